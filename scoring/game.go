@@ -1,0 +1,111 @@
+package scoring
+
+// Game is the game file of CONTRACT.md, version 1: the one document shape
+// for a game. It holds only inputs; Score derives everything else.
+type Game struct {
+	Version      int      `json:"version"`
+	Players      []string `json:"players"`
+	StartPlayer  int      `json:"start_player"`
+	Achievements []string `json:"achievements"`
+	ZeroCounts   bool     `json:"zero_counts"`
+	// Rounds[r][p] is seat p's entry for round r+1; nil while that player
+	// has not entered yet (such a round is not scored).
+	Rounds [][]*Entry `json:"rounds"`
+	// Final is absent (nil) until the game is over.
+	Final []FinalEntry `json:"final,omitempty"`
+}
+
+// Entry is one player's input for one round: the pirates in their Ship and
+// New Recruits Areas and the coins they hold at the end of the turns.
+type Entry struct {
+	Pool  []Card `json:"pool"`
+	Coins int    `json:"coins"`
+}
+
+// FinalEntry is one player's collection at the end of the game (R3.1).
+type FinalEntry struct {
+	Pirates             []Card `json:"pirates"`
+	BuriedPirates       []Card `json:"buried_pirates"`
+	BuriedPowderMonkeys int    `json:"buried_powder_monkeys"`
+	LootBannerKept      int    `json:"loot_banner_kept"`
+	LootBannerBuried    int    `json:"loot_banner_buried"`
+	Coins               int    `json:"coins"`
+	ParleyUsed          bool   `json:"parley_used"`
+}
+
+// Result is a scored game, exactly what `ruthless score --json` prints.
+type Result struct {
+	Rounds []RoundResult `json:"rounds"`
+	// Achievements, Totals and Winners are present only once Final is given.
+	Achievements []AchievementResult `json:"achievements,omitempty"`
+	Totals       []Total             `json:"totals,omitempty"`
+	Winners      []int               `json:"winners,omitempty"`
+	// WinnerTieBreaks says which step of R3.5 separated players level on NP.
+	WinnerTieBreaks []TieBreak `json:"winner_tie_breaks,omitempty"`
+	// Warnings are R4.3 notices: the game is still scored.
+	Warnings []Warning `json:"warnings,omitempty"`
+}
+
+// RoundResult is one scored round (R2).
+type RoundResult struct {
+	Round       int            `json:"round"`
+	StartPlayer int            `json:"start_player"`
+	Token       string         `json:"token"` // "port" or "piracy"
+	Results     []PlayerResult `json:"results"`
+	TieBreaks   []TieBreak     `json:"tie_breaks"`
+	// Returned lists the tokens nobody took (R2.5), by NP value.
+	Returned []int `json:"returned,omitempty"`
+}
+
+// PlayerResult is one player's best party and prize in a round.
+type PlayerResult struct {
+	Player      int    `json:"player"`
+	Strength    int    `json:"strength"`
+	Unused      int    `json:"unused"`
+	Coins       int    `json:"coins"`
+	Prize       int    `json:"prize"`
+	Place       *int   `json:"place"`
+	Sets        []Set  `json:"sets"`
+	UnusedCards []Card `json:"unused_cards"`
+}
+
+// TieBreak records how players level on the first criterion were ordered:
+// DecidedBy is "unused", "coins" or "seat" for rounds (R2.5), "coins",
+// "achievements" or "crew" for the winner (R3.5), or "shared" when nothing
+// separated them.
+type TieBreak struct {
+	Players   []int  `json:"players"`
+	DecidedBy string `json:"decided_by"`
+	Rule      string `json:"rule"`
+}
+
+// AchievementResult is one Legendary Achievement's counts and awards (R3.3).
+type AchievementResult struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Counts []int  `json:"counts"`
+	NP     []int  `json:"np"`
+	Rule   string `json:"rule"`
+	// Why explains the award in one sentence for people.
+	Why string `json:"why"`
+}
+
+// Total is one player's final Notoriety Points broken down (R3.4).
+type Total struct {
+	Player       int `json:"player"`
+	Prizes       int `json:"prizes"`
+	Achievements int `json:"achievements"`
+	Crew         int `json:"crew"`
+	Parley       int `json:"parley"`
+	NP           int `json:"np"`
+	Coins        int `json:"coins"`
+}
+
+// Warning is a doubtful but allowed input (R4.3).
+type Warning struct {
+	Player  int    `json:"player"`
+	Round   int    `json:"round"`
+	Cards   []Card `json:"cards"`
+	Message string `json:"message"`
+	Rule    string `json:"rule"`
+}
