@@ -1,0 +1,12 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+// runServe runs the web app. Placeholder until the web app lands.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "ruthless: serve is not available yet")
+	return 1
+}
