@@ -14,15 +14,15 @@ func main() {
 // run dispatches a command line; it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return runServe(nil, stdout, stderr)
+		return runServe(nil, stdin, stdout, stderr)
 	}
 	switch args[0] {
 	case "serve":
-		return runServe(args[1:], stdout, stderr)
+		return runServe(args[1:], stdin, stdout, stderr)
 	case "export":
-		return runExport(args[1:], stdout, stderr)
+		return runExport(args[1:], stdin, stdout, stderr)
 	case "import":
-		return runImport(args[1:], stdout, stderr)
+		return runImport(args[1:], stdin, stdout, stderr)
 	}
 	return 2
 }

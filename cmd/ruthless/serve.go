@@ -6,7 +6,7 @@ import (
 )
 
 // runServe runs the web app. Placeholder until the web app lands.
-func runServe(args []string, stdout, stderr io.Writer) int {
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "ruthless: serve is not available yet")
 	return 1
 }
