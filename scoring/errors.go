@@ -13,6 +13,10 @@ type FieldError struct {
 	Rule string `json:"rule,omitempty"`
 	// Players are the seats involved, e.g. both holders of one card (R4.1).
 	Players []int `json:"players,omitempty"`
+	// OtherField is the path of the other value in a conflict (the first
+	// holder of a card for R4.1, the round entry behind an R4.4 error), so a
+	// form editing either value can show the message next to it.
+	OtherField string `json:"other_field,omitempty"`
 }
 
 func (e *FieldError) Error() string {

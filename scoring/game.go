@@ -42,6 +42,9 @@ type Result struct {
 	Winners      []int               `json:"winners,omitempty"`
 	// WinnerTieBreaks says which step of R3.5 separated players level on NP.
 	WinnerTieBreaks []TieBreak `json:"winner_tie_breaks,omitempty"`
+	// Standings are all seats in final order (R3.5), winners first; players
+	// who share the victory come in seat order.
+	Standings []int `json:"standings,omitempty"`
 	// Warnings are R4.3 notices: the game is still scored.
 	Warnings []Warning `json:"warnings,omitempty"`
 }
@@ -99,6 +102,9 @@ type Total struct {
 	Parley       int `json:"parley"`
 	NP           int `json:"np"`
 	Coins        int `json:"coins"`
+	// Officers is the number of Qtr and Cpt cards owned, buried or not: the
+	// last tie-break of R3.5 (Crew is their NP, which weighs Cpt double).
+	Officers int `json:"officers"`
 }
 
 // Warning is a doubtful but allowed input (R4.3).

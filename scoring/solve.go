@@ -1,11 +1,772 @@
 package scoring
 
+import (
+	"slices"
+	"sort"
+)
+
 // Solve returns the best raiding party for a pool (R1.7): the maximum
-// strength, and among parties of that strength one with the most unused
-// pirates. The pool must be valid (ParseCards, CheckInPlay).
+// strength, and among parties of that strength one that leaves the most
+// pirates unused. The pool must be valid (ParseCards, CheckInPlay); the
+// answer does not depend on the order of the cards.
+//
+// How it works. A party never holds two cards with the same suit and rank
+// (R1.6), so a party is a set of cells of the suit × rank grid, each filled
+// by the pool's card printed there or by a wild (a Parrot in its own suit's
+// row, a flagged Captain anywhere). Every set pattern is a shape on that
+// grid: a group lies in one rank column, a flush or straight flush in one
+// suit row, a straight or full ship takes one cell in each of consecutive
+// columns. The solver walks the grid cell by cell, rank 1 to Captain and
+// suit by suit within a rank, deciding each cell's role; what the rest of
+// the walk needs to know about the past fits in a small state (per suit: the
+// length of the straight-flush run and of the flush so far, capped at 3; how
+// many straights are open and how long; how many full ships; which wilds
+// are spent; the current column's group). Equal states merge, keeping the
+// better past, which makes the walk exact dynamic programming; states whose
+// optimistic bound cannot reach a party found by a quick first pass are
+// dropped, which keeps large pools fast without giving up exactness.
+//
+// Tie order: when parties tie on strength and unused pirates, the one kept
+// is the first in a fixed search order (cells rank by rank from 1, suits in
+// card order; at each cell: leave it, group, straight flush, straight, full
+// ship, flush), so the same pool always gives the same party.
 func Solve(pool []Card, opt Options) Party {
-	// Placeholder until the exact solver lands.
-	p := Party{Sets: []Set{}, UnusedCards: append([]Card{}, pool...)}
-	p.Unused = len(pool)
+	s := newSolver(pool, opt.players())
+	// A quick inexact pass finds a good party; exact passes then look only
+	// for parties at least as strong as a bar, starting with the bar high
+	// (where nearly everything is pruned, so a pass is cheap) and lowering
+	// it until a pass finds a party that reaches it. Every party at or
+	// above the bar survives the pruning, so that party is the best.
+	found := s.run(beamWidth, minKey)
+	low := strengthOf(found)
+	for bar := s.rootBound(); ; bar-- {
+		bar = max(bar, low)
+		floor := int32(bar*perCard - perCard + 1)
+		if best := s.run(0, floor); best >= floor || bar == low {
+			return s.party(best)
+		}
+	}
+}
+
+// strengthOf reads the strength back out of a node value.
+func strengthOf(v int32) int {
+	if v < 0 {
+		return 0
+	}
+	return int((v + perCard - 1) / perCard)
+}
+
+// rootBound is the optimistic strength of the whole pool. (A full ship is
+// worth less a card than the 4 the column bounds allow, so it needs no
+// room of its own.)
+func (s *solver) rootBound() int {
+	return s.laterColumns[0][min(maxWilds, s.totalParrots+len(s.captains))]
+}
+
+// beamWidth is how many states the quick first pass keeps per cell; its
+// party only sets the bar for pruning, so it trades first-pass time against
+// how much the exact pass can prune.
+const beamWidth = 48
+
+// Roles a cell can take in the walk.
+const (
+	roleNone      uint8 = iota // fixed card: left over (goes to its suit's flush if that reaches 3); empty cell: stays empty
+	roleGroup                  // in its column's group
+	roleSF                     // in a straight flush of its suit
+	roleStraight               // in a straight
+	roleFull                   // in a full ship
+	roleFlushWild              // an empty cell filled by a wild, in its suit's flush
+)
+
+// cellKind says what stands on a grid cell before the walk.
+type cellKind uint8
+
+const (
+	cellOutside cellKind = iota // the suit is not in play
+	cellFixed                   // the pool holds the card printed here
+	cellEmpty                   // nothing printed here is in the pool; a wild may fill it
+)
+
+type solver struct {
+	pool     []Card
+	rows     []Suit // suits in play, in card order
+	cells    [NumSuits][NumRanks]cellKind
+	parrot   [NumSuits]bool // the pool holds this row's Parrot
+	captains []Card         // flagged Captains, in card order
+	// bound tables, indexed by walk step
+	restFixedInCol  []int
+	restEmptyInCol  []int
+	laterColumns    [NumRanks + 1][]int // [c][w]: optimistic strength×5 of columns ≥ c with w wilds
+	fixedInColumn   [NumRanks]int
+	emptyInColumn   [NumRanks]int
+	totalParrots    int
+	lastResultNodes []node
+	// allowed[suit][rank] has bit 1<<role set when some party could give
+	// the cell that role: shapes that cannot be completed are not tried.
+	allowed [NumSuits][NumRanks]uint8
+}
+
+// node is one state reached after a walk step, with the best past leading
+// to it (value) and how it was reached (parent, role).
+type node struct {
+	key    uint64
+	value  int32 // strength*64 - cards used: higher is better
+	parent int32
+	role   uint8
+}
+
+const minKey = int32(-1 << 30)
+
+func newSolver(pool []Card, players int) *solver {
+	s := &solver{pool: pool, rows: SuitsInPlay(players)}
+	for _, suit := range s.rows {
+		for r := 0; r < NumRanks; r++ {
+			s.cells[suit][r] = cellEmpty
+		}
+	}
+	for _, c := range pool {
+		switch {
+		case c.Rank == Parrot:
+			s.parrot[c.Suit] = true
+			s.totalParrots++
+		case c.Flagged:
+			s.captains = append(s.captains, c)
+		default:
+			s.cells[c.Suit][c.Rank-1] = cellFixed
+		}
+	}
+	slices.SortFunc(s.captains, func(a, b Card) int { return a.index() - b.index() })
+	s.buildBounds()
+	s.buildAllowed()
+	return s
+}
+
+// buildAllowed works out which roles each cell could possibly take. It
+// only rules out shapes that cannot be completed at all (a straight flush
+// with no three cells in a row to fill, a group alone in its column, a
+// full ship missing a rank), so it never rules out a real party.
+func (s *solver) buildAllowed() {
+	wilds := s.totalParrots + len(s.captains)
+	rowWilds := func(suit Suit) int {
+		n := len(s.captains)
+		if s.parrot[suit] {
+			n++
+		}
+		return n
+	}
+	usable := func(suit Suit, r int) bool {
+		return s.cells[suit][r] == cellFixed || (s.cells[suit][r] == cellEmpty && rowWilds(suit) > 0)
+	}
+	// a column can hold a card of a straight or full ship
+	columnUsable := func(r int) bool { return s.fixedInColumn[r] > 0 || wilds > 0 }
+	fullShip := true
+	needWilds := 0
+	for r := 0; r < NumRanks; r++ {
+		fullShip = fullShip && columnUsable(r)
+		if s.fixedInColumn[r] == 0 {
+			needWilds++
+		}
+	}
+	fullShip = fullShip && needWilds <= wilds
+	for _, suit := range s.rows {
+		fixedInRow := 0
+		for r := 0; r < NumRanks; r++ {
+			if s.cells[suit][r] == cellFixed {
+				fixedInRow++
+			}
+		}
+		for r := 0; r < NumRanks; r++ {
+			s.allowed[suit][r] = 1 << roleNone
+			if !usable(suit, r) {
+				continue
+			}
+			a := uint8(1 << roleNone)
+			if s.fixedInColumn[r]+min(s.emptyInColumn[r], wilds) >= 2 {
+				a |= 1 << roleGroup
+			}
+			for lo := max(0, r-2); lo <= min(r, NumRanks-3); lo++ {
+				ok, empties := true, 0
+				straightOK, bare := true, 0
+				for c := lo; c < lo+3; c++ {
+					ok = ok && usable(suit, c)
+					if s.cells[suit][c] == cellEmpty {
+						empties++
+					}
+					straightOK = straightOK && columnUsable(c)
+					if s.fixedInColumn[c] == 0 {
+						bare++
+					}
+				}
+				if ok && empties <= rowWilds(suit) {
+					a |= 1 << roleSF
+				}
+				if straightOK && bare <= wilds {
+					a |= 1 << roleStraight
+				}
+			}
+			if fullShip {
+				a |= 1 << roleFull
+			}
+			if s.cells[suit][r] == cellEmpty && fixedInRow+rowWilds(suit) >= 3 {
+				a |= 1 << roleFlushWild
+			}
+			s.allowed[suit][r] = a
+		}
+	}
+}
+
+// State layout (bits of node.key):
+//
+//	0–9    straight-flush run length per suit, 2 bits each, capped at 3
+//	10–19  flush length per suit (left-over cards + wilds), 2 bits, capped at 3
+//	20–28  open straights of length 1, 2 and 3+, 3 bits each
+//	29–31  full ships
+//	32–36  Parrots spent, a bit per suit
+//	37–39  flagged Captains spent
+//	40–41  cards in the current column's group, capped at 2
+//	42–44  cards of the current column in straights
+//	45–47  cards of the current column in full ships
+const (
+	offRun     = 0
+	offFlush   = 10
+	offOpen    = 20
+	offFull    = 29
+	offParrots = 32
+	offCapt    = 37
+	offGroup   = 40
+	offColST   = 42
+	offColFS   = 45
+)
+
+func get(k uint64, off, bits uint) int { return int(k>>off) & (1<<bits - 1) }
+func set(k uint64, off, bits uint, v int) uint64 {
+	mask := uint64(1<<bits-1) << off
+	return k&^mask | uint64(v)<<off
+}
+
+// perCard scales strength in node values (strength*perCard - cards used),
+// so one int compares both criteria of R1.7: no pool has 64 cards.
+const perCard = 64
+
+// step is one cell of the walk.
+type step struct {
+	suit Suit
+	rank int // 0-based column
+	last bool
+}
+
+func (s *solver) steps() []step {
+	var out []step
+	for r := 0; r < NumRanks; r++ {
+		for i, suit := range s.rows {
+			out = append(out, step{suit: suit, rank: r, last: i == len(s.rows)-1})
+		}
+	}
+	return out
+}
+
+// run walks the grid. With beam > 0 it keeps only the beam best states per
+// step (a quick, inexact pass); with beam == 0 it is exact, dropping only
+// states whose optimistic bound is below floor. It returns the value of the
+// best complete party and leaves the nodes for party().
+func (s *solver) run(beam int, floor int32) int32 {
+	steps := s.steps()
+	nodes := []node{{key: 0, value: 0, parent: -1}}
+	start, end := 0, 1 // nodes of the previous step
+	index := make(map[uint64]int32)
+	for i, st := range steps {
+		clear(index)
+		for pi := start; pi < end; pi++ {
+			p := nodes[pi]
+			for role := roleNone; role <= roleFlushWild; role++ {
+				k, v, ok := s.apply(p.key, p.value, st, role)
+				if !ok {
+					continue
+				}
+				if st.last {
+					if k, v, ok = s.endColumn(k, v, st.rank); !ok {
+						continue
+					}
+				}
+				if beam == 0 && floor != minKey && s.bound(k, v, i) < floor {
+					continue
+				}
+				if j, seen := index[k]; seen {
+					if v > nodes[j].value {
+						nodes[j].value, nodes[j].parent, nodes[j].role = v, int32(pi), role
+					}
+					continue
+				}
+				index[k] = int32(len(nodes))
+				nodes = append(nodes, node{key: k, value: v, parent: int32(pi), role: role})
+			}
+		}
+		start, end = end, len(nodes)
+		if beam > 0 && end-start > beam {
+			s.keepBest(nodes[start:end], beam, i)
+			nodes = nodes[:start+beam]
+			end = len(nodes)
+		}
+	}
+	best, bestValue := -1, minKey
+	for i := start; i < end; i++ {
+		v, ok := s.finish(nodes[i].key, nodes[i].value)
+		if ok && v > bestValue {
+			best, bestValue = i, v
+		}
+	}
+	s.lastResultNodes = nodes
+	if best >= 0 {
+		// remember which node won, for party()
+		s.lastResultNodes = append(nodes, node{parent: int32(best), value: bestValue})
+	}
+	return bestValue
+}
+
+// keepBest moves the beam most promising nodes (by optimistic bound) to
+// the front, in a stable order; the last place goes to the best node that
+// owes nothing (no short straight flush, straight or group waiting for
+// cards), so the first pass always finishes with some party.
+func (s *solver) keepBest(ns []node, beam int, i int) {
+	sort.SliceStable(ns, func(a, b int) bool {
+		return s.bound(ns[a].key, ns[a].value, i) > s.bound(ns[b].key, ns[b].value, i)
+	})
+	safe := -1
+	for j := range ns {
+		if s.owesNothing(ns[j].key) && (safe < 0 || ns[j].value > ns[safe].value) {
+			safe = j
+		}
+	}
+	if safe >= beam {
+		ns[beam-1] = ns[safe]
+	}
+}
+
+// owesNothing reports whether a state can end the party right away.
+func (s *solver) owesNothing(k uint64) bool {
+	for _, suit := range s.rows {
+		if r := get(k, offRun+2*uint(suit), 2); r == 1 || r == 2 {
+			return false
+		}
+	}
+	return get(k, offOpen, 6) == 0 && get(k, offGroup, 2) != 1 && get(k, offFull, 3) == 0 && get(k, offColFS, 3) == 0
+}
+
+// apply gives a cell a role; ok is false when the role is impossible here.
+func (s *solver) apply(k uint64, v int32, st step, role uint8) (uint64, int32, bool) {
+	kind := s.cells[st.suit][st.rank]
+	if kind == cellOutside {
+		return k, v, role == roleNone
+	}
+	if s.allowed[st.suit][st.rank]&(1<<role) == 0 {
+		return 0, 0, false
+	}
+	row := uint(st.suit)
+	run := get(k, offRun+2*row, 2)
+	if run == 1 || run == 2 {
+		// a straight flush of 1 or 2 cards must go on (R1.2: 3+)
+		if role != roleSF {
+			return 0, 0, false
+		}
+	}
+	if role != roleSF {
+		k = set(k, offRun+2*row, 2, 0)
+	}
+	if kind == cellEmpty {
+		if role == roleNone {
+			return k, v, true
+		}
+		// fill with a wild: this row's Parrot first, it can go nowhere else
+		if s.parrot[st.suit] && get(k, offParrots+row, 1) == 0 {
+			k = set(k, offParrots+row, 1, 1)
+		} else if n := get(k, offCapt, 3); n < len(s.captains) {
+			k = set(k, offCapt, 3, n+1)
+		} else {
+			return 0, 0, false
+		}
+	} else if role == roleFlushWild {
+		return 0, 0, false
+	}
+	v-- // one more card used
+	switch role {
+	case roleNone, roleFlushWild: // left-over fixed card or wild: joins the suit's flush
+		n := get(k, offFlush+2*row, 2)
+		if n == 0 {
+			v -= perCard // a flush is 8 for 3 cards: 3 a card, less 1
+		}
+		v += 3 * perCard
+		k = set(k, offFlush+2*row, 2, min(n+1, 3))
+	case roleGroup:
+		g := get(k, offGroup, 2)
+		if g == 0 {
+			v -= 8 * perCard // a group is 4 for 2 cards, +6 a card: 6 a card, less 8
+		}
+		v += 6 * perCard
+		k = set(k, offGroup, 2, min(g+1, 2))
+	case roleSF:
+		v += 4 * perCard // 12 for 3 cards, +4 a card
+		k = set(k, offRun+2*row, 2, min(run+1, 3))
+	case roleStraight:
+		v += 2 * perCard // 6 for 3 cards, +2 a card
+		k = set(k, offColST, 3, get(k, offColST, 3)+1)
+	case roleFull:
+		v += 2 * perCard // 25 = 9×2 + 7, the 7 added when the ship is complete
+		k = set(k, offColFS, 3, get(k, offColFS, 3)+1)
+	}
+	return k, v, true
+}
+
+// endColumn settles the column just walked: its group must have 0 or 2+
+// cards, open straights of 1 or 2 cards must have gone on, full ships take
+// exactly one card in every column.
+func (s *solver) endColumn(k uint64, v int32, col int) (uint64, int32, bool) {
+	if get(k, offGroup, 2) == 1 {
+		return 0, 0, false
+	}
+	o1, o2, o3 := get(k, offOpen, 3), get(k, offOpen+3, 3), get(k, offOpen+6, 3)
+	n := get(k, offColST, 3)
+	if n < o1+o2 {
+		return 0, 0, false
+	}
+	// Open straights of 3+ go on while there are cards; only then do new
+	// ones start: a long straight can stop any time, a new one cannot.
+	goOn := min(o3, n-o1-o2)
+	fresh := n - o1 - o2 - goOn
+	k = set(k, offOpen, 3, fresh)
+	k = set(k, offOpen+3, 3, o1)
+	k = set(k, offOpen+6, 3, o2+goOn)
+	fs := get(k, offColFS, 3)
+	if col == 0 {
+		k = set(k, offFull, 3, fs)
+	} else if fs != get(k, offFull, 3) {
+		return 0, 0, false
+	}
+	k = set(k, offGroup, 2, 0)
+	k = set(k, offColST, 3, 0)
+	k = set(k, offColFS, 3, 0)
+	return k, v, true
+}
+
+// finish settles the whole party after the last column: no straight flush
+// or straight shorter than 3, flushes of 1 or 2 cards undone (those cards
+// are unused), 7 more for each full ship.
+func (s *solver) finish(k uint64, v int32) (int32, bool) {
+	for _, suit := range s.rows {
+		row := uint(suit)
+		if r := get(k, offRun+2*row, 2); r == 1 || r == 2 {
+			return 0, false
+		}
+		if n := get(k, offFlush+2*row, 2); n == 1 || n == 2 {
+			// undo: n cards at 3 each less 1, and n cards counted as used
+			v -= int32(3*n-1) * perCard
+			v += int32(n)
+		}
+	}
+	if get(k, offOpen, 3) > 0 || get(k, offOpen+3, 3) > 0 {
+		return 0, false
+	}
+	v += int32(7*get(k, offFull, 3)) * perCard
+	return v, true
+}
+
+// colBound is the most strength n cards in one rank column can add: a
+// group of all of them, or 4 a card (a straight flush, the richest shape
+// across columns). Flushes, straights and full ships add less a card.
+func colBound(n int) int { return max(4*n, 6*n-8) }
+
+// maxWilds is the most wilds a pool can hold: five Parrots and five
+// flagged Captains.
+const maxWilds = 10
+
+func (s *solver) buildBounds() {
+	steps := s.steps()
+	for _, suit := range s.rows {
+		for r := 0; r < NumRanks; r++ {
+			switch s.cells[suit][r] {
+			case cellFixed:
+				s.fixedInColumn[r]++
+			case cellEmpty:
+				s.emptyInColumn[r]++
+			}
+		}
+	}
+	s.restFixedInCol = make([]int, len(steps))
+	s.restEmptyInCol = make([]int, len(steps))
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i].last {
+			continue
+		}
+		next := steps[i+1]
+		s.restFixedInCol[i] = s.restFixedInCol[i+1]
+		s.restEmptyInCol[i] = s.restEmptyInCol[i+1]
+		switch s.cells[next.suit][next.rank] {
+		case cellFixed:
+			s.restFixedInCol[i]++
+		case cellEmpty:
+			s.restEmptyInCol[i]++
+		}
+	}
+	// laterColumns[c][w]: the best sum of colBound over columns c… when w
+	// wilds may fill empty cells anywhere there.
+	s.laterColumns[NumRanks] = make([]int, maxWilds+1)
+	for c := NumRanks - 1; c >= 0; c-- {
+		s.laterColumns[c] = make([]int, maxWilds+1)
+		for w := 0; w <= maxWilds; w++ {
+			best := 0
+			for here := 0; here <= min(w, s.emptyInColumn[c]); here++ {
+				best = max(best, colBound(s.fixedInColumn[c]+here)+s.laterColumns[c+1][w-here])
+			}
+			s.laterColumns[c][w] = best
+		}
+	}
+}
+
+// bound is an optimistic value for any party that goes through state k
+// with value v after step i: never below what the rest of the walk can
+// reach, so a state below the floor can be dropped safely.
+func (s *solver) bound(k uint64, v int32, i int) int32 {
+	steps := len(s.restFixedInCol)
+	col := i / len(s.rows)
+	wilds := s.totalParrots - popcount(get(k, offParrots, 5)) + len(s.captains) - get(k, offCapt, 3)
+	// The cards still to come in this column: each joins the group (+6) or
+	// at most a straight flush (+4); with no group yet a new one pays 8.
+	here := s.restFixedInCol[i] + min(wilds, s.restEmptyInCol[i])
+	rest := colBound(here)
+	if get(k, offGroup, 2) > 0 {
+		rest = 6 * here
+	}
+	if i+1 < steps {
+		rest += s.laterColumns[col+1][wilds]
+	}
+	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
+	return v + int32(rest)*perCard
+}
+
+func popcount(x int) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// party rebuilds the sets of the best party found by the last run.
+func (s *solver) party(_ int32) Party {
+	nodes := s.lastResultNodes
+	steps := s.steps()
+	roles := make([]uint8, len(steps))
+	if n := len(nodes); n > 0 && nodes[n-1].parent >= 0 && len(nodes) > 1 {
+		at := nodes[n-1].parent
+		for i := len(steps) - 1; i >= 0; i-- {
+			roles[i] = nodes[at].role
+			at = nodes[at].parent
+		}
+	}
+	return s.build(steps, roles)
+}
+
+// cellPick is a card standing on a cell in the party.
+type cellPick struct {
+	card Card
+	as   Card
+}
+
+// build turns the walk's roles into sets, giving each filled empty cell a
+// wild the same way the walk spent them (the row's Parrot first, then
+// flagged Captains in card order).
+func (s *solver) build(steps []step, roles []uint8) Party {
+	parrotUsed := [NumSuits]bool{}
+	captainsUsed := 0
+	groups := make([][]cellPick, NumRanks)
+	straights := make([][]cellPick, NumRanks)
+	fulls := make([][]cellPick, NumRanks)
+	sfRows := make([][]cellPick, NumSuits) // in rank order; runs split below
+	sfRanks := make([][]int, NumSuits)
+	flushes := make([][]cellPick, NumSuits)
+	var unused []Card
+	for i, st := range steps {
+		kind := s.cells[st.suit][st.rank]
+		role := roles[i]
+		at := Card{Suit: st.suit, Rank: Rank(st.rank + 1)}
+		var pick cellPick
+		switch {
+		case kind == cellFixed:
+			pick = cellPick{card: at, as: at}
+		case kind == cellEmpty && role != roleNone:
+			if s.parrot[st.suit] && !parrotUsed[st.suit] {
+				parrotUsed[st.suit] = true
+				pick = cellPick{card: Card{Suit: st.suit, Rank: Parrot}, as: at}
+			} else {
+				pick = cellPick{card: s.captains[captainsUsed], as: at}
+				captainsUsed++
+			}
+		default:
+			continue
+		}
+		switch role {
+		case roleNone, roleFlushWild:
+			flushes[st.suit] = append(flushes[st.suit], pick)
+		case roleGroup:
+			groups[st.rank] = append(groups[st.rank], pick)
+		case roleSF:
+			sfRows[st.suit] = append(sfRows[st.suit], pick)
+			sfRanks[st.suit] = append(sfRanks[st.suit], st.rank)
+		case roleStraight:
+			straights[st.rank] = append(straights[st.rank], pick)
+		case roleFull:
+			fulls[st.rank] = append(fulls[st.rank], pick)
+		}
+	}
+	var sets [][]cellPick
+	for _, g := range groups {
+		if len(g) > 0 {
+			sets = append(sets, g)
+		}
+	}
+	for suit := range sfRows {
+		var run []cellPick
+		for j, p := range sfRows[suit] {
+			if j > 0 && sfRanks[suit][j] != sfRanks[suit][j-1]+1 {
+				sets = append(sets, run)
+				run = nil
+			}
+			run = append(run, p)
+		}
+		if len(run) > 0 {
+			sets = append(sets, run)
+		}
+	}
+	sets = append(sets, chains(straights)...)
+	sets = append(sets, chains(fulls)...)
+	for _, f := range flushes {
+		if len(f) >= 3 {
+			sets = append(sets, f)
+			continue
+		}
+		for _, p := range f {
+			unused = append(unused, p.card)
+		}
+	}
+	for suit, used := range parrotUsed {
+		if s.parrot[suit] && !used {
+			unused = append(unused, Card{Suit: Suit(suit), Rank: Parrot})
+		}
+	}
+	unused = append(unused, s.captains[captainsUsed:]...)
+	sets, unused = preferParrots(sets, unused)
+	return assemble(sets, unused)
+}
+
+// chains splits the straight (or full ship) cards of each column into
+// chains of consecutive columns, the way the walk counted them: chains of
+// 1 or 2 cards go on first, then longer ones, then new ones start.
+func chains(byColumn [][]cellPick) [][]cellPick {
+	var open, done [][]cellPick
+	for _, cards := range byColumn {
+		sort.SliceStable(open, func(a, b int) bool { return len(open[a]) < len(open[b]) })
+		var next [][]cellPick
+		for _, ch := range open {
+			if len(cards) > 0 {
+				next = append(next, append(ch, cards[0]))
+				cards = cards[1:]
+			} else {
+				done = append(done, ch)
+			}
+		}
+		for _, c := range cards {
+			next = append(next, []cellPick{c})
+		}
+		open = next
+	}
+	return append(done, open...)
+}
+
+// preferParrots hands a cell held by a flagged Captain to the unused
+// Parrot of that cell's suit: the same party, with the plainer wild used.
+func preferParrots(sets [][]cellPick, unused []Card) ([][]cellPick, []Card) {
+	for i := 0; i < len(unused); i++ {
+		p := unused[i]
+		if p.Rank != Parrot {
+			continue
+		}
+		swapped := false
+		for _, set := range sets {
+			for j := range set {
+				if set[j].card.Flagged && set[j].as.Suit == p.Suit {
+					unused[i] = set[j].card
+					set[j].card = p
+					swapped = true
+					break
+				}
+			}
+			if swapped {
+				break
+			}
+		}
+	}
+	return sets, unused
+}
+
+// assemble scores each set by the best pattern it fits and orders
+// everything for display: sets by strength, highest first; cards by rank
+// then suit; unused cards in card order.
+func assemble(picked [][]cellPick, unused []Card) Party {
+	p := Party{Sets: []Set{}, UnusedCards: []Card{}}
+	for _, cards := range picked {
+		set := Set{Cards: make([]PlacedCard, len(cards))}
+		for i, c := range cards {
+			set.Cards[i] = PlacedCard{Card: c.card, As: c.as}
+		}
+		sortPlaced(set.Cards)
+		set.Kind, set.Strength = classify(set.Cards)
+		p.Sets = append(p.Sets, set)
+		p.Strength += set.Strength
+	}
+	sort.SliceStable(p.Sets, func(a, b int) bool {
+		sa, sb := p.Sets[a], p.Sets[b]
+		if sa.Strength != sb.Strength {
+			return sa.Strength > sb.Strength
+		}
+		return sa.Cards[0].As.index() < sb.Cards[0].As.index()
+	})
+	p.UnusedCards = append(p.UnusedCards, unused...)
+	slices.SortFunc(p.UnusedCards, func(a, b Card) int { return a.index() - b.index() })
+	p.Unused = len(p.UnusedCards)
 	return p
+}
+
+func sortPlaced(cards []PlacedCard) {
+	sort.SliceStable(cards, func(a, b int) bool {
+		x, y := cards[a].As, cards[b].As
+		if x.Rank != y.Rank {
+			return x.Rank < y.Rank
+		}
+		return x.Suit < y.Suit
+	})
+}
+
+// classify names the best pattern of R1.2 that cards (with their chosen
+// identities, sorted by rank) fit, and its strength; ok-less: a set that
+// fits nothing gets kind "" and strength 0.
+func classify(cards []PlacedCard) (SetKind, int) {
+	n := len(cards)
+	sameRank, sameSuit, consecutive := n >= 2, n >= 3, n >= 3
+	for i := 1; i < n; i++ {
+		a, b := cards[i-1].As, cards[i].As
+		sameRank = sameRank && a.Rank == b.Rank
+		sameSuit = sameSuit && a.Suit == b.Suit
+		consecutive = consecutive && b.Rank == a.Rank+1
+	}
+	best, kind := 0, SetKind("")
+	try := func(ok bool, k SetKind) {
+		if ok && SetStrength(k, n) > best {
+			best, kind = SetStrength(k, n), k
+		}
+	}
+	try(sameRank && n <= NumSuits, Group)
+	try(consecutive, Straight)
+	try(sameSuit, Flush)
+	try(sameSuit && consecutive, StraightFlush)
+	try(n == NumRanks && consecutive, FullShip)
+	return kind, best
 }

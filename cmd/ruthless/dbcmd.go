@@ -1,18 +1,133 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+
+	"ruthless/scoring"
+	"ruthless/store"
 )
 
-// runExport writes a stored game as a game file. Placeholder until the store lands.
-func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "ruthless: export is not available yet")
-	return 1
+const exportUsage = `Usage: ruthless export [-db FILE] GAME_ID
+
+Writes a stored game as a game file (the JSON format of CONTRACT.md) to
+standard output. -db defaults to $RUTHLESS_DB, else ruthless.db.
+`
+
+const importUsage = `Usage: ruthless import [-db FILE] FILE
+
+Checks a game file (the JSON format of CONTRACT.md), stores it as a new
+game and prints the new game's id. FILE - reads standard input. -db
+defaults to $RUTHLESS_DB, else ruthless.db; it is created if missing.
+`
+
+// defaultDB is the database path when -db is not given.
+func defaultDB() string {
+	if path := os.Getenv("RUTHLESS_DB"); path != "" {
+		return path
+	}
+	return "ruthless.db"
 }
 
-// runImport stores a game file. Placeholder until the store lands.
+// runExport is `ruthless export`.
+func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := newFlags("export")
+	dbPath := flags.String("db", defaultDB(), "database file")
+	rest, err := parseArgs(flags, args)
+	if err != nil {
+		return flagError(err, exportUsage, stdout, stderr)
+	}
+	if len(rest) != 1 {
+		return fail(stderr, exitUsage, errors.New("export needs exactly one GAME_ID (see ruthless export -h)"))
+	}
+	id := rest[0]
+	// Opening creates a missing file; exporting from the wrong directory
+	// should say so rather than leave an empty database behind.
+	if _, err := os.Stat(*dbPath); errors.Is(err, fs.ErrNotExist) {
+		return fail(stderr, exitUsage, fmt.Errorf("no database at -db %q", *dbPath))
+	} else if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	s, err := store.Open(*dbPath)
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	// Export only reads, so a failing Close loses nothing.
+	defer s.Close()
+
+	g, err := s.Game(context.Background(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return fail(stderr, exitUsage, fmt.Errorf("unknown game %q in %s", id, *dbPath))
+	}
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	if err := scoring.EncodeGame(stdout, g.File); err != nil {
+		return fail(stderr, exitOther, fmt.Errorf("writing the game file: %w", err))
+	}
+	return exitOK
+}
+
+// runImport is `ruthless import`.
 func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "ruthless: import is not available yet")
-	return 1
+	flags := newFlags("import")
+	dbPath := flags.String("db", defaultDB(), "database file")
+	rest, err := parseArgs(flags, args)
+	if err != nil {
+		return flagError(err, importUsage, stdout, stderr)
+	}
+	if len(rest) != 1 {
+		return fail(stderr, exitUsage, errors.New("import needs exactly one FILE, or - for standard input (see ruthless import -h)"))
+	}
+	name, in := rest[0], stdin
+	if name == "-" {
+		name = "standard input"
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return fail(stderr, exitUsage, err)
+		}
+		defer f.Close()
+		in = f
+	}
+
+	game, err := scoring.DecodeGame(in)
+	var fieldErr *scoring.FieldError
+	if errors.As(err, &fieldErr) {
+		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", name, err))
+	}
+	if err != nil {
+		return fail(stderr, exitOther, fmt.Errorf("%s: %w", name, err))
+	}
+	// Validation errors are all about the file's values, hence status 2.
+	warnings, err := scoring.Validate(game)
+	if err != nil {
+		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", name, err))
+	}
+	// Warnings are doubtful but allowed input (R4.3): the game is stored
+	// all the same, and the person importing hears about them.
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "ruthless: warning: %s (%s)\n", w.Message, w.Rule)
+	}
+
+	s, err := store.Open(*dbPath)
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	defer s.Close()
+	id, err := s.CreateGame(context.Background(), game)
+	if errors.Is(err, store.ErrBadRound) || errors.Is(err, store.ErrBadPlayer) {
+		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", name, err))
+	}
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	// The game is committed; a failing Close cannot undo that, so the id
+	// is worth printing regardless.
+	fmt.Fprintln(stdout, id)
+	return exitOK
 }

@@ -1,0 +1,528 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"ruthless/handlers"
+	"ruthless/scoring"
+	"ruthless/store"
+)
+
+// The phone every test holds: DESIGN.md's 390 px wide screen.
+const (
+	screenWidth  = 390
+	screenHeight = 844
+	// testTimeout bounds a whole test, browser start included.
+	testTimeout = 3 * time.Minute
+	// stepTimeout bounds one action, so a tap that goes nowhere fails in
+	// seconds with a screenshot instead of hanging until testTimeout.
+	stepTimeout = 20 * time.Second
+)
+
+// browserNames are tried in order on PATH.
+var browserNames = []string{"chromium", "chromium-browser", "google-chrome"}
+
+// findBrowser returns the browser to drive. Without one the test is
+// skipped, unless RUTHLESS_REQUIRE_BROWSER is set (as `make test` and CI
+// do): then a missing browser is a failure, so CI cannot pass by skipping.
+func findBrowser(t *testing.T) string {
+	t.Helper()
+	for _, name := range browserNames {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if v := os.Getenv("RUTHLESS_REQUIRE_BROWSER"); v != "" && v != "0" {
+		t.Fatalf("RUTHLESS_REQUIRE_BROWSER=%s but none of %s is on PATH: install Debian's chromium package", v, strings.Join(browserNames, ", "))
+	}
+	t.Skipf("browser test skipped: none of %s is on PATH (install Debian's chromium package)", strings.Join(browserNames, ", "))
+	return ""
+}
+
+// lockedBuffer collects the server's log lines from its goroutines.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// startServer runs the real app over a real SQLite file on 127.0.0.1 and
+// returns its base URL. Anything the server logs at warning level or above
+// (a 500, a failed render) fails the test.
+func startServer(t *testing.T) string {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "e2e.db"))
+	if err != nil {
+		t.Fatalf("store.Open: %v", err)
+	}
+	logs := &lockedBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := httptest.NewServer(handlers.New(st, log))
+	// Cleanups run last first: the server stops, then the store closes,
+	// then the log is read.
+	t.Cleanup(func() {
+		if s := logs.String(); s != "" {
+			t.Errorf("the server logged problems:\n%s", s)
+		}
+	})
+	t.Cleanup(func() {
+		if err := st.Close(); err != nil {
+			t.Errorf("closing the store: %v", err)
+		}
+	})
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// startBrowser starts headless Chromium with a fresh profile and returns
+// the context of its first tab and the folder holding the profile and the
+// browser's own temporary files, which is removed when the test ends.
+func startBrowser(t *testing.T) (context.Context, string) {
+	t.Helper()
+	exe := findBrowser(t)
+	root, err := os.MkdirTemp("", "ruthless-e2e-browser-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeAll(t, root) })
+	profile, tmp := filepath.Join(root, "profile"), filepath.Join(root, "tmp")
+	for _, dir := range []string{profile, tmp} {
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox, // tests run as root in CI containers
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(screenWidth, screenHeight),
+		// Chromium's shared-memory and crash files go here, not loose in /tmp.
+		chromedp.Env("TMPDIR="+tmp),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	t.Cleanup(cancel)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc) // waits for the browser to exit
+	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
+	t.Cleanup(cancelTab)
+	if err := chromedp.Do(tabCtx); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	return tabCtx, root
+}
+
+// removeAll removes a folder the browser used. Its helper processes can
+// still be writing for a moment after it exits, so a failure is retried a
+// few times before it counts.
+func removeAll(t *testing.T, dir string) {
+	t.Helper()
+	var err error
+	for range 50 {
+		if err = os.RemoveAll(dir); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Errorf("leftover browser folder %s: %v", dir, err)
+}
+
+// shotDir makes the folder that keeps every screenshot of one test. It is
+// kept after the test, so a failure can be looked at.
+func shotDir(t *testing.T) string {
+	t.Helper()
+	name := regexp.MustCompile(`[^A-Za-z0-9]+`).ReplaceAllString(t.Name(), "-")
+	dir, err := os.MkdirTemp("", "ruthless-e2e-shots-"+name+"-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots of every page: %s", dir)
+	return dir
+}
+
+// tab is one browser tab at phone size, with the screenshots taken in it.
+type tab struct {
+	ctx    context.Context
+	base   string
+	dir    string
+	prefix string
+	n      int
+	last   string
+}
+
+// phone is a tab used by one test or subtest: its helpers report failures
+// to t, naming the last screenshot.
+type phone struct {
+	t *testing.T
+	*tab
+}
+
+// newPhone opens a new tab in the browser of ctx at 390 × 844, as a phone
+// with a touch screen. prefix starts the name of its screenshots.
+func newPhone(t *testing.T, browser context.Context, base, dir, prefix string) phone {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(screenWidth, screenHeight,
+		chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatalf("emulating a phone: %v", err)
+	}
+	p := phone{t: t, tab: &tab{ctx: ctx, base: base, dir: dir, prefix: prefix}}
+	// Registered after the tab, so it runs while the tab is still open.
+	t.Cleanup(func() {
+		if t.Failed() {
+			if path, err := p.shoot("at-failure"); err == nil {
+				t.Logf("screen when the test failed: %s", path)
+			}
+		}
+	})
+	return p
+}
+
+// on returns the same tab reporting to t (a subtest).
+func (p phone) on(t *testing.T) phone { return phone{t: t, tab: p.tab} }
+
+func (p phone) where() string {
+	if p.last == "" {
+		return "no screenshot yet; folder " + p.dir
+	}
+	return "screenshot " + p.last
+}
+
+func (p phone) fatalf(format string, args ...any) {
+	p.t.Helper()
+	p.t.Fatalf(format+"\n\t(%s)", append(args, p.where())...)
+}
+
+func (p phone) errorf(format string, args ...any) {
+	p.t.Helper()
+	p.t.Errorf(format+"\n\t(%s)", append(args, p.where())...)
+}
+
+// do runs browser steps with the step timeout.
+func (p phone) do(steps ...chromedp.Action[chromedp.Void]) error {
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	return chromedp.Do(ctx, steps...)
+}
+
+// eval evaluates a JavaScript expression in the page into T.
+func eval[T any](p phone, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// shoot saves a full-page screenshot named after the page.
+func (p phone) shoot(name string) (string, error) {
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		return "", err
+	}
+	p.n++
+	path := filepath.Join(p.dir, fmt.Sprintf("%s%02d-%s.png", p.prefix, p.n, name))
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		return "", err
+	}
+	p.last = path
+	return path, nil
+}
+
+// landed is called on every page the test reaches: it keeps a screenshot
+// and checks the page does not scroll sideways on the phone.
+func (p phone) landed(name string) {
+	p.t.Helper()
+	if err := p.do(chromedp.WaitReady(chromedp.CSS("main"))); err != nil {
+		p.fatalf("page %s has no main element: %v", name, err)
+	}
+	if _, err := p.shoot(name); err != nil {
+		p.fatalf("screenshot of %s: %v", name, err)
+	}
+	width := eval[int](p, `document.documentElement.scrollWidth`)
+	if width > screenWidth {
+		wide := eval[[]string](p, `Array.from(document.querySelectorAll("body *"))
+			.filter(e => e.getBoundingClientRect().right > `+strconv.Itoa(screenWidth)+` + 0.5)
+			.slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? "." + e.className : "") + (e.dataset.testid ? "[" + e.dataset.testid + "]" : ""))`)
+		p.errorf("page %s (%s) is %d px wide, want at most %d (sticking out: %s)", name, p.path(), width, screenWidth, strings.Join(wide, ", "))
+	}
+}
+
+// path is the path and query of the page shown.
+func (p phone) path() string {
+	p.t.Helper()
+	return eval[string](p, `location.pathname + location.search`)
+}
+
+// open loads a page by its address, as if typed or bookmarked.
+func (p phone) open(path, name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path))
+	if err != nil {
+		p.fatalf("opening %s: %v", path, err)
+	}
+	if resp.Status != http.StatusOK {
+		p.errorf("opening %s: status %d, want 200", path, resp.Status)
+	}
+	p.landed(name)
+}
+
+func byTestID(id string) string { return fmt.Sprintf(`[data-testid=%q]`, id) }
+
+// follow taps what css selects (a link or a submit button), waits for the
+// page it leads to and checks that page's status.
+func (p phone) follow(css, name string, wantStatus int) {
+	p.t.Helper()
+	if err := p.do(chromedp.WaitVisible(chromedp.CSS(css))); err != nil {
+		p.fatalf("waiting to tap %s: %v", css, err)
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	resp, err := chromedp.RunResponse(ctx, chromedp.Tap(chromedp.CSS(css)))
+	if err != nil {
+		p.fatalf("tapping %s: %v", css, err)
+	}
+	if resp.Status != int64(wantStatus) {
+		p.landed(name)
+		p.fatalf("tapping %s led to %s with status %d, want %d", css, p.path(), resp.Status, wantStatus)
+	}
+	p.landed(name)
+}
+
+// tap taps an element that changes the page in place.
+func (p phone) tap(css string) {
+	p.t.Helper()
+	if err := p.do(chromedp.Tap(chromedp.CSS(css))); err != nil {
+		p.fatalf("tapping %s: %v", css, err)
+	}
+}
+
+// waitFor waits until a JavaScript condition holds in the page.
+func (p phone) waitFor(cond, what string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond,
+		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil {
+		p.fatalf("waiting for %s: %v", what, err)
+	}
+}
+
+// text is the text shown in the element with the data-testid; the test
+// stops if there is none.
+func (p phone) text(id string) string {
+	p.t.Helper()
+	s, ok := p.maybeText(byTestID(id))
+	if !ok {
+		p.fatalf("page %s has no %s", p.path(), byTestID(id))
+	}
+	return s
+}
+
+// maybeText is the text of the first element css selects, if there is one.
+func (p phone) maybeText(css string) (string, bool) {
+	p.t.Helper()
+	type found struct {
+		Found bool   `json:"found"`
+		Text  string `json:"text"`
+	}
+	v := eval[found](p, fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e ? {found: true, text: e.innerText} : {found: false, text: ""}; })()`, css))
+	return strings.Join(strings.Fields(v.Text), " "), v.Found
+}
+
+// count is how many elements css selects.
+func (p phone) count(css string) int {
+	p.t.Helper()
+	return eval[int](p, fmt.Sprintf(`document.querySelectorAll(%q).length`, css))
+}
+
+// checkedCards are the codes of the selected cards of the card grid.
+func (p phone) checkedCards() []string {
+	p.t.Helper()
+	codes := eval[[]string](p, `Array.from(document.querySelectorAll(".card input:checked")).map(e => e.value)`)
+	slices.Sort(codes)
+	return codes
+}
+
+// setCard taps a card of the grid (its face, as a finger would) until it
+// is selected or not, as on says.
+func (p phone) setCard(code string, on bool) {
+	p.t.Helper()
+	input := byTestID("card-" + code)
+	if p.count(input) != 1 {
+		p.fatalf("the grid has no card %s", code)
+	}
+	is := fmt.Sprintf(`document.querySelector(%q).checked === %t`, input, on)
+	if eval[bool](p, is) {
+		return
+	}
+	p.tap(input + " + span")
+	p.waitFor(is, fmt.Sprintf("card %s to be selected=%t", code, on))
+}
+
+// choosePool taps cards until exactly want is selected in the grid.
+func (p phone) choosePool(want []string) {
+	p.t.Helper()
+	have := p.checkedCards()
+	for _, c := range have {
+		if !slices.Contains(want, c) {
+			p.setCard(c, false)
+		}
+	}
+	for _, c := range want {
+		if !slices.Contains(have, c) {
+			p.setCard(c, true)
+		}
+	}
+	if got, w := p.checkedCards(), sorted(want); !slices.Equal(got, w) {
+		p.fatalf("selected cards %v, want %v", got, w)
+	}
+}
+
+// setNumber presses the − or + button of a number field until it shows want.
+func (p phone) setNumber(name string, want int) {
+	p.t.Helper()
+	input := byTestID("input-" + name)
+	value := func() int {
+		var n int
+		s := eval[string](p, fmt.Sprintf(`document.querySelector(%q).value`, input))
+		if _, err := fmt.Sscan(s, &n); err != nil {
+			p.fatalf("field %s holds %q, not a number", name, s)
+		}
+		return n
+	}
+	for n := value(); n != want; {
+		button, next := "plus-"+name, n+1
+		if n > want {
+			button, next = "minus-"+name, n-1
+		}
+		p.tap(byTestID(button))
+		p.waitFor(fmt.Sprintf(`document.querySelector(%q).value === "%d"`, input, next), fmt.Sprintf("%s to show %d", name, next))
+		n = next
+	}
+}
+
+func sorted(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
+}
+
+// gameID is the id in the scoreboard's address /games/{id}.
+func (p phone) gameID() string {
+	p.t.Helper()
+	path := p.path()
+	id, ok := strings.CutPrefix(path, "/games/")
+	if !ok || id == "" || strings.Contains(id, "/") {
+		p.fatalf("address %s is not a scoreboard", path)
+	}
+	return id
+}
+
+// fetchGame reads a stored game file through the JSON API.
+func fetchGame(t *testing.T, base, id string) scoring.Game {
+	t.Helper()
+	resp, err := http.Get(base + "/api/games/" + id)
+	if err != nil {
+		t.Fatalf("GET /api/games/%s: %v", id, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /api/games/%s: status %d, want 200", id, resp.StatusCode)
+	}
+	g, err := scoring.DecodeGame(resp.Body)
+	if err != nil {
+		t.Fatalf("GET /api/games/%s: %v", id, err)
+	}
+	return g
+}
+
+// scoreOf scores a game file as the command line and the API do.
+func scoreOf(t *testing.T, g scoring.Game) scoring.Result {
+	t.Helper()
+	res, err := scoring.Score(g)
+	if err != nil {
+		var buf bytes.Buffer
+		_ = json.NewEncoder(&buf).Encode(g)
+		t.Fatalf("scoring.Score: %v\ngame file: %s", err, buf.String())
+	}
+	return res
+}
+
+// codes turns cards into their codes, sorted.
+func codes(cs []scoring.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestBrowserFolderRemoved checks that a test leaves no browser profile or
+// temporary files behind, and that the browser really ran in that folder.
+func TestBrowserFolderRemoved(t *testing.T) {
+	findBrowser(t)
+	var root string
+	t.Run("browse", func(t *testing.T) {
+		var browser context.Context
+		browser, root = startBrowser(t)
+		p := newPhone(t, browser, startServer(t), shotDir(t), "")
+		p.open("/", "home")
+		entries, err := os.ReadDir(filepath.Join(root, "profile"))
+		if err != nil || len(entries) == 0 {
+			t.Errorf("profile folder %s: %d entries, error %v; want the browser's profile there", root, len(entries), err)
+		}
+	})
+	if root == "" {
+		t.Fatal("the browser did not start")
+	}
+	if _, err := os.Stat(root); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("browser folder %s still there after the test (stat: %v)", root, err)
+	}
+}

@@ -1,0 +1,269 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+)
+
+// readJSON decodes a request body into v, turning every failure into a
+// 400 with the offending field (or a 413 for a body over the limit).
+func readJSON(c *gin.Context, v any) error {
+	body, err := io.ReadAll(c.Request.Body)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &te):
+			return &badRequest{field: te.Field, message: fmt.Sprintf("%s must be %s, not %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)}
+		case errors.As(err, &se):
+			return &badRequest{message: fmt.Sprintf("not valid JSON (at byte %d): %v", se.Offset, se)}
+		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return &badRequest{message: "the body must be a JSON object"}
+		}
+		return &badRequest{message: "not valid JSON: " + err.Error()}
+	}
+	if dec.More() {
+		return &badRequest{message: "the body must hold one JSON object"}
+	}
+	return nil
+}
+
+func jsonKind(k string) string {
+	switch {
+	case strings.HasPrefix(k, "int"):
+		return "a whole number"
+	case k == "string":
+		return "text"
+	case k == "slice":
+		return "a list"
+	case k == "bool":
+		return "true or false"
+	}
+	return "a " + k
+}
+
+// readGame reads a game file body.
+func readGame(c *gin.Context) (scoring.Game, error) {
+	return scoring.DecodeGame(c.Request.Body)
+}
+
+// playersOpt checks the optional player count of solve and check.
+func playersOpt(p *int) (int, error) {
+	if p == nil {
+		return 4, nil
+	}
+	if *p < scoring.MinPlayers || *p > scoring.MaxPlayers {
+		return 0, &badRequest{field: "players", message: fmt.Sprintf("players must be 2, 3 or 4, not %d", *p)}
+	}
+	return *p, nil
+}
+
+// parseCodes reads card codes, naming the field of the first bad one.
+func parseCodes(codes []string, field string, players int, seen map[scoring.Card]bool) ([]scoring.Card, error) {
+	cards := make([]scoring.Card, 0, len(codes))
+	for i, code := range codes {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		c, err := scoring.ParseCard(code)
+		if err != nil {
+			return nil, &badRequest{field: f, message: err.Error()}
+		}
+		if err := scoring.CheckInPlay([]scoring.Card{c}, players); err != nil {
+			return nil, &badRequest{field: f, message: err.Error()}
+		}
+		if seen[c.Cell()] {
+			return nil, &badRequest{field: f, message: fmt.Sprintf("card %q given twice", c.Cell().String())}
+		}
+		seen[c.Cell()] = true
+		cards = append(cards, c)
+	}
+	return cards, nil
+}
+
+func (a *app) apiSolve(c *gin.Context) {
+	var in struct {
+		Cards   []string `json:"cards"`
+		Players *int     `json:"players"`
+	}
+	if err := readJSON(c, &in); err != nil {
+		a.fail(c, err)
+		return
+	}
+	n, err := playersOpt(in.Players)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	cards, err := parseCodes(in.Cards, "cards", n, map[scoring.Card]bool{})
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, scoring.Solve(cards, scoring.Options{Players: n}))
+}
+
+func (a *app) apiCheck(c *gin.Context) {
+	var in struct {
+		Sets    [][]string `json:"sets"`
+		Pool    []string   `json:"pool"`
+		Players *int       `json:"players"`
+	}
+	if err := readJSON(c, &in); err != nil {
+		a.fail(c, err)
+		return
+	}
+	n, err := playersOpt(in.Players)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	sets := make([][]scoring.Claim, len(in.Sets))
+	for i, set := range in.Sets {
+		if len(set) == 0 {
+			a.fail(c, &badRequest{field: fmt.Sprintf("sets[%d]", i), message: fmt.Sprintf("set %d is empty", i+1)})
+			return
+		}
+		for j, code := range set {
+			cl, err := scoring.ParseClaim(code)
+			if err != nil {
+				a.fail(c, &badRequest{field: fmt.Sprintf("sets[%d][%d]", i, j), message: err.Error()})
+				return
+			}
+			sets[i] = append(sets[i], cl)
+		}
+	}
+	pool, err := parseCodes(in.Pool, "pool", n, map[scoring.Card]bool{})
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	res, err := scoring.Check(sets, pool, scoring.Options{Players: n})
+	if err != nil {
+		a.fail(c, &badRequest{field: "sets", message: err.Error()})
+		return
+	}
+	c.JSON(http.StatusOK, res)
+}
+
+func (a *app) apiScore(c *gin.Context) {
+	g, err := readGame(c)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	res, err := scoring.Score(g)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, res)
+}
+
+func (a *app) apiCreateGame(c *gin.Context) {
+	g, err := readGame(c)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	if _, err := scoring.Validate(g); err != nil {
+		a.fail(c, err)
+		return
+	}
+	id, err := a.store.CreateGame(c.Request.Context(), g)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	c.Header("Location", "/api/games/"+id)
+	c.JSON(http.StatusCreated, gin.H{"id": id})
+}
+
+func (a *app) apiGame(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	c.JSON(http.StatusOK, g.File)
+}
+
+func (a *app) apiGameScore(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	res, err := scoring.Score(g.File)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, res)
+}
+
+func (a *app) apiPutEntry(c *gin.Context) {
+	g, r, p, ok := a.entryTarget(c)
+	if !ok {
+		return
+	}
+	var in struct {
+		Pool    []string `json:"pool"`
+		Coins   int      `json:"coins"`
+		Version int      `json:"version"`
+	}
+	if err := readJSON(c, &in); err != nil {
+		a.fail(c, err)
+		return
+	}
+	n := len(g.File.Players)
+	pool, err := parseCodes(in.Pool, "pool", n, map[scoring.Card]bool{})
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	e := scoring.Entry{Pool: pool, Coins: in.Coins}
+	cand, err := scoring.WithEntry(g.File, r, p, &e)
+	if err == nil {
+		_, err = scoring.Validate(cand)
+	}
+	if err != nil {
+		var fe *scoring.FieldError
+		if errors.As(err, &fe) {
+			field := fe.Field
+			if rest, ok := fieldIn(fe.Field, fmt.Sprintf("rounds[%d][%d]", r-1, p)); ok && rest != "" {
+				field = rest
+			}
+			c.AbortWithStatusJSON(http.StatusBadRequest, gin.H{"error": fe.Message, "field": field, "rule": fe.Rule})
+			return
+		}
+		a.fail(c, err)
+		return
+	}
+	v, err := a.store.PutEntry(c.Request.Context(), g.ID, r, p, e, in.Version)
+	var conflict *store.EntryConflict
+	if errors.As(err, &conflict) {
+		c.AbortWithStatusJSON(http.StatusConflict, gin.H{
+			"error":   "the entry was changed by someone else; this is what is stored now",
+			"field":   "version",
+			"entry":   conflict.Current,
+			"version": conflict.Version,
+		})
+		return
+	}
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"version": v})
+}

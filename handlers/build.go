@@ -1,0 +1,239 @@
+package handlers
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// holders maps every pirate some other player than seat p entered this
+// game, in any round or in a final collection, to that player's name (R4.1).
+func holders(g store.Game, p int) map[scoring.Card]string {
+	m := map[scoring.Card]string{}
+	names := g.File.Players
+	for _, round := range g.File.Rounds {
+		for q, e := range round {
+			if q == p || e == nil || q >= len(names) {
+				continue
+			}
+			for _, c := range e.Pool {
+				m[c.Cell()] = names[q]
+			}
+		}
+	}
+	for q, f := range g.Finals {
+		if q == p || f == nil || q >= len(names) {
+			continue
+		}
+		for _, c := range append(append([]scoring.Card{}, f.Pirates...), f.BuriedPirates...) {
+			m[c.Cell()] = names[q]
+		}
+	}
+	return m
+}
+
+// grid builds the card grid for a game with n players: selected cards
+// checked, other players' cards disabled with their holder's name. sub is
+// the toggle offered under cards ("power" goes only under Captains).
+func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, held map[scoring.Card]string, sub string) []views.SuitRow {
+	var rows []views.SuitRow
+	for _, s := range scoring.SuitsInPlay(n) {
+		row := views.SuitRow{Letter: s.Letter(), Name: s.Name(), Symbol: s.Symbol()}
+		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
+			c := scoring.Card{Suit: s, Rank: r}
+			gc := views.GridCard{CardFace: views.Face(c), Checked: selected[c], Holder: held[c]}
+			if gc.Holder != "" {
+				gc.Checked = false
+			}
+			if sub == "buried" || (sub == "power" && r == scoring.Cpt) {
+				gc.Sub = sub
+				gc.SubChecked = subOn[c] && gc.Checked
+			}
+			row.Cards = append(row.Cards, gc)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// placedFaces draws the cards of a set, saying what each wild became.
+func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
+	out := make([]views.CardFace, len(cards))
+	for i, pc := range cards {
+		f := views.Face(pc.Card)
+		if pc.Card.IsWild() {
+			as := pc.As.Rank.Code() + pc.As.Suit.Symbol()
+			f.As = as
+			f.Title += ", used as " + pc.As.Rank.Name() + " of " + pc.As.Suit.Name()
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// complete reports whether every seat has entered the round.
+func complete(round []*scoring.Entry) bool {
+	for _, e := range round {
+		if e == nil {
+			return false
+		}
+	}
+	return len(round) > 0
+}
+
+func started(round []*scoring.Entry) bool {
+	for _, e := range round {
+		if e != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// currentRound is the round being entered (1-based), or 0 when every round
+// of the game is complete.
+func currentRound(g scoring.Game) int {
+	total := scoring.RoundsFor(len(g.Players))
+	for r := 1; r <= total; r++ {
+		if r > len(g.Rounds) || !complete(g.Rounds[r-1]) {
+			return r
+		}
+	}
+	return 0
+}
+
+// firstMissing is the first seat, clockwise from the round's start player,
+// that has not entered round r; -1 if all have.
+func firstMissing(g scoring.Game, r int) int {
+	n := len(g.Players)
+	start := scoring.StartPlayerOf(g, r)
+	for i := range n {
+		p := (start + i) % n
+		if r > len(g.Rounds) || p >= len(g.Rounds[r-1]) || g.Rounds[r-1][p] == nil {
+			return p
+		}
+	}
+	return -1
+}
+
+func firstMissingFinal(g store.Game) int {
+	for p := range g.File.Players {
+		if p >= len(g.Finals) || g.Finals[p] == nil {
+			return p
+		}
+	}
+	return -1
+}
+
+func gameURL(id string) string { return "/games/" + id }
+
+func entryURL(id string, r, p int) string {
+	return "/games/" + id + "/rounds/" + strconv.Itoa(r) + "/players/" + strconv.Itoa(p)
+}
+
+func roundURL(id string, r int) string { return "/games/" + id + "/rounds/" + strconv.Itoa(r) }
+
+func finalURL(id string, p int) string { return "/games/" + id + "/final/" + strconv.Itoa(p) }
+
+// nextAction is the one thing the table should do next in a game.
+func nextAction(g store.Game) views.Link {
+	f := g.File
+	if f.Final != nil {
+		return views.Link{Href: "/games/" + g.ID + "/final", Text: "See the final scores"}
+	}
+	cur := currentRound(f)
+	if cur > 0 {
+		// Right after a round completes, its results come before the next entries.
+		if cur > 1 && (cur > len(f.Rounds) || !started(f.Rounds[cur-1])) {
+			return views.Link{Href: roundURL(g.ID, cur-1), Text: "See round " + strconv.Itoa(cur-1) + " results"}
+		}
+		p := firstMissing(f, cur)
+		return views.Link{Href: entryURL(g.ID, cur, p), Text: "Enter round " + strconv.Itoa(cur) + " for " + f.Players[p]}
+	}
+	p := firstMissingFinal(g)
+	if p < 0 {
+		return views.Link{Href: "/games/" + g.ID + "/final", Text: "See the final scores"}
+	}
+	if p == 0 && len(f.Rounds) > 0 && !anyFinal(g) {
+		return views.Link{Href: roundURL(g.ID, len(f.Rounds)), Text: "See round " + strconv.Itoa(len(f.Rounds)) + " results"}
+	}
+	return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter " + f.Players[p] + "'s cards"}
+}
+
+func anyFinal(g store.Game) bool {
+	for _, f := range g.Finals {
+		if f != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// afterRound is what comes after looking at round r's results.
+func afterRound(g store.Game, r int) views.Link {
+	f := g.File
+	if r < scoring.RoundsFor(len(f.Players)) {
+		next := r + 1
+		p := firstMissing(f, next)
+		if p < 0 {
+			return views.Link{Href: roundURL(g.ID, next), Text: "See round " + strconv.Itoa(next) + " results"}
+		}
+		return views.Link{Href: entryURL(g.ID, next, p), Text: "Enter round " + strconv.Itoa(next) + " for " + f.Players[p]}
+	}
+	if p := firstMissingFinal(g); p >= 0 {
+		return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter " + f.Players[p] + "'s cards"}
+	}
+	return views.Link{Href: "/games/" + g.ID + "/final", Text: "See the final scores"}
+}
+
+func names(all []string, seats []int) []string {
+	out := make([]string, 0, len(seats))
+	for _, s := range seats {
+		if s >= 0 && s < len(all) {
+			out = append(out, all[s])
+		}
+	}
+	return out
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// fieldIn maps a scoring error path to a form field when it concerns the
+// value at prefix (or a sub-path of it): rounds[1][2].pool[0] under prefix
+// rounds[1][2] gives "pool[0]".
+func fieldIn(path, prefix string) (string, bool) {
+	if path == prefix {
+		return "", true
+	}
+	if rest, ok := strings.CutPrefix(path, prefix+"."); ok {
+		return rest, true
+	}
+	return "", false
+}
+
+// fmtScan reads the one number of a path like players[3].
+func fmtScan(path, pattern string) (int, error) {
+	var n int
+	_, err := fmt.Sscanf(path, pattern, &n)
+	if err != nil {
+		return 0, err
+	}
+	if fmt.Sprintf(pattern, n) != path {
+		return 0, fmt.Errorf("path %q is not %q", path, pattern)
+	}
+	return n, nil
+}

@@ -1,0 +1,287 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// entryTarget reads the game, round and seat of a round-entry URL. The
+// round may be any started round or the one after the last.
+func (a *app) entryTarget(c *gin.Context) (store.Game, int, int, bool) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return g, 0, 0, false
+	}
+	n := len(g.File.Players)
+	r, err := roundParam(c, min(len(g.File.Rounds)+1, scoring.RoundsFor(n)))
+	if err != nil {
+		a.fail(c, err)
+		return g, 0, 0, false
+	}
+	p, err := seatParam(c, n)
+	if err != nil {
+		a.fail(c, err)
+		return g, 0, 0, false
+	}
+	return g, r, p, true
+}
+
+func storedEntry(g store.Game, r, p int) (*scoring.Entry, int) {
+	if r > len(g.File.Rounds) || p >= len(g.File.Rounds[r-1]) {
+		return nil, 0
+	}
+	v := 0
+	if r <= len(g.EntryVersions) && p < len(g.EntryVersions[r-1]) {
+		v = g.EntryVersions[r-1][p]
+	}
+	return g.File.Rounds[r-1][p], v
+}
+
+// entryView builds the form for a pool; version is the stored version.
+func entryView(g store.Game, r, p int, pool []scoring.Card, coins string, version int) views.EntryView {
+	n := len(g.File.Players)
+	selected := map[scoring.Card]bool{}
+	power := map[scoring.Card]bool{}
+	for _, c := range pool {
+		selected[c.Cell()] = true
+		if c.Flagged {
+			power[c.Cell()] = true
+		}
+	}
+	u := entryURL(g.ID, r, p)
+	return views.EntryView{
+		GameID:     g.ID,
+		Round:      r,
+		Rounds:     scoring.RoundsFor(n),
+		Player:     p,
+		PlayerName: g.File.Players[p],
+		Action:     u,
+		Grid:       grid(n, selected, power, holders(g, p), "power"),
+		Coins:      coins,
+		Version:    version,
+		ClearHref:  u + "?blank=1",
+		Errors:     views.Errors{},
+		BackHref:   gameURL(g.ID),
+	}
+}
+
+// entryWarnings are the R4.3 notices about this player's entry in round r.
+func entryWarnings(g scoring.Game, r, p int) []string {
+	ws, err := scoring.Validate(g)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, w := range ws {
+		if w.Round == r && w.Player == p {
+			out = append(out, w.Message)
+		}
+	}
+	return out
+}
+
+func (a *app) entryForm(c *gin.Context) {
+	g, r, p, ok := a.entryTarget(c)
+	if !ok {
+		return
+	}
+	e, version := storedEntry(g, r, p)
+	var vm views.EntryView
+	switch {
+	case e != nil:
+		vm = entryView(g, r, p, e.Pool, strconv.Itoa(e.Coins), version)
+		vm.Editing = true
+	case r > 1 && c.Query("blank") == "":
+		// Pirates usually stay in the Ship Area, so last round's pool is the
+		// best guess; Captain powers are per round and start off.
+		prev, _ := storedEntry(g, r-1, p)
+		if prev == nil {
+			vm = entryView(g, r, p, nil, "0", 0)
+			break
+		}
+		pool := make([]scoring.Card, len(prev.Pool))
+		for i, c := range prev.Pool {
+			pool[i] = c.Cell()
+		}
+		vm = entryView(g, r, p, pool, strconv.Itoa(prev.Coins), 0)
+		vm.PrefilledFrom = r - 1
+	default:
+		vm = entryView(g, r, p, nil, "0", 0)
+	}
+	vm.Saved = c.Query("saved") != ""
+	vm.Warnings = entryWarnings(g.File, r, p)
+	a.page(c, http.StatusOK, views.Entry(vm))
+}
+
+// entryInput is a posted round-entry form.
+type entryInput struct {
+	pool     []scoring.Card
+	codes    []string
+	coinsRaw string
+	coins    int
+	version  int
+	step     string
+	errs     views.Errors
+}
+
+func readEntryForm(form url.Values) entryInput {
+	in := entryInput{errs: views.Errors{}, coinsRaw: strings.TrimSpace(form.Get("coins")), step: form.Get("step")}
+	in.version, _ = strconv.Atoi(form.Get("version"))
+	power := form["power"]
+	seen := map[scoring.Card]bool{}
+	for _, code := range form["card"] {
+		c, err := scoring.ParseCard(code)
+		if err != nil || c.Flagged {
+			in.errs["pool"] = fmt.Sprintf("Unknown card %q.", code)
+			continue
+		}
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if c.Rank == scoring.Cpt && slices.Contains(power, c.String()) {
+			c.Flagged = true
+		}
+		in.pool = append(in.pool, c)
+		in.codes = append(in.codes, c.Cell().String())
+	}
+	slices.SortFunc(in.pool, func(x, y scoring.Card) int {
+		switch {
+		case x.Less(y):
+			return -1
+		case y.Less(x):
+			return 1
+		}
+		return 0
+	})
+	n, err := strconv.Atoi(in.coinsRaw)
+	switch {
+	case in.coinsRaw == "":
+		in.coins = 0
+		in.coinsRaw = "0"
+	case err != nil || n < 0 || n > scoring.MaxCount:
+		in.errs["coins"] = fmt.Sprintf("Coins are a whole number from 0 to %d.", scoring.MaxCount)
+	default:
+		in.coins = n
+	}
+	return in
+}
+
+// stepped applies a − / + button pressed without JavaScript to the named
+// number; it reports whether a button was pressed.
+func stepped(step, name string, raw *string, maxValue int) bool {
+	var delta int
+	switch step {
+	case name + "-":
+		delta = -1
+	case name + "+":
+		delta = 1
+	default:
+		return false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(*raw))
+	if err != nil {
+		n = 0
+	}
+	*raw = strconv.Itoa(max(0, min(maxValue, n+delta)))
+	return true
+}
+
+func (a *app) saveEntry(c *gin.Context) {
+	g, r, p, ok := a.entryTarget(c)
+	if !ok {
+		return
+	}
+	if err := parseForm(c); err != nil {
+		a.fail(c, err)
+		return
+	}
+	in := readEntryForm(c.Request.PostForm)
+	if in.step != "" {
+		if stepped(in.step, "coins", &in.coinsRaw, scoring.MaxCount) {
+			delete(in.errs, "coins")
+		}
+		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
+		vm.Errors = in.errs
+		a.page(c, http.StatusOK, views.Entry(vm))
+		return
+	}
+	entry := scoring.Entry{Pool: in.pool, Coins: in.coins}
+	if in.pool == nil {
+		entry.Pool = []scoring.Card{}
+	}
+	if len(in.errs) == 0 {
+		cand, err := scoring.WithEntry(g.File, r, p, &entry)
+		if err == nil {
+			_, err = scoring.Validate(cand)
+		}
+		if err != nil {
+			var fe *scoring.FieldError
+			if !errors.As(err, &fe) {
+				a.fail(c, err)
+				return
+			}
+			in.errs[entryField(fe, r, p)] = fe.Message
+		}
+	}
+	if len(in.errs) > 0 {
+		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
+		vm.Errors = in.errs
+		a.page(c, http.StatusUnprocessableEntity, views.Entry(vm))
+		return
+	}
+	_, err := a.store.PutEntry(c.Request.Context(), g.ID, r, p, entry, in.version)
+	var conflict *store.EntryConflict
+	if errors.As(err, &conflict) {
+		vm := entryView(g, r, p, in.pool, in.coinsRaw, conflict.Version)
+		cv := &views.EntryConflictView{
+			Submitted:      views.Faces(in.pool),
+			SubmittedCodes: in.codes,
+			SubmittedCoins: in.coins,
+			Version:        conflict.Version,
+		}
+		if conflict.Current != nil {
+			cv.Stored = views.Faces(conflict.Current.Pool)
+			cv.StoredCoins = conflict.Current.Coins
+		}
+		vm.Conflict = cv
+		a.page(c, http.StatusConflict, views.Entry(vm))
+		return
+	}
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	// Re-read so the warnings reflect what is stored now.
+	if saved, err := a.store.Game(c.Request.Context(), g.ID); err == nil && len(entryWarnings(saved.File, r, p)) > 0 {
+		seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
+		return
+	}
+	seeOther(c, gameURL(g.ID))
+}
+
+// entryField is where a validation error shows on the round form: next to
+// the cards or the coins when it is about this entry, else at the top.
+func entryField(fe *scoring.FieldError, r, p int) string {
+	prefix := fmt.Sprintf("rounds[%d][%d]", r-1, p)
+	for _, path := range []string{fe.Field, fe.OtherField} {
+		if rest, ok := fieldIn(path, prefix); ok {
+			if rest == "coins" {
+				return "coins"
+			}
+			return "pool"
+		}
+	}
+	return "form"
+}

@@ -1,0 +1,352 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+func (a *app) finalTarget(c *gin.Context) (store.Game, int, bool) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return g, 0, false
+	}
+	p, err := seatParam(c, len(g.File.Players))
+	if err != nil {
+		a.fail(c, err)
+		return g, 0, false
+	}
+	return g, p, true
+}
+
+// finalValues are the end-of-game form's fields as typed.
+type finalValues struct {
+	owned, buried                       []scoring.Card
+	monkeys, lootKept, lootBuried, coin string
+	parley                              bool
+	version                             int
+}
+
+func finalFormView(g store.Game, p int, v finalValues) views.FinalFormView {
+	n := len(g.File.Players)
+	selected := map[scoring.Card]bool{}
+	for _, c := range v.owned {
+		selected[c.Cell()] = true
+	}
+	buried := map[scoring.Card]bool{}
+	for _, c := range v.buried {
+		selected[c.Cell()] = true
+		buried[c.Cell()] = true
+	}
+	return views.FinalFormView{
+		GameID:     g.ID,
+		Player:     p,
+		PlayerName: g.File.Players[p],
+		Action:     finalURL(g.ID, p),
+		Grid:       grid(n, selected, buried, holders(g, p), "buried"),
+		Monkeys:    v.monkeys,
+		MaxMonkeys: scoring.StartingPowderMonkeys(n),
+		LootKept:   v.lootKept,
+		LootBuried: v.lootBuried,
+		Coins:      v.coin,
+		ParleyUsed: v.parley,
+		Version:    v.version,
+		Errors:     views.Errors{},
+		BackHref:   gameURL(g.ID),
+	}
+}
+
+func storedFinalValues(f *scoring.FinalEntry, version int) finalValues {
+	return finalValues{
+		owned:      f.Pirates,
+		buried:     f.BuriedPirates,
+		monkeys:    strconv.Itoa(f.BuriedPowderMonkeys),
+		lootKept:   strconv.Itoa(f.LootBannerKept),
+		lootBuried: strconv.Itoa(f.LootBannerBuried),
+		coin:       strconv.Itoa(f.Coins),
+		parley:     f.ParleyUsed,
+		version:    version,
+	}
+}
+
+func (a *app) finalForm(c *gin.Context) {
+	g, p, ok := a.finalTarget(c)
+	if !ok {
+		return
+	}
+	var vm views.FinalFormView
+	if p < len(g.Finals) && g.Finals[p] != nil {
+		vm = finalFormView(g, p, storedFinalValues(g.Finals[p], g.FinalVersions[p]))
+	} else {
+		// R4.4: everything entered in a round is owned; coins start from the
+		// last round entered.
+		v := finalValues{owned: scoring.EnteredPirates(g.File, p), monkeys: "0", lootKept: "0", lootBuried: "0", coin: "0"}
+		for r := len(g.File.Rounds); r >= 1; r-- {
+			if e, _ := storedEntry(g, r, p); e != nil {
+				v.coin = strconv.Itoa(e.Coins)
+				break
+			}
+		}
+		vm = finalFormView(g, p, v)
+		vm.Prefilled = true
+	}
+	a.page(c, http.StatusOK, views.FinalForm(vm))
+}
+
+var finalNumbers = []struct {
+	name, what string
+}{
+	{"monkeys", "Powder Monkeys buried"},
+	{"loot_kept", "The banner total"},
+	{"loot_buried", "The banner total"},
+	{"coins", "Coins"},
+}
+
+func readFinalForm(form url.Values, maxMonkeys int) (finalValues, scoring.FinalEntry, string, views.Errors) {
+	errs := views.Errors{}
+	v := finalValues{
+		monkeys:    strings.TrimSpace(form.Get("monkeys")),
+		lootKept:   strings.TrimSpace(form.Get("loot_kept")),
+		lootBuried: strings.TrimSpace(form.Get("loot_buried")),
+		coin:       strings.TrimSpace(form.Get("coins")),
+		parley:     form.Get("parley_used") != "",
+	}
+	v.version, _ = strconv.Atoi(form.Get("version"))
+	buriedCodes := form["buried"]
+	seen := map[scoring.Card]bool{}
+	for _, code := range form["card"] {
+		c, err := scoring.ParseCard(code)
+		if err != nil || c.Flagged {
+			errs["pirates"] = fmt.Sprintf("Unknown card %q.", code)
+			continue
+		}
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if slices.Contains(buriedCodes, c.String()) {
+			v.buried = append(v.buried, c)
+		} else {
+			v.owned = append(v.owned, c)
+		}
+	}
+	fe := scoring.FinalEntry{Pirates: v.owned, BuriedPirates: v.buried, ParleyUsed: v.parley}
+	if fe.Pirates == nil {
+		fe.Pirates = []scoring.Card{}
+	}
+	if fe.BuriedPirates == nil {
+		fe.BuriedPirates = []scoring.Card{}
+	}
+	targets := []*int{&fe.BuriedPowderMonkeys, &fe.LootBannerKept, &fe.LootBannerBuried, &fe.Coins}
+	raws := []*string{&v.monkeys, &v.lootKept, &v.lootBuried, &v.coin}
+	for i, num := range finalNumbers {
+		limit := scoring.MaxCount
+		if num.name == "monkeys" {
+			limit = maxMonkeys
+		}
+		if *raws[i] == "" {
+			*raws[i] = "0"
+		}
+		n, err := strconv.Atoi(*raws[i])
+		if err != nil || n < 0 || n > limit {
+			errs[num.name] = fmt.Sprintf("%s must be a whole number from 0 to %d.", num.what, limit)
+			continue
+		}
+		*targets[i] = n
+	}
+	return v, fe, form.Get("step"), errs
+}
+
+func (a *app) saveFinal(c *gin.Context) {
+	g, p, ok := a.finalTarget(c)
+	if !ok {
+		return
+	}
+	if err := parseForm(c); err != nil {
+		a.fail(c, err)
+		return
+	}
+	n := len(g.File.Players)
+	v, entry, step, errs := readFinalForm(c.Request.PostForm, scoring.StartingPowderMonkeys(n))
+	if step != "" {
+		raws := map[string]*string{"monkeys": &v.monkeys, "loot_kept": &v.lootKept, "loot_buried": &v.lootBuried, "coins": &v.coin}
+		for name, raw := range raws {
+			limit := scoring.MaxCount
+			if name == "monkeys" {
+				limit = scoring.StartingPowderMonkeys(n)
+			}
+			if stepped(step, name, raw, limit) {
+				delete(errs, name)
+			}
+		}
+		vm := finalFormView(g, p, v)
+		vm.Errors = errs
+		a.page(c, http.StatusOK, views.FinalForm(vm))
+		return
+	}
+	if len(errs) == 0 {
+		if _, err := scoring.Validate(withFinal(g, p, entry)); err != nil {
+			var fe *scoring.FieldError
+			if !errors.As(err, &fe) {
+				a.fail(c, err)
+				return
+			}
+			errs[finalField(fe, p)] = fe.Message
+		}
+	}
+	if len(errs) > 0 {
+		vm := finalFormView(g, p, v)
+		vm.Errors = errs
+		a.page(c, http.StatusUnprocessableEntity, views.FinalForm(vm))
+		return
+	}
+	_, err := a.store.PutFinal(c.Request.Context(), g.ID, p, entry, v.version)
+	var conflict *store.FinalConflict
+	if errors.As(err, &conflict) {
+		// Show what is stored now; the player checks it and saves again.
+		sv := finalValues{monkeys: "0", lootKept: "0", lootBuried: "0", coin: "0", version: conflict.Version}
+		if conflict.Current != nil {
+			sv = storedFinalValues(conflict.Current, conflict.Version)
+		}
+		vm := finalFormView(g, p, sv)
+		vm.Conflict = true
+		a.page(c, http.StatusConflict, views.FinalForm(vm))
+		return
+	}
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	saved, err := a.store.Game(c.Request.Context(), g.ID)
+	if err == nil && saved.File.Final != nil {
+		seeOther(c, "/games/"+g.ID+"/final")
+		return
+	}
+	seeOther(c, gameURL(g.ID))
+}
+
+// withFinal is the game with this player's collection in place and, for
+// players who have not entered theirs yet, a stand-in holding just the
+// pirates they entered in rounds, so Validate can check the one entry
+// against everything known (R4.1, R4.4) before the game is over.
+func withFinal(g store.Game, p int, e scoring.FinalEntry) scoring.Game {
+	f := g.File
+	final := make([]scoring.FinalEntry, len(f.Players))
+	for q := range f.Players {
+		switch {
+		case q == p:
+			final[q] = e
+		case q < len(g.Finals) && g.Finals[q] != nil:
+			final[q] = *g.Finals[q]
+		default:
+			final[q] = scoring.FinalEntry{Pirates: scoring.EnteredPirates(f, q), BuriedPirates: []scoring.Card{}}
+		}
+	}
+	f.Final = final
+	return f
+}
+
+// finalField is where a validation error shows on the end-of-game form.
+func finalField(fe *scoring.FieldError, p int) string {
+	prefix := fmt.Sprintf("final[%d]", p)
+	names := map[string]string{
+		"buried_powder_monkeys": "monkeys",
+		"loot_banner_kept":      "loot_kept",
+		"loot_banner_buried":    "loot_buried",
+		"coins":                 "coins",
+	}
+	for _, path := range []string{fe.Field, fe.OtherField} {
+		if rest, ok := fieldIn(path, prefix); ok {
+			if name, ok := names[rest]; ok {
+				return name
+			}
+			return "pirates"
+		}
+	}
+	return "form"
+}
+
+func (a *app) final(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	res, err := scoring.Score(g.File)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	a.page(c, http.StatusOK, views.Final(finalView(g, res)))
+}
+
+func finalView(g store.Game, res scoring.Result) views.FinalView {
+	f := g.File
+	vm := views.FinalView{GameID: g.ID, Players: f.Players}
+	for p, name := range f.Players {
+		vm.Edit = append(vm.Edit, views.Link{Href: finalURL(g.ID, p), Text: name + "'s end of game"})
+		if p >= len(g.Finals) || g.Finals[p] == nil {
+			vm.Missing = append(vm.Missing, views.PlayerStatus{Name: name, Href: finalURL(g.ID, p)})
+		}
+	}
+	for r := range f.Rounds {
+		vm.Edit = append(vm.Edit, views.Link{Href: roundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})
+	}
+	if f.Final == nil {
+		return vm
+	}
+	vm.Complete = true
+	for _, ar := range res.Achievements {
+		row := views.AchievementRow{Name: ar.Name, NP: ar.NP, Why: ar.Why, Rule: ar.Rule}
+		for _, cnt := range ar.Counts {
+			s := strconv.Itoa(cnt)
+			if ar.ID == scoring.Shipshape {
+				s = map[bool]string{true: "yes", false: "no"}[cnt > 0]
+			}
+			row.Counts = append(row.Counts, s)
+		}
+		vm.Achievements = append(vm.Achievements, row)
+	}
+	for _, t := range res.Totals {
+		vm.Totals = append(vm.Totals, views.TotalRow{
+			Name: f.Players[t.Player], Prizes: t.Prizes, Achievements: t.Achievements,
+			Crew: t.Crew, Parley: t.Parley, NP: t.NP, Coins: t.Coins,
+			Winner: slices.Contains(res.Winners, t.Player),
+		})
+	}
+	vm.Winners = names(f.Players, res.Winners)
+	for _, tb := range res.WinnerTieBreaks {
+		vm.Ties = append(vm.Ties, views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule})
+	}
+	return vm
+}
+
+// finalTieText explains one R3.5 tie-break in a sentence.
+func finalTieText(players []string, totals []scoring.Total, tb scoring.TieBreak) string {
+	if len(tb.Players) < 2 {
+		return ""
+	}
+	x, y := tb.Players[0], tb.Players[1]
+	tx, ty := totals[x], totals[y]
+	head := fmt.Sprintf("%s and %s both have %d NP; ", players[x], players[y], tx.NP)
+	switch tb.DecidedBy {
+	case scoring.ByCoins:
+		return head + fmt.Sprintf("%s is ahead with more coins (%d against %d).", players[x], tx.Coins, ty.Coins)
+	case scoring.ByAchievements:
+		return head + fmt.Sprintf("coins are level (%d), so %s is ahead with more achievement NP (%d against %d).", tx.Coins, players[x], tx.Achievements, ty.Achievements)
+	case scoring.ByCrew:
+		return head + fmt.Sprintf("coins and achievement NP are level, so %s is ahead with more Quartermasters and Captains (%d against %d).", players[x], tx.Officers, ty.Officers)
+	case scoring.Shared:
+		return head + "coins, achievement NP and Quartermasters and Captains are all level, so they share the place."
+	}
+	return head + "decided by " + tb.DecidedBy + "."
+}

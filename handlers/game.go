@@ -1,0 +1,110 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+func (a *app) game(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	res, err := scoring.Score(g.File)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	a.page(c, http.StatusOK, views.Game(gameView(g, res)))
+}
+
+func tokenName(t string) string {
+	if t == scoring.TokenPort {
+		return "Port"
+	}
+	return "Piracy"
+}
+
+func gameView(g store.Game, res scoring.Result) views.GameView {
+	f := g.File
+	n := len(f.Players)
+	vm := views.GameView{
+		ID:           g.ID,
+		Players:      f.Players,
+		Date:         g.Created.Local().Format(dateLayout),
+		Rounds:       scoring.RoundsFor(n),
+		Achievements: f.Achievements,
+		ZeroCounts:   f.ZeroCounts,
+		Next:         nextAction(g),
+	}
+	scored := map[int]scoring.RoundResult{}
+	for _, rr := range res.Rounds {
+		scored[rr.Round] = rr
+	}
+	running := make([]int, n)
+	for r, round := range f.Rounds {
+		row := views.ScoreRow{
+			Round:       r + 1,
+			Href:        roundURL(g.ID, r+1),
+			StartPlayer: f.Players[scoring.StartPlayerOf(f, r+1)],
+			Token:       tokenName(scoring.TokenFor(r + 1)),
+			Cells:       make([]views.ScoreCell, n),
+		}
+		rr, ok := scored[r+1]
+		for p := range n {
+			cell := views.ScoreCell{Entered: p < len(round) && round[p] != nil}
+			if ok && p < len(rr.Results) {
+				running[p] += rr.Results[p].Prize
+				cell.Scored = true
+				cell.Strength = rr.Results[p].Strength
+				cell.Prize = rr.Results[p].Prize
+			}
+			cell.Running = running[p]
+			row.Cells[p] = cell
+		}
+		vm.Rows = append(vm.Rows, row)
+	}
+	if cur := currentRound(f); cur > 0 {
+		vm.Current = cur
+		vm.CurrentStart = f.Players[scoring.StartPlayerOf(f, cur)]
+		for p, name := range f.Players {
+			entered := cur <= len(f.Rounds) && p < len(f.Rounds[cur-1]) && f.Rounds[cur-1][p] != nil
+			vm.Status = append(vm.Status, views.PlayerStatus{Name: name, Entered: entered, Href: entryURL(g.ID, cur, p)})
+		}
+	} else {
+		vm.Others = append(vm.Others, views.Link{Href: "/games/" + g.ID + "/final", Text: "End of game"})
+	}
+	if f.Final != nil {
+		vm.Finished = true
+		vm.Winners = names(f.Players, res.Winners)
+		for _, t := range res.Totals {
+			vm.FinalNP = append(vm.FinalNP, t.NP)
+		}
+	}
+	if len(f.Rounds) > 0 && vm.Current > 1 {
+		vm.Others = append(vm.Others, views.Link{Href: roundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
+	}
+	return vm
+}
+
+func (a *app) deleteForm(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	a.page(c, http.StatusOK, views.DeleteGame(views.DeleteView{GameID: g.ID, Players: g.File.Players, Date: g.Created.Local().Format(dateLayout)}))
+}
+
+func (a *app) deleteGame(c *gin.Context) {
+	if err := a.store.DeleteGame(c.Request.Context(), c.Param("id")); err != nil {
+		a.fail(c, err)
+		return
+	}
+	seeOther(c, "/")
+}

@@ -1,0 +1,338 @@
+// Package handlers is the web app: gin routes that parse a request,
+// validate it with scoring, act through the store and answer with a page
+// from views or with JSON (CONTRACT.md). Handlers stay thin; scores are
+// derived on every read, never stored.
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/static"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// MaxBody is the largest request body accepted; a game file of six full
+// rounds is far smaller.
+const MaxBody = 64 << 10
+
+// Store is what the handlers need from the database.
+type Store interface {
+	CreateGame(ctx context.Context, g scoring.Game) (string, error)
+	Game(ctx context.Context, id string) (store.Game, error)
+	Games(ctx context.Context) ([]store.Game, error)
+	PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error)
+	RevealRound(ctx context.Context, id string, round int) error
+	PutFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error)
+	DeleteGame(ctx context.Context, id string) error
+	PlayerNames(ctx context.Context) ([]string, error)
+}
+
+type app struct {
+	store Store
+	log   *slog.Logger
+}
+
+// New returns the whole web app as one handler: pages, JSON API and
+// assets, wrapped in the security headers, cross-origin protection, body
+// limit, gzip and request logging every response gets.
+func New(st Store, log *slog.Logger) http.Handler {
+	a := &app{store: st, log: log}
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.RedirectTrailingSlash = true
+	r.Use(a.recover)
+
+	assets := gin.WrapH(static.Handler())
+	r.GET("/static/*file", assets)
+	r.HEAD("/static/*file", assets)
+
+	r.GET("/", a.home)
+	r.GET("/rules", a.rules)
+	r.GET("/games/new", a.newGame)
+	r.POST("/games", a.createGame)
+	r.GET("/games/:id", a.game)
+	r.GET("/games/:id/delete", a.deleteForm)
+	r.POST("/games/:id/delete", a.deleteGame)
+	r.GET("/games/:id/rounds/:r", a.roundResults)
+	r.GET("/games/:id/rounds/:r/reveal", a.revealForm)
+	r.POST("/games/:id/rounds/:r/reveal", a.reveal)
+	r.GET("/games/:id/rounds/:r/players/:p", a.entryForm)
+	r.POST("/games/:id/rounds/:r/players/:p", a.saveEntry)
+	r.GET("/games/:id/final", a.final)
+	r.GET("/games/:id/final/:p", a.finalForm)
+	r.POST("/games/:id/final/:p", a.saveFinal)
+
+	api := r.Group("/api")
+	api.POST("/solve", a.apiSolve)
+	api.POST("/check", a.apiCheck)
+	api.POST("/score", a.apiScore)
+	api.POST("/games", a.apiCreateGame)
+	api.GET("/games/:id", a.apiGame)
+	api.GET("/games/:id/score", a.apiGameScore)
+	api.PUT("/games/:id/rounds/:r/entries/:p", a.apiPutEntry)
+
+	r.NoRoute(func(c *gin.Context) { a.notFound(c, "There is no such page.") })
+	r.NoMethod(func(c *gin.Context) {
+		if isAPI(c) {
+			c.JSON(http.StatusMethodNotAllowed, gin.H{"error": "method not allowed", "field": ""})
+			return
+		}
+		a.page(c, http.StatusMethodNotAllowed, views.ErrorPage(views.ErrorView{Status: 405, Title: "Not allowed", Message: "This address does not take that kind of request."}))
+	})
+
+	var h http.Handler = r
+	h = limitBody(h)
+	h = http.NewCrossOriginProtection().Handler(h)
+	h = gzipped(h)
+	h = secure(h)
+	return a.logged(h)
+}
+
+// secure sets the headers every response carries: no inline script, no
+// framing, no MIME sniffing, no referrer leaking game ids.
+func secure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitBody caps every request body, so a huge upload fails fast with 413
+// instead of filling memory.
+func limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > MaxBody {
+			w.Header().Set("Connection", "close")
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				w.Header().Set("Content-Type", "application/json; charset=utf-8")
+				w.WriteHeader(http.StatusRequestEntityTooLarge)
+				_, _ = io.WriteString(w, `{"error":"request body too large (limit 64 KiB)","field":""}`)
+				return
+			}
+			http.Error(w, "request body too large (limit 64 KiB)", http.StatusRequestEntityTooLarge)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logged writes one structured line per request.
+func (a *app) logged(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		a.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "duration", time.Since(start))
+	})
+}
+
+// recover turns a panic into a logged 500 rather than a dropped connection.
+func (a *app) recover(c *gin.Context) {
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			a.log.Error("panic", "path", c.Request.URL.Path, "panic", fmt.Sprint(v))
+			a.fail(c, fmt.Errorf("panic: %v", v))
+		}
+	}()
+	c.Next()
+}
+
+func isAPI(c *gin.Context) bool { return strings.HasPrefix(c.Request.URL.Path, "/api/") }
+
+// page renders a full page through templ's buffered handler, so a render
+// error becomes a clean 500 instead of half a page.
+func (a *app) page(c *gin.Context, status int, comp templ.Component) {
+	templ.Handler(comp,
+		templ.WithStatus(status),
+		templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				a.log.Error("render", "path", r.URL.Path, "err", err)
+				http.Error(w, "Something went wrong while drawing this page.", http.StatusInternalServerError)
+			})
+		}),
+	).ServeHTTP(c.Writer, c.Request)
+	c.Abort()
+}
+
+// seeOther is the answer to a successful form: POST → 303 → GET.
+func seeOther(c *gin.Context, url string) {
+	c.Redirect(http.StatusSeeOther, url)
+	c.Abort()
+}
+
+// problem is how any error looks to a client.
+type problem struct {
+	status  int
+	message string
+	field   string
+}
+
+// classify maps an error to its status code and message: the one place
+// where errors become HTTP.
+func classify(err error) problem {
+	var fe *scoring.FieldError
+	var tooBig *http.MaxBytesError
+	var ec *store.EntryConflict
+	var fc *store.FinalConflict
+	var br *badRequest
+	switch {
+	case errors.As(err, &tooBig):
+		return problem{http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", ""}
+	case errors.Is(err, store.ErrNotFound):
+		return problem{http.StatusNotFound, "no such game", "id"}
+	case errors.Is(err, errNoRound), errors.Is(err, store.ErrBadRound):
+		return problem{http.StatusBadRequest, "no such round in this game now", "round"}
+	case errors.Is(err, errNoSeat), errors.Is(err, store.ErrBadPlayer):
+		return problem{http.StatusBadRequest, "no such seat in this game", "player"}
+	case errors.As(err, &fe):
+		return problem{http.StatusBadRequest, fe.Message, fe.Field}
+	case errors.As(err, &ec), errors.As(err, &fc):
+		return problem{http.StatusConflict, "the entry was changed by someone else", "version"}
+	case errors.As(err, &br):
+		return problem{http.StatusBadRequest, br.message, br.field}
+	}
+	return problem{http.StatusInternalServerError, "internal error", ""}
+}
+
+var (
+	errNoRound = errors.New("no such round")
+	errNoSeat  = errors.New("no such seat")
+)
+
+// badRequest is an input problem found by the handlers themselves.
+type badRequest struct {
+	field   string
+	message string
+}
+
+func (e *badRequest) Error() string { return e.field + ": " + e.message }
+
+// fail answers an error as JSON for the API or as an error page.
+func (a *app) fail(c *gin.Context, err error) {
+	p := classify(err)
+	if p.status >= 500 {
+		a.log.Error("request failed", "path", c.Request.URL.Path, "err", err)
+	}
+	if isAPI(c) {
+		c.AbortWithStatusJSON(p.status, gin.H{"error": p.message, "field": p.field})
+		return
+	}
+	vm := views.ErrorView{Status: p.status, Title: http.StatusText(p.status), Message: p.message}
+	switch p.status {
+	case http.StatusNotFound, http.StatusBadRequest:
+		// A page address with a bad round or seat is a page that does not exist.
+		p.status = http.StatusNotFound
+		vm.Title = "Not found"
+		vm.Message = "There is no such page: " + p.message + "."
+	case http.StatusInternalServerError:
+		vm.Message = "Something went wrong on our side. Try again."
+	}
+	vm.Status = p.status
+	a.page(c, p.status, views.ErrorPage(vm))
+}
+
+func (a *app) notFound(c *gin.Context, msg string) {
+	if isAPI(c) {
+		c.AbortWithStatusJSON(http.StatusNotFound, gin.H{"error": "no such address", "field": ""})
+		return
+	}
+	a.page(c, http.StatusNotFound, views.ErrorPage(views.ErrorView{Status: 404, Title: "Not found", Message: msg}))
+}
+
+// loadGame reads the game named in the URL.
+func (a *app) loadGame(c *gin.Context) (store.Game, bool) {
+	g, err := a.store.Game(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		a.fail(c, err)
+		return store.Game{}, false
+	}
+	return g, true
+}
+
+// pathInt reads a small non-negative number from the URL.
+func pathInt(c *gin.Context, name string) (int, bool) {
+	s := c.Param(name)
+	if s == "" || len(s) > 3 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// roundParam reads a round number (1-based) that may be at most max.
+func roundParam(c *gin.Context, maxRound int) (int, error) {
+	r, ok := pathInt(c, "r")
+	if !ok || r < 1 || r > maxRound {
+		return 0, errNoRound
+	}
+	return r, nil
+}
+
+// seatParam reads a seat (0-based) of a game with n players.
+func seatParam(c *gin.Context, n int) (int, error) {
+	p, ok := pathInt(c, "p")
+	if !ok || p >= n {
+		return 0, errNoSeat
+	}
+	return p, nil
+}
+
+// parseForm reads a posted form, reporting a body over the limit.
+func parseForm(c *gin.Context) error {
+	if err := c.Request.ParseForm(); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return err
+		}
+		return &badRequest{field: "form", message: "the form could not be read"}
+	}
+	return nil
+}
+
+func (a *app) rules(c *gin.Context) { a.page(c, http.StatusOK, views.Rules()) }

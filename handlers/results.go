@@ -1,0 +1,190 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+func (a *app) roundTarget(c *gin.Context) (store.Game, int, bool) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return g, 0, false
+	}
+	r, err := roundParam(c, len(g.File.Rounds))
+	if err != nil {
+		a.fail(c, err)
+		return g, 0, false
+	}
+	return g, r, true
+}
+
+func (a *app) roundResults(c *gin.Context) {
+	g, r, ok := a.roundTarget(c)
+	if !ok {
+		return
+	}
+	res, err := scoring.Score(g.File)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	a.page(c, http.StatusOK, views.RoundResults(roundView(g, res, r)))
+}
+
+func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
+	f := g.File
+	n := len(f.Players)
+	start := scoring.StartPlayerOf(f, r)
+	vm := views.RoundResultsView{
+		GameID:      g.ID,
+		Round:       r,
+		Rounds:      scoring.RoundsFor(n),
+		StartPlayer: f.Players[start],
+		Token:       tokenText(n, r),
+	}
+	var rr *scoring.RoundResult
+	for i := range res.Rounds {
+		if res.Rounds[i].Round == r {
+			rr = &res.Rounds[i]
+		}
+	}
+	if rr == nil {
+		for p, name := range f.Players {
+			if p >= len(f.Rounds[r-1]) || f.Rounds[r-1][p] == nil {
+				vm.Missing = append(vm.Missing, views.PlayerStatus{Name: name, Href: entryURL(g.ID, r, p)})
+			}
+		}
+		if p := firstMissing(f, r); p >= 0 {
+			vm.Next = views.Link{Href: entryURL(g.ID, r, p), Text: "Enter round " + strconv.Itoa(r) + " for " + f.Players[p]}
+		}
+		return vm
+	}
+	vm.Complete = true
+	for _, w := range res.Warnings {
+		if w.Round == r {
+			vm.Warnings = append(vm.Warnings, w.Message)
+		}
+	}
+	for p, pr := range rr.Results {
+		pv := views.PartyView{
+			Seat:     p,
+			Name:     f.Players[p],
+			Strength: pr.Strength,
+			Unused:   pr.Unused,
+			Coins:    pr.Coins,
+			Leftover: views.Faces(pr.UnusedCards),
+			Prize:    pr.Prize,
+			Token:    tokenName(rr.Token),
+			EditHref: entryURL(g.ID, r, p),
+		}
+		if pr.Place != nil {
+			pv.Place = ordinal(*pr.Place)
+		}
+		for _, s := range pr.Sets {
+			pv.Sets = append(pv.Sets, views.SetView{Name: setName(s), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+		}
+		vm.Parties = append(vm.Parties, pv)
+	}
+	for _, tb := range rr.TieBreaks {
+		vm.Ties = append(vm.Ties, views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule})
+	}
+	if len(rr.Returned) > 0 {
+		vals := make([]string, len(rr.Returned))
+		for i, v := range rr.Returned {
+			vals[i] = strconv.Itoa(v)
+		}
+		vm.Returned = "Tokens nobody took go back to the box: " + strings.Join(vals, ", ") + " NP."
+	}
+	vm.Next = afterRound(g, r)
+	return vm
+}
+
+// setName is a set's pattern with its size: "pair", "straight of 4".
+func setName(s scoring.Set) string {
+	k := len(s.Cards)
+	switch s.Kind {
+	case scoring.Group:
+		switch k {
+		case 2:
+			return "Pair"
+		case 3:
+			return "Three of a kind"
+		case 4:
+			return "Four of a kind"
+		}
+		return "Five of a kind"
+	case scoring.FullShip:
+		return "Full ship"
+	}
+	name := s.Kind.Name()
+	return strings.ToUpper(name[:1]) + name[1:] + " of " + strconv.Itoa(k)
+}
+
+func tokenText(n, r int) string {
+	stack := scoring.Stack(n, r)
+	if scoring.TokenFor(r) == scoring.TokenPort {
+		return "Port round: every party of strength 4 or more takes 1 NP."
+	}
+	vals := make([]string, len(stack))
+	for i, v := range stack {
+		vals[i] = strconv.Itoa(v)
+	}
+	return "Piracy round: tokens " + strings.Join(vals, ", ") + " NP."
+}
+
+// roundTieText explains one R2.5 tie-break in a sentence.
+func roundTieText(players []string, rr *scoring.RoundResult, tb scoring.TieBreak) string {
+	if len(tb.Players) < 2 {
+		return ""
+	}
+	x, y := tb.Players[0], tb.Players[1]
+	ax, ay := rr.Results[x], rr.Results[y]
+	head := fmt.Sprintf("%s and %s both had strength %d; ", players[x], players[y], ax.Strength)
+	switch tb.DecidedBy {
+	case scoring.ByUnused:
+		return head + fmt.Sprintf("%s placed ahead with more unused pirates (%d against %d).", players[x], ax.Unused, ay.Unused)
+	case scoring.ByCoins:
+		return head + fmt.Sprintf("unused pirates were level (%d), so coins decided: %s had %d against %d.", ax.Unused, players[x], ax.Coins, ay.Coins)
+	case scoring.BySeat:
+		return head + fmt.Sprintf("unused pirates (%d) and coins (%d) were level, so %s placed ahead, sitting closer to the start player %s going clockwise.", ax.Unused, ax.Coins, players[x], players[rr.StartPlayer])
+	}
+	return head + "decided by " + tb.DecidedBy + "."
+}
+
+func (a *app) revealForm(c *gin.Context) {
+	g, r, ok := a.roundTarget(c)
+	if !ok {
+		return
+	}
+	var missing []string
+	for p, name := range g.File.Players {
+		if p >= len(g.File.Rounds[r-1]) || g.File.Rounds[r-1][p] == nil {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) == 0 {
+		seeOther(c, roundURL(g.ID, r))
+		return
+	}
+	a.page(c, http.StatusOK, views.Reveal(views.RevealView{GameID: g.ID, Round: r, Missing: missing}))
+}
+
+func (a *app) reveal(c *gin.Context) {
+	g, r, ok := a.roundTarget(c)
+	if !ok {
+		return
+	}
+	if err := a.store.RevealRound(c.Request.Context(), g.ID, r); err != nil {
+		a.fail(c, err)
+		return
+	}
+	seeOther(c, roundURL(g.ID, r))
+}

@@ -1,0 +1,289 @@
+package scoring
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// DecodeGame reads a game file (CONTRACT.md, version 1). Every error is a
+// *FieldError naming the JSON path of the bad value (rounds[0][1].pool[2]
+// for an unknown card code), or Field "" when the text is not JSON at all.
+// Unknown fields are ignored so newer files still load. A missing version
+// is an error at "version"; a missing achievements list means the R3.2
+// default. Only the shape and card codes are checked here: Validate checks
+// the rules.
+func DecodeGame(r io.Reader) (Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Game{}, fmt.Errorf("scoring: reading game file: %w", err)
+	}
+	return decodeGame(data)
+}
+
+// EncodeGame writes a game file that DecodeGame reads back to the same
+// game: card codes upper-case, empty lists as [], indented for people.
+func EncodeGame(w io.Writer, g Game) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(g)
+}
+
+// MarshalJSON writes the game file, with empty lists as [] rather than
+// null (a null entry in a round still means "not entered yet").
+func (g Game) MarshalJSON() ([]byte, error) {
+	type plain Game // no methods, so no recursion
+	if g.Players == nil {
+		g.Players = []string{}
+	}
+	if g.Achievements == nil {
+		g.Achievements = []string{}
+	}
+	rounds := make([][]*Entry, len(g.Rounds))
+	for i, r := range g.Rounds {
+		if r == nil {
+			r = []*Entry{}
+		}
+		rounds[i] = r
+	}
+	g.Rounds = rounds
+	return json.Marshal(plain(g))
+}
+
+// UnmarshalJSON reads a game file exactly as DecodeGame does, so errors
+// name the field wherever the game is decoded.
+func (g *Game) UnmarshalJSON(data []byte) error {
+	game, err := decodeGame(data)
+	if err != nil {
+		return err
+	}
+	*g = game
+	return nil
+}
+
+// MarshalJSON writes the entry with an empty pool as [].
+func (e Entry) MarshalJSON() ([]byte, error) {
+	type plain Entry
+	if e.Pool == nil {
+		e.Pool = []Card{}
+	}
+	return json.Marshal(plain(e))
+}
+
+// MarshalJSON writes the collection with empty card lists as [].
+func (f FinalEntry) MarshalJSON() ([]byte, error) {
+	type plain FinalEntry
+	if f.Pirates == nil {
+		f.Pirates = []Card{}
+	}
+	if f.BuriedPirates == nil {
+		f.BuriedPirates = []Card{}
+	}
+	return json.Marshal(plain(f))
+}
+
+// decodeGame walks the document one level at a time through
+// json.RawMessage, so that every error knows the full path of the value,
+// array indexes included (encoding/json's own errors do not give those).
+func decodeGame(data []byte) (Game, error) {
+	var probe any
+	if err := json.Unmarshal(data, &probe); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			return Game{}, &FieldError{Message: fmt.Sprintf("not valid JSON (at byte %d): %v", syn.Offset, syn)}
+		}
+		return Game{}, &FieldError{Message: fmt.Sprintf("not valid JSON: %v", err)}
+	}
+	top, err := decodeObject(data, "")
+	if err != nil {
+		return Game{}, err
+	}
+	if top == nil {
+		return Game{}, &FieldError{Message: "a game file is a JSON object"}
+	}
+
+	var g Game
+	raw, ok := top["version"]
+	if !ok || isNull(raw) {
+		return Game{}, &FieldError{Field: "version", Message: "missing version (this app reads version 1)"}
+	}
+	if g.Version, err = decodeInt(raw, "version"); err != nil {
+		return Game{}, err
+	}
+	if g.Players, err = decodeStrings(top["players"], "players"); err != nil {
+		return Game{}, err
+	}
+	if g.StartPlayer, err = decodeInt(top["start_player"], "start_player"); err != nil {
+		return Game{}, err
+	}
+	if raw, ok := top["achievements"]; ok && !isNull(raw) {
+		if g.Achievements, err = decodeStrings(raw, "achievements"); err != nil {
+			return Game{}, err
+		}
+	} else {
+		g.Achievements = DefaultAchievements()
+	}
+	if raw, ok := top["zero_counts"]; ok && !isNull(raw) {
+		if err := json.Unmarshal(raw, &g.ZeroCounts); err != nil {
+			return Game{}, &FieldError{Field: "zero_counts", Message: "must be true or false"}
+		}
+	}
+
+	rounds, err := decodeArray(top["rounds"], "rounds")
+	if err != nil {
+		return Game{}, err
+	}
+	g.Rounds = make([][]*Entry, len(rounds))
+	for r, rawRound := range rounds {
+		path := fmt.Sprintf("rounds[%d]", r)
+		entries, err := decodeArray(rawRound, path)
+		if err != nil {
+			return Game{}, err
+		}
+		g.Rounds[r] = make([]*Entry, len(entries))
+		for p, rawEntry := range entries {
+			if g.Rounds[r][p], err = decodeEntry(rawEntry, fmt.Sprintf("%s[%d]", path, p)); err != nil {
+				return Game{}, err
+			}
+		}
+	}
+
+	if raw, ok := top["final"]; ok && !isNull(raw) {
+		finals, err := decodeArray(raw, "final")
+		if err != nil {
+			return Game{}, err
+		}
+		g.Final = make([]FinalEntry, len(finals))
+		for p, rawFinal := range finals {
+			if g.Final[p], err = decodeFinal(rawFinal, fmt.Sprintf("final[%d]", p)); err != nil {
+				return Game{}, err
+			}
+		}
+	}
+	return g, nil
+}
+
+// decodeEntry reads one round entry; null is a player who has not entered
+// yet.
+func decodeEntry(raw json.RawMessage, path string) (*Entry, error) {
+	obj, err := decodeObject(raw, path)
+	if err != nil || obj == nil {
+		return nil, err
+	}
+	var e Entry
+	if e.Pool, err = decodeCards(obj["pool"], path+".pool"); err != nil {
+		return nil, err
+	}
+	if e.Coins, err = decodeInt(obj["coins"], path+".coins"); err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+func decodeFinal(raw json.RawMessage, path string) (FinalEntry, error) {
+	obj, err := decodeObject(raw, path)
+	if err != nil {
+		return FinalEntry{}, err
+	}
+	if obj == nil {
+		return FinalEntry{}, &FieldError{Field: path, Message: "a player's final collection is missing"}
+	}
+	var f FinalEntry
+	if f.Pirates, err = decodeCards(obj["pirates"], path+".pirates"); err != nil {
+		return FinalEntry{}, err
+	}
+	if f.BuriedPirates, err = decodeCards(obj["buried_pirates"], path+".buried_pirates"); err != nil {
+		return FinalEntry{}, err
+	}
+	ints := []struct {
+		name string
+		dst  *int
+	}{
+		{"buried_powder_monkeys", &f.BuriedPowderMonkeys},
+		{"loot_banner_kept", &f.LootBannerKept},
+		{"loot_banner_buried", &f.LootBannerBuried},
+		{"coins", &f.Coins},
+	}
+	for _, v := range ints {
+		if *v.dst, err = decodeInt(obj[v.name], path+"."+v.name); err != nil {
+			return FinalEntry{}, err
+		}
+	}
+	if raw, ok := obj["parley_used"]; ok && !isNull(raw) {
+		if err := json.Unmarshal(raw, &f.ParleyUsed); err != nil {
+			return FinalEntry{}, &FieldError{Field: path + ".parley_used", Message: "must be true or false"}
+		}
+	}
+	return f, nil
+}
+
+func isNull(raw json.RawMessage) bool {
+	return len(raw) == 0 || string(bytes.TrimSpace(raw)) == "null"
+}
+
+// decodeObject returns nil for an absent or null value.
+func decodeObject(raw json.RawMessage, path string) (map[string]json.RawMessage, error) {
+	if isNull(raw) {
+		return nil, nil
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, &FieldError{Field: path, Message: "must be an object"}
+	}
+	return obj, nil
+}
+
+// decodeArray returns nil for an absent or null value.
+func decodeArray(raw json.RawMessage, path string) ([]json.RawMessage, error) {
+	if isNull(raw) {
+		return nil, nil
+	}
+	var arr []json.RawMessage
+	if err := json.Unmarshal(raw, &arr); err != nil {
+		return nil, &FieldError{Field: path, Message: "must be a list"}
+	}
+	return arr, nil
+}
+
+// decodeInt reads a whole number; absent or null is 0.
+func decodeInt(raw json.RawMessage, path string) (int, error) {
+	if isNull(raw) {
+		return 0, nil
+	}
+	var n int
+	if err := json.Unmarshal(raw, &n); err != nil {
+		return 0, &FieldError{Field: path, Message: fmt.Sprintf("must be a whole number, not %s", raw)}
+	}
+	return n, nil
+}
+
+func decodeStrings(raw json.RawMessage, path string) ([]string, error) {
+	arr, err := decodeArray(raw, path)
+	if err != nil || arr == nil {
+		return nil, err
+	}
+	out := make([]string, len(arr))
+	for i, v := range arr {
+		if err := json.Unmarshal(v, &out[i]); err != nil || isNull(v) {
+			return nil, &FieldError{Field: fmt.Sprintf("%s[%d]", path, i), Message: "must be text"}
+		}
+	}
+	return out, nil
+}
+
+// decodeCards reads card codes; an absent or null list is empty.
+func decodeCards(raw json.RawMessage, path string) ([]Card, error) {
+	codes, err := decodeStrings(raw, path)
+	if err != nil {
+		return nil, err
+	}
+	cards := make([]Card, len(codes))
+	for i, code := range codes {
+		if cards[i], err = ParseCard(code); err != nil {
+			return nil, &FieldError{Field: fmt.Sprintf("%s[%d]", path, i), Message: err.Error(), Rule: "R0"}
+		}
+	}
+	return cards, nil
+}

@@ -1,0 +1,334 @@
+package scoring
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits of R4.5.
+const (
+	MinPlayers    = 2
+	MaxPlayers    = 4
+	MaxNameLength = 40 // characters, after trimming spaces
+	MaxCount      = 99 // coins and banner totals
+)
+
+// MaxNewPirates is how many pirates a player can recruit in one round
+// (R4.3).
+const MaxNewPirates = 3
+
+// StartingPowderMonkeys is how many Powder Monkeys each player starts with
+// (R0): 6 with 2–3 players, 4 with 4. It bounds the buried ones (R4.5).
+func StartingPowderMonkeys(players int) int {
+	if players >= 4 {
+		return 4
+	}
+	return 6
+}
+
+// sighting is where a pirate was first entered: who holds it and the path
+// of that value, for the R4.1 message and OtherField.
+type sighting struct {
+	player int
+	path   string
+	round  int // 1-based; 0 for a final collection
+}
+
+// Validate checks a whole game file, complete or in progress, against R2.1,
+// R3.2 and R4. It stops at the first impossible value and returns it as a
+// *FieldError whose Field is that value's JSON path (rounds[1][0].pool[2])
+// and whose Rule names the rule broken. Doubtful but possible input gives
+// warnings (R4.3) and no error.
+//
+// A form editing one entry can validate the whole candidate game (see
+// WithEntry): the error's Field, or OtherField for a conflict with another
+// value, then tells whether the entry being edited is at fault.
+func Validate(g Game) ([]Warning, error) {
+	if err := validateSetup(g); err != nil {
+		return nil, err
+	}
+	n := len(g.Players)
+	if len(g.Rounds) > RoundsFor(n) {
+		return nil, &FieldError{Field: "rounds", Rule: "R2.1",
+			Message: fmt.Sprintf("a %d-player game has %d rounds, not %d", n, RoundsFor(n), len(g.Rounds))}
+	}
+
+	owner := map[Card]sighting{}
+	// claim records that player p holds card c (seen at path), refusing a
+	// card that another player already holds (R4.1).
+	claim := func(c Card, p int, path string, round int) error {
+		cell := c.Cell()
+		s, ok := owner[cell]
+		if !ok {
+			owner[cell] = sighting{player: p, path: path, round: round}
+			return nil
+		}
+		if s.player == p {
+			return nil
+		}
+		var msg string
+		switch {
+		case round > 0 && s.round == round:
+			msg = fmt.Sprintf("card %q is in both %s's and %s's pools in round %d", cell.String(), g.Players[s.player], g.Players[p], round)
+		case s.round > 0:
+			msg = fmt.Sprintf("card %q is entered for %s but %s already had it in round %d; a pirate belongs to one player for the whole game", cell.String(), g.Players[p], g.Players[s.player], s.round)
+		default:
+			msg = fmt.Sprintf("card %q is entered for %s but is already in %s's final collection; a pirate belongs to one player for the whole game", cell.String(), g.Players[p], g.Players[s.player])
+		}
+		return &FieldError{Field: path, Message: msg, Rule: "R4.1", Players: []int{s.player, p}, OtherField: s.path}
+	}
+	// checkCard applies the checks every entered pirate gets: in the game
+	// (R4.2), not twice in one pool or collection (R0), one owner (R4.1).
+	checkCard := func(c Card, p int, path string, round int, seen map[Card]bool) error {
+		if err := CheckInPlay([]Card{c}, n); err != nil {
+			return &FieldError{Field: path, Message: err.Error(), Rule: "R4.2"}
+		}
+		if seen[c.Cell()] {
+			return &FieldError{Field: path, Message: fmt.Sprintf("card %q given twice", c.Cell().String()), Rule: "R0"}
+		}
+		seen[c.Cell()] = true
+		return claim(c, p, path, round)
+	}
+
+	for r, round := range g.Rounds {
+		if len(round) != n {
+			return nil, &FieldError{Field: fmt.Sprintf("rounds[%d]", r),
+				Message: fmt.Sprintf("round %d has %d entries for %d players", r+1, len(round), n)}
+		}
+		for p, e := range round {
+			if e == nil {
+				continue
+			}
+			seen := map[Card]bool{}
+			for i, c := range e.Pool {
+				if err := checkCard(c, p, fmt.Sprintf("rounds[%d][%d].pool[%d]", r, p, i), r+1, seen); err != nil {
+					return nil, err
+				}
+			}
+			if err := checkCount(fmt.Sprintf("rounds[%d][%d].coins", r, p), "coins", e.Coins, MaxCount); err != nil {
+				return nil, err
+			}
+		}
+	}
+
+	if g.Final != nil {
+		if len(g.Final) != n {
+			return nil, &FieldError{Field: "final",
+				Message: fmt.Sprintf("the end of the game has %d collections for %d players", len(g.Final), n)}
+		}
+		for p, f := range g.Final {
+			seen := map[Card]bool{}
+			lists := []struct {
+				name  string
+				cards []Card
+			}{{"pirates", f.Pirates}, {"buried_pirates", f.BuriedPirates}}
+			for _, l := range lists {
+				for i, c := range l.cards {
+					if err := checkCard(c, p, fmt.Sprintf("final[%d].%s[%d]", p, l.name, i), 0, seen); err != nil {
+						return nil, err
+					}
+				}
+			}
+			counts := []struct {
+				name  string
+				what  string
+				value int
+				max   int
+			}{
+				{"buried_powder_monkeys", "buried Powder Monkeys", f.BuriedPowderMonkeys, StartingPowderMonkeys(n)},
+				{"loot_banner_kept", "banner total", f.LootBannerKept, MaxCount},
+				{"loot_banner_buried", "banner total", f.LootBannerBuried, MaxCount},
+				{"coins", "coins", f.Coins, MaxCount},
+			}
+			for _, c := range counts {
+				if err := checkCount(fmt.Sprintf("final[%d].%s", p, c.name), c.what, c.value, c.max); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err := checkCollections(g); err != nil {
+			return nil, err
+		}
+	}
+	return newPirateWarnings(g), nil
+}
+
+// validateSetup checks what is fixed at setup: version, players, start
+// player and achievements.
+func validateSetup(g Game) error {
+	if g.Version != 1 {
+		return &FieldError{Field: "version", Message: fmt.Sprintf("unsupported game file version %d (this app reads version 1)", g.Version)}
+	}
+	n := len(g.Players)
+	if n < MinPlayers || n > MaxPlayers {
+		return &FieldError{Field: "players", Rule: "R4.5",
+			Message: fmt.Sprintf("a game has %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+	}
+	for i, name := range g.Players {
+		field := fmt.Sprintf("players[%d]", i)
+		l := utf8.RuneCountInString(strings.TrimSpace(name))
+		if l < 1 || l > MaxNameLength {
+			return &FieldError{Field: field, Rule: "R4.5",
+				Message: fmt.Sprintf("a player's name has 1 to %d characters: %q", MaxNameLength, name)}
+		}
+		for j := range i {
+			if SameName(g.Players[j], name) {
+				return &FieldError{Field: field, Rule: "R4.5", Players: []int{j, i}, OtherField: fmt.Sprintf("players[%d]", j),
+					Message: fmt.Sprintf("two players are called %q", strings.TrimSpace(name))}
+			}
+		}
+	}
+	if g.StartPlayer < 0 || g.StartPlayer >= n {
+		return &FieldError{Field: "start_player", Rule: "R2.1",
+			Message: fmt.Sprintf("the start player is a seat from 0 to %d, not %d", n-1, g.StartPlayer)}
+	}
+	if k := len(g.Achievements); k < 2 || k > 3 {
+		return &FieldError{Field: "achievements", Rule: "R3.2",
+			Message: fmt.Sprintf("a game has 2 or 3 Legendary Achievements, not %d", k)}
+	}
+	for i, id := range g.Achievements {
+		field := fmt.Sprintf("achievements[%d]", i)
+		if _, ok := AchievementByID(id); !ok {
+			return &FieldError{Field: field, Rule: "R3.2", Message: fmt.Sprintf("unknown achievement %q", id)}
+		}
+		if slices.Contains(g.Achievements[:i], id) {
+			return &FieldError{Field: field, Rule: "R3.2", Message: fmt.Sprintf("achievement %q given twice", id)}
+		}
+		// Shipshape and Commander are the two faces of one card.
+		if (id == Shipshape && slices.Contains(g.Achievements[:i], Commander)) ||
+			(id == Commander && slices.Contains(g.Achievements[:i], Shipshape)) {
+			return &FieldError{Field: field, Rule: "R3.2",
+				Message: "Shipshape and Commander are two sides of one card: only one can be in play"}
+		}
+	}
+	return nil
+}
+
+// SameName reports whether two player names count as the same (R4.5):
+// equal after trimming spaces, ignoring case.
+func SameName(a, b string) bool {
+	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
+}
+
+func checkCount(field, what string, v, maxValue int) error {
+	if v < 0 || v > maxValue {
+		return &FieldError{Field: field, Rule: "R4.5",
+			Message: fmt.Sprintf("%s must be a whole number from 0 to %d, not %d", what, maxValue, v)}
+	}
+	return nil
+}
+
+// checkCollections applies R4.4: every pirate a player entered in a round
+// is in their final collection.
+func checkCollections(g Game) error {
+	for p, f := range g.Final {
+		have := map[Card]bool{}
+		for _, c := range owned(f) {
+			have[c.Cell()] = true
+		}
+		for r, round := range g.Rounds {
+			e := round[p]
+			if e == nil {
+				continue
+			}
+			for i, c := range e.Pool {
+				if !have[c.Cell()] {
+					return &FieldError{Field: fmt.Sprintf("final[%d].pirates", p), Rule: "R4.4", Players: []int{p},
+						OtherField: fmt.Sprintf("rounds[%d][%d].pool[%d]", r, p, i),
+						Message: fmt.Sprintf("%s entered %q in round %d but it is not in their final collection (kept or buried)",
+							g.Players[p], c.Cell().String(), r+1)}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// newPirateWarnings applies R4.3: a pirate is new for a player in the first
+// round it appears in their pool, and nobody recruits more than 3 a round.
+// The starting deck has no pirates, so round 1 counts too.
+func newPirateWarnings(g Game) []Warning {
+	warnings := []Warning{}
+	for p := range g.Players {
+		seen := map[Card]bool{}
+		for r, round := range g.Rounds {
+			if p >= len(round) || round[p] == nil {
+				continue
+			}
+			var fresh []Card
+			for _, c := range round[p].Pool {
+				if !seen[c.Cell()] {
+					seen[c.Cell()] = true
+					fresh = append(fresh, c.Cell())
+				}
+			}
+			if len(fresh) <= MaxNewPirates {
+				continue
+			}
+			codes := make([]string, len(fresh))
+			for i, c := range fresh {
+				codes[i] = c.String()
+			}
+			msg := fmt.Sprintf("%s has %d pirates in round %d never entered before (%s), more than the %d a player can recruit in a round; ",
+				g.Players[p], len(fresh), r+1, strings.Join(codes, ", "), MaxNewPirates)
+			if r == 0 {
+				msg += "the starting deck has no pirates, so check whether earlier rounds were played without being entered"
+			} else {
+				msg += "check earlier rounds"
+			}
+			warnings = append(warnings, Warning{Player: p, Round: r + 1, Cards: fresh, Message: msg, Rule: "R4.3"})
+		}
+	}
+	return warnings
+}
+
+// EnteredPirates lists every pirate a player entered in any round, once
+// each and in card order, without the Captain mark: what the end-of-game
+// form starts with (R4.4).
+func EnteredPirates(g Game, player int) []Card {
+	seen := map[Card]bool{}
+	cards := []Card{}
+	for _, round := range g.Rounds {
+		if player < 0 || player >= len(round) || round[player] == nil {
+			continue
+		}
+		for _, c := range round[player].Pool {
+			if !seen[c.Cell()] {
+				seen[c.Cell()] = true
+				cards = append(cards, c.Cell())
+			}
+		}
+	}
+	slices.SortFunc(cards, func(a, b Card) int { return a.index() - b.index() })
+	return cards
+}
+
+// WithEntry returns a copy of the game with one player's entry for a round
+// (1-based) set, starting the round when it is the one after the last.
+// The original game is not changed. It checks only that the place exists;
+// validate the result with Validate before storing it.
+func WithEntry(g Game, round, player int, e *Entry) (Game, error) {
+	n := len(g.Players)
+	if round < 1 || round > len(g.Rounds)+1 || round > RoundsFor(n) {
+		return Game{}, &FieldError{Field: "rounds", Rule: "R2.1",
+			Message: fmt.Sprintf("round %d cannot be entered now (rounds so far: %d of %d)", round, len(g.Rounds), RoundsFor(n))}
+	}
+	if player < 0 || player >= n {
+		return Game{}, &FieldError{Field: fmt.Sprintf("rounds[%d]", round-1),
+			Message: fmt.Sprintf("no seat %d in a %d-player game", player, n)}
+	}
+	rounds := slices.Clone(g.Rounds)
+	if round > len(rounds) {
+		rounds = append(rounds, nil)
+	}
+	// A fresh row of at least n seats, so a short stored row cannot make
+	// the assignment panic (Validate reports its length afterwards).
+	row := make([]*Entry, max(n, len(rounds[round-1])))
+	copy(row, rounds[round-1])
+	rounds[round-1] = row
+	rounds[round-1][player] = e
+	g.Rounds = rounds
+	return g, nil
+}

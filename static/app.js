@@ -1,0 +1,40 @@
+// Small conveniences on top of pages that work without JavaScript.
+(function () {
+  "use strict";
+  // The − / + buttons next to a number step it in place instead of
+  // submitting the form to the server.
+  document.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button[data-step]");
+    if (!b) return;
+    var input = document.getElementById(b.getAttribute("data-for"));
+    if (!input) return;
+    ev.preventDefault();
+    var v = parseInt(input.value, 10);
+    if (isNaN(v)) v = 0;
+    v += parseInt(b.getAttribute("data-step"), 10);
+    var min = parseInt(input.getAttribute("data-min"), 10), max = parseInt(input.getAttribute("data-max"), 10);
+    if (!isNaN(min) && v < min) v = min;
+    if (!isNaN(max) && v > max) v = max;
+    input.value = v;
+  });
+  // Unselecting a card also clears its Captain-power or buried toggle, so a
+  // hidden toggle never travels with the form.
+  document.addEventListener("change", function (ev) {
+    var t = ev.target;
+    if (!t.matches || !t.matches(".card input") || t.checked) return;
+    var cell = t.closest(".cell");
+    if (!cell) return;
+    cell.querySelectorAll(".sub input").forEach(function (s) { s.checked = false; });
+  });
+  // "Clear all" empties the grid at once.
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest("[data-clear]");
+    if (!a) return;
+    var form = document.getElementById(a.getAttribute("data-clear"));
+    if (!form) return;
+    ev.preventDefault();
+    form.querySelectorAll(".cell input:checked").forEach(function (c) { c.checked = false; });
+    var n = document.getElementById("prefill-note");
+    if (n) n.hidden = true;
+  });
+})();

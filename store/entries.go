@@ -1,0 +1,231 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"ruthless/scoring"
+)
+
+// PutEntry saves one player's entry for a round (1-based; the round after
+// the last one started starts it) and returns the entry's new version.
+// version is the one the client last saw, 0 for a new entry; if someone
+// saved the entry since, nothing is written and the error is an
+// *EntryConflict holding what is stored.
+func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	defer tx.Rollback()
+
+	h, err := readHeader(ctx, tx, id)
+	if err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if player < 0 || player >= h.players {
+		return 0, fmt.Errorf("store: game %s: seat %d of %d: %w", id, player, h.players, ErrBadPlayer)
+	}
+	if round < 1 || round > h.rounds+1 || round > scoring.RoundsFor(h.players) {
+		return 0, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
+	}
+	current, stored, err := readEntry(ctx, tx, id, round, player)
+	if err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if version != stored {
+		conflict := &EntryConflict{Version: stored}
+		if stored > 0 {
+			conflict.Current = &current
+		}
+		return 0, conflict
+	}
+	if err := upsertEntry(ctx, tx, id, round, player, e, stored+1); err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if err := s.touch(ctx, tx, id, round); err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	return stored + 1, nil
+}
+
+// RevealRound stores an empty pool with 0 coins for every player who has
+// not entered a started round (1 up to the rounds started), so the round
+// can be scored without them. Entries already there are left alone.
+func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: game %s: %w", id, err)
+	}
+	defer tx.Rollback()
+
+	h, err := readHeader(ctx, tx, id)
+	if err != nil {
+		return fmt.Errorf("store: game %s: %w", id, err)
+	}
+	// Only a started round: revealing one nobody has entered yet would
+	// start it with nothing but empty pools.
+	if round < 1 || round > h.rounds {
+		return fmt.Errorf("store: game %s: reveal round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
+	}
+	added := int64(0)
+	for seat := 0; seat < h.players; seat++ {
+		res, err := tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version)
+			VALUES (?, ?, ?, '[]', 0, 1) ON CONFLICT (game_id, round, seat) DO NOTHING`, id, round, seat)
+		if err != nil {
+			return fmt.Errorf("store: game %s: reveal round %d: %w", id, round, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("store: game %s: reveal round %d: %w", id, round, err)
+		}
+		added += n
+	}
+	if added > 0 {
+		if err := s.touch(ctx, tx, id, round); err != nil {
+			return fmt.Errorf("store: game %s: %w", id, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: game %s: %w", id, err)
+	}
+	return nil
+}
+
+// PutFinal saves one player's end-of-game collection and returns its new
+// version, versioned like PutEntry: a stale version writes nothing and the
+// error is a *FinalConflict holding what is stored.
+func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	defer tx.Rollback()
+
+	h, err := readHeader(ctx, tx, id)
+	if err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if player < 0 || player >= h.players {
+		return 0, fmt.Errorf("store: game %s: seat %d of %d: %w", id, player, h.players, ErrBadPlayer)
+	}
+	current, stored, err := readFinal(ctx, tx, id, player)
+	if err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if version != stored {
+		conflict := &FinalConflict{Version: stored}
+		if stored > 0 {
+			conflict.Current = &current
+		}
+		return 0, conflict
+	}
+	if err := upsertFinal(ctx, tx, id, player, f, stored+1); err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if err := s.touch(ctx, tx, id, 0); err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	return stored + 1, nil
+}
+
+// readEntry returns the stored entry and its version; version 0 means
+// there is none.
+func readEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int) (scoring.Entry, int, error) {
+	var (
+		e       scoring.Entry
+		pool    string
+		version int
+	)
+	err := tx.QueryRowContext(ctx, `SELECT pool, coins, version FROM entries
+		WHERE game_id = ? AND round = ? AND seat = ?`, id, round, seat).Scan(&pool, &e.Coins, &version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return scoring.Entry{}, 0, nil
+	}
+	if err != nil {
+		return scoring.Entry{}, 0, fmt.Errorf("round %d seat %d: %w", round, seat, err)
+	}
+	if err := json.Unmarshal([]byte(pool), &e.Pool); err != nil {
+		return scoring.Entry{}, 0, fmt.Errorf("round %d seat %d: pool: %w", round, seat, err)
+	}
+	return e, version, nil
+}
+
+// upsertEntry writes an entry at the given version.
+func upsertEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int, e scoring.Entry, version int) error {
+	pool, err := json.Marshal(e.Pool)
+	if err != nil {
+		return fmt.Errorf("round %d seat %d: pool: %w", round, seat, err)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version)
+		VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, round, seat) DO UPDATE
+		SET pool = excluded.pool, coins = excluded.coins, version = excluded.version`,
+		id, round, seat, string(pool), e.Coins, version)
+	if err != nil {
+		return fmt.Errorf("round %d seat %d: %w", round, seat, err)
+	}
+	return nil
+}
+
+// readFinal returns the stored final entry and its version; version 0
+// means there is none.
+func readFinal(ctx context.Context, tx *sql.Tx, id string, seat int) (scoring.FinalEntry, int, error) {
+	var (
+		f               scoring.FinalEntry
+		pirates, buried string
+		version         int
+	)
+	err := tx.QueryRowContext(ctx, `SELECT pirates, buried_pirates, buried_powder_monkeys,
+		loot_banner_kept, loot_banner_buried, coins, parley_used, version
+		FROM finals WHERE game_id = ? AND seat = ?`, id, seat).Scan(&pirates, &buried,
+		&f.BuriedPowderMonkeys, &f.LootBannerKept, &f.LootBannerBuried, &f.Coins, &f.ParleyUsed, &version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return scoring.FinalEntry{}, 0, nil
+	}
+	if err != nil {
+		return scoring.FinalEntry{}, 0, fmt.Errorf("final %d: %w", seat, err)
+	}
+	if err := json.Unmarshal([]byte(pirates), &f.Pirates); err != nil {
+		return scoring.FinalEntry{}, 0, fmt.Errorf("final %d: pirates: %w", seat, err)
+	}
+	if err := json.Unmarshal([]byte(buried), &f.BuriedPirates); err != nil {
+		return scoring.FinalEntry{}, 0, fmt.Errorf("final %d: buried pirates: %w", seat, err)
+	}
+	return f, version, nil
+}
+
+// upsertFinal writes a final entry at the given version.
+func upsertFinal(ctx context.Context, tx *sql.Tx, id string, seat int, f scoring.FinalEntry, version int) error {
+	pirates, err := json.Marshal(f.Pirates)
+	if err != nil {
+		return fmt.Errorf("final %d: pirates: %w", seat, err)
+	}
+	buried, err := json.Marshal(f.BuriedPirates)
+	if err != nil {
+		return fmt.Errorf("final %d: buried pirates: %w", seat, err)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO finals (game_id, seat, pirates, buried_pirates,
+		buried_powder_monkeys, loot_banner_kept, loot_banner_buried, coins, parley_used, version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, seat) DO UPDATE
+		SET pirates = excluded.pirates, buried_pirates = excluded.buried_pirates,
+			buried_powder_monkeys = excluded.buried_powder_monkeys,
+			loot_banner_kept = excluded.loot_banner_kept, loot_banner_buried = excluded.loot_banner_buried,
+			coins = excluded.coins, parley_used = excluded.parley_used, version = excluded.version`,
+		id, seat, string(pirates), string(buried), f.BuriedPowderMonkeys, f.LootBannerKept,
+		f.LootBannerBuried, f.Coins, f.ParleyUsed, version)
+	if err != nil {
+		return fmt.Errorf("final %d: %w", seat, err)
+	}
+	return nil
+}

@@ -1,0 +1,414 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"ruthless/scoring"
+)
+
+// Game is a stored game: its game file plus what the store knows about it
+// beyond the file (when, and the version of every entry for optimistic
+// locking).
+type Game struct {
+	ID               string
+	Created, Updated time.Time // UTC
+	// File is the game file. Rounds holds every round started (never nil),
+	// with nil for a player who has not entered that round yet; Final is set
+	// only once every player has a final entry.
+	File scoring.Game
+	// EntryVersions[round-1][seat] is the version of that entry, 0 if it is
+	// not entered yet.
+	EntryVersions [][]int
+	// Finals are the final entries saved so far, per seat (nil = not yet),
+	// so the end-of-game form can show partial progress.
+	Finals []*scoring.FinalEntry
+	// FinalVersions[seat] is the version of that final entry, 0 if none.
+	FinalVersions []int
+}
+
+// CreateGame stores a game file (the setup and any rounds and final it
+// holds) in one transaction and returns the new game's id. The caller has
+// validated the file; the store refuses only what it cannot hold: more
+// rounds than the game has (ErrBadRound), or a round or final with more
+// entries than players (ErrBadPlayer). Every stored entry starts at
+// version 1.
+func (s *Store) CreateGame(ctx context.Context, g scoring.Game) (string, error) {
+	id := newID()
+	n := len(g.Players)
+	if len(g.Rounds) > scoring.RoundsFor(n) {
+		return "", fmt.Errorf("store: new game: %d rounds for %d players: %w", len(g.Rounds), n, ErrBadRound)
+	}
+	for r, round := range g.Rounds {
+		if len(round) != n {
+			return "", fmt.Errorf("store: new game: round %d has %d entries for %d players: %w", r+1, len(round), n, ErrBadPlayer)
+		}
+	}
+	if len(g.Final) > n {
+		return "", fmt.Errorf("store: new game: %d final entries for %d players: %w", len(g.Final), n, ErrBadPlayer)
+	}
+	achievements, err := json.Marshal(g.Achievements)
+	if err != nil {
+		return "", fmt.Errorf("store: new game: %w", err)
+	}
+
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", fmt.Errorf("store: new game: %w", err)
+	}
+	defer tx.Rollback()
+
+	now := s.now().UnixNano()
+	_, err = tx.ExecContext(ctx, `INSERT INTO games
+		(id, created, updated, version, start_player, achievements, zero_counts, rounds)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, now, now, g.Version, g.StartPlayer, string(achievements), g.ZeroCounts, len(g.Rounds))
+	if err != nil {
+		return "", fmt.Errorf("store: new game: %w", err)
+	}
+	for seat, name := range g.Players {
+		_, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, id, seat, name)
+		if err != nil {
+			return "", fmt.Errorf("store: new game: player %d: %w", seat, err)
+		}
+	}
+	for r, round := range g.Rounds {
+		for seat, e := range round {
+			if e == nil {
+				continue
+			}
+			if err := upsertEntry(ctx, tx, id, r+1, seat, *e, 1); err != nil {
+				return "", fmt.Errorf("store: new game: %w", err)
+			}
+		}
+	}
+	for seat, f := range g.Final {
+		if err := upsertFinal(ctx, tx, id, seat, f, 1); err != nil {
+			return "", fmt.Errorf("store: new game: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return "", fmt.Errorf("store: new game: %w", err)
+	}
+	return id, nil
+}
+
+// Game loads one game; ErrNotFound if there is none with that id.
+func (s *Store) Game(ctx context.Context, id string) (Game, error) {
+	games, err := s.load(ctx, id)
+	if err != nil {
+		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	if len(games) == 0 {
+		return Game{}, fmt.Errorf("store: game %s: %w", id, ErrNotFound)
+	}
+	return games[0], nil
+}
+
+// Games loads every game, the most recently updated first.
+func (s *Store) Games(ctx context.Context) ([]Game, error) {
+	games, err := s.load(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("store: games: %w", err)
+	}
+	return games, nil
+}
+
+// DeleteGame deletes a game and, through the foreign keys, its players and
+// entries; ErrNotFound if there is none with that id.
+func (s *Store) DeleteGame(ctx context.Context, id string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: delete game %s: %w", id, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("store: delete game %s: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: delete game %s: %w", id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: delete game %s: %w", id, ErrNotFound)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: delete game %s: %w", id, err)
+	}
+	return nil
+}
+
+// PlayerNames lists the distinct player names of stored games, the most
+// recently played first, to suggest at setup. Names differing only in case
+// are kept apart, as the table typed them.
+func (s *Store) PlayerNames(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM players p
+		JOIN games g ON g.id = p.game_id
+		GROUP BY p.name
+		ORDER BY MAX(g.updated) DESC, p.name`)
+	if err != nil {
+		return nil, fmt.Errorf("store: player names: %w", err)
+	}
+	defer rows.Close()
+	names := []string{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, fmt.Errorf("store: player names: %w", err)
+		}
+		names = append(names, name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: player names: %w", err)
+	}
+	return names, nil
+}
+
+// load reads the game with this id, or every game when id is "", newest
+// first.
+func (s *Store) load(ctx context.Context, id string) ([]Game, error) {
+	var games []Game
+	err := s.snapshot(ctx, func(q queryer) error {
+		var err error
+		games, err = loadGames(ctx, q, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return games, nil
+}
+
+func loadGames(ctx context.Context, q queryer, id string) ([]Game, error) {
+	filter, args := "", []any{}
+	if id != "" {
+		filter, args = " WHERE game_id = ?", []any{id}
+	}
+	games, byID, err := loadHeaders(ctx, q, filter, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 {
+		return games, nil
+	}
+	if err := loadPlayers(ctx, q, filter, args, byID); err != nil {
+		return nil, err
+	}
+	for _, g := range byID {
+		n := len(g.File.Players)
+		for r := range g.File.Rounds {
+			g.File.Rounds[r] = make([]*scoring.Entry, n)
+			g.EntryVersions[r] = make([]int, n)
+		}
+		g.Finals = make([]*scoring.FinalEntry, n)
+		g.FinalVersions = make([]int, n)
+	}
+	if err := loadEntries(ctx, q, filter, args, byID); err != nil {
+		return nil, err
+	}
+	if err := loadFinals(ctx, q, filter, args, byID); err != nil {
+		return nil, err
+	}
+	for _, g := range byID {
+		g.File.Final = completeFinal(g.Finals)
+	}
+	return games, nil
+}
+
+// loadHeaders reads the games rows, newest first, and indexes them by id.
+// The map points into the returned slice, which therefore must not grow.
+func loadHeaders(ctx context.Context, q queryer, filter string, args []any) ([]Game, map[string]*Game, error) {
+	// The games table calls the column id, not game_id.
+	where := ""
+	if filter != "" {
+		where = " WHERE id = ?"
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id, created, updated, version, start_player,
+		achievements, zero_counts, rounds FROM games`+where+`
+		ORDER BY updated DESC, created DESC, id`, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	games := []Game{}
+	for rows.Next() {
+		var (
+			g                Game
+			created, updated int64
+			achievements     string
+			rounds           int
+		)
+		err := rows.Scan(&g.ID, &created, &updated, &g.File.Version, &g.File.StartPlayer,
+			&achievements, &g.File.ZeroCounts, &rounds)
+		if err != nil {
+			return nil, nil, err
+		}
+		g.Created = time.Unix(0, created).UTC()
+		g.Updated = time.Unix(0, updated).UTC()
+		if err := json.Unmarshal([]byte(achievements), &g.File.Achievements); err != nil {
+			return nil, nil, fmt.Errorf("game %s: achievements: %w", g.ID, err)
+		}
+		g.File.Players = []string{}
+		g.File.Rounds = make([][]*scoring.Entry, rounds)
+		g.EntryVersions = make([][]int, rounds)
+		games = append(games, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	byID := make(map[string]*Game, len(games))
+	for i := range games {
+		byID[games[i].ID] = &games[i]
+	}
+	return games, byID, nil
+}
+
+func loadPlayers(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, name FROM players`+filter+`
+		ORDER BY game_id, seat`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id   string
+			seat int
+			name string
+		)
+		if err := rows.Scan(&id, &seat, &name); err != nil {
+			return err
+		}
+		g, ok := byID[id]
+		if !ok {
+			continue
+		}
+		// Seats are written 0…n-1 in one transaction; a gap means the file
+		// was edited by hand, and guessing would shift every entry.
+		if seat != len(g.File.Players) {
+			return fmt.Errorf("game %s: seats are not numbered 0 up: found seat %d after %d players", id, seat, len(g.File.Players))
+		}
+		g.File.Players = append(g.File.Players, name)
+	}
+	return rows.Err()
+}
+
+func loadEntries(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+	rows, err := q.QueryContext(ctx, `SELECT game_id, round, seat, pool, coins, version FROM entries`+filter, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id                   string
+			round, seat, version int
+			pool                 string
+			e                    scoring.Entry
+		)
+		if err := rows.Scan(&id, &round, &seat, &pool, &e.Coins, &version); err != nil {
+			return err
+		}
+		g, ok := byID[id]
+		if !ok {
+			continue
+		}
+		if round < 1 || round > len(g.File.Rounds) || seat < 0 || seat >= len(g.File.Players) {
+			return fmt.Errorf("game %s: entry for round %d seat %d is out of range", id, round, seat)
+		}
+		if err := json.Unmarshal([]byte(pool), &e.Pool); err != nil {
+			return fmt.Errorf("game %s: round %d seat %d: pool: %w", id, round, seat, err)
+		}
+		g.File.Rounds[round-1][seat] = &e
+		g.EntryVersions[round-1][seat] = version
+	}
+	return rows.Err()
+}
+
+func loadFinals(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, pirates, buried_pirates,
+		buried_powder_monkeys, loot_banner_kept, loot_banner_buried, coins, parley_used, version
+		FROM finals`+filter, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id              string
+			seat, version   int
+			pirates, buried string
+			f               scoring.FinalEntry
+		)
+		err := rows.Scan(&id, &seat, &pirates, &buried, &f.BuriedPowderMonkeys,
+			&f.LootBannerKept, &f.LootBannerBuried, &f.Coins, &f.ParleyUsed, &version)
+		if err != nil {
+			return err
+		}
+		g, ok := byID[id]
+		if !ok {
+			continue
+		}
+		if seat < 0 || seat >= len(g.File.Players) {
+			return fmt.Errorf("game %s: final entry for seat %d is out of range", id, seat)
+		}
+		if err := json.Unmarshal([]byte(pirates), &f.Pirates); err != nil {
+			return fmt.Errorf("game %s: final %d: pirates: %w", id, seat, err)
+		}
+		if err := json.Unmarshal([]byte(buried), &f.BuriedPirates); err != nil {
+			return fmt.Errorf("game %s: final %d: buried pirates: %w", id, seat, err)
+		}
+		g.Finals[seat] = &f
+		g.FinalVersions[seat] = version
+	}
+	return rows.Err()
+}
+
+// completeFinal is the game file's final list: present only when every
+// seat has one, because a partial final would be scored as if the game
+// were over.
+func completeFinal(finals []*scoring.FinalEntry) []scoring.FinalEntry {
+	if len(finals) == 0 {
+		return nil
+	}
+	out := make([]scoring.FinalEntry, len(finals))
+	for i, f := range finals {
+		if f == nil {
+			return nil
+		}
+		out[i] = *f
+	}
+	return out
+}
+
+// header is what a write needs to know about its game.
+type header struct {
+	players, rounds int
+}
+
+// readHeader reads a game's player count and rounds started, inside the
+// write's transaction so they cannot change before it commits.
+func readHeader(ctx context.Context, tx *sql.Tx, id string) (header, error) {
+	var h header
+	err := tx.QueryRowContext(ctx, `SELECT g.rounds, (SELECT COUNT(*) FROM players p WHERE p.game_id = g.id)
+		FROM games g WHERE g.id = ?`, id).Scan(&h.rounds, &h.players)
+	if errors.Is(err, sql.ErrNoRows) {
+		return header{}, ErrNotFound
+	}
+	if err != nil {
+		return header{}, err
+	}
+	return h, nil
+}
+
+// touch marks the game updated now and records that round has started.
+func (s *Store) touch(ctx context.Context, tx *sql.Tx, id string, round int) error {
+	_, err := tx.ExecContext(ctx, `UPDATE games SET updated = ?, rounds = MAX(rounds, ?) WHERE id = ?`,
+		s.now().UnixNano(), round, id)
+	return err
+}

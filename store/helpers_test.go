@@ -1,0 +1,112 @@
+package store
+
+import (
+	"context"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"ruthless/scoring"
+)
+
+// openTest opens a store on a fresh file in the test's temp dir and closes
+// it when the test ends.
+func openTest(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open(%q): %v", path, err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s, path
+}
+
+// stepClock is a clock that moves one second per reading, so every write
+// gets a distinct, predictable time.
+type stepClock struct{ n atomic.Int64 }
+
+var clockStart = time.Date(2025, 6, 1, 20, 0, 0, 0, time.UTC)
+
+func (c *stepClock) now() time.Time {
+	return clockStart.Add(time.Duration(c.n.Add(1)) * time.Second)
+}
+
+// cards parses card codes, failing the test on a bad one.
+func cards(t *testing.T, codes ...string) []scoring.Card {
+	t.Helper()
+	out := make([]scoring.Card, 0, len(codes))
+	for _, code := range codes {
+		c, err := scoring.ParseCard(code)
+		if err != nil {
+			t.Fatalf("ParseCard(%q): %v", code, err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// entry builds a round entry.
+func entry(t *testing.T, coins int, codes ...string) *scoring.Entry {
+	t.Helper()
+	return &scoring.Entry{Pool: cards(t, codes...), Coins: coins}
+}
+
+// setup is a game file with no rounds for these players.
+func setup(players ...string) scoring.Game {
+	return scoring.Game{
+		Version:      1,
+		Players:      players,
+		Achievements: []string{"richest", "merciless"},
+		Rounds:       [][]*scoring.Entry{},
+	}
+}
+
+// create stores g, failing the test on error.
+func create(t *testing.T, s *Store, g scoring.Game) string {
+	t.Helper()
+	id, err := s.CreateGame(context.Background(), g)
+	if err != nil {
+		t.Fatalf("CreateGame: %v", err)
+	}
+	return id
+}
+
+// load reads a game, failing the test on error.
+func load(t *testing.T, s *Store, id string) Game {
+	t.Helper()
+	g, err := s.Game(context.Background(), id)
+	if err != nil {
+		t.Fatalf("Game(%s): %v", id, err)
+	}
+	return g
+}
+
+// put saves an entry that must succeed and returns its new version.
+func put(t *testing.T, s *Store, id string, round, seat int, e *scoring.Entry, version int) int {
+	t.Helper()
+	v, err := s.PutEntry(context.Background(), id, round, seat, *e, version)
+	if err != nil {
+		t.Fatalf("PutEntry(round %d, seat %d, version %d): %v", round, seat, version, err)
+	}
+	return v
+}
+
+// finalEntry builds an end-of-game entry owning these pirates, the first
+// of them buried.
+func finalEntry(t *testing.T, coins int, codes ...string) scoring.FinalEntry {
+	t.Helper()
+	all := cards(t, codes...)
+	f := scoring.FinalEntry{Pirates: []scoring.Card{}, BuriedPirates: []scoring.Card{}, Coins: coins,
+		BuriedPowderMonkeys: 1, LootBannerKept: 5, LootBannerBuried: 2, ParleyUsed: coins%2 == 1}
+	if len(all) > 0 {
+		f.BuriedPirates = all[:1]
+		f.Pirates = all[1:]
+	}
+	return f
+}

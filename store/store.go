@@ -1,0 +1,260 @@
+// Package store keeps games in SQLite. It stores only inputs (the setup,
+// one row per player entry per round, one row per end-of-game collection)
+// and hands them back as the game file of package scoring, which derives
+// every score on read.
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"database/sql/driver"
+	"embed"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"ruthless/scoring"
+
+	// The driver registers itself as "sqlite3".
+	_ "github.com/mattn/go-sqlite3"
+)
+
+// ErrNotFound is returned for a game id the store does not hold.
+var ErrNotFound = errors.New("store: not found")
+
+// ErrBadRound is returned for a round number out of range: not 1 up to the
+// rounds started plus one, or beyond the rounds the game has (R2.1).
+var ErrBadRound = errors.New("store: round out of range")
+
+// ErrBadPlayer is returned for a seat the game does not have.
+var ErrBadPlayer = errors.New("store: seat out of range")
+
+// dsnSettings are per-connection settings, so they go in the DSN: the
+// driver applies them to every connection the pool opens, which a one-off
+// Exec on the pool would not. _txlock=immediate makes each transaction
+// take the write lock when it begins, so a read-check-write (the version
+// check) cannot be interleaved with another writer's.
+const dsnSettings = "_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Store is a SQLite database of games. It is safe for concurrent use.
+type Store struct {
+	db *sql.DB
+	// now is the clock; tests replace it to order games deterministically.
+	now func() time.Time
+}
+
+// Open opens (creating if needed) the database file at path and brings its
+// schema up to date.
+func Open(path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("store: open: empty database path")
+	}
+	// The driver cuts the DSN at the first '?', so such a path would lose
+	// its tail and open some other file.
+	if strings.ContainsRune(path, '?') {
+		return nil, fmt.Errorf("store: open %s: a database path cannot contain '?'", path)
+	}
+	db, err := sql.Open("sqlite3", path+"?"+dsnSettings)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	ctx := context.Background()
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	return &Store{db: db, now: time.Now}, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("store: close: %w", err)
+	}
+	return nil
+}
+
+// queryer is what the read helpers need: a *sql.Conn inside a snapshot,
+// or a write's *sql.Tx.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// snapshot runs fn in a read transaction on one connection, so the several
+// queries that load a game see one state of the database. It cannot use
+// BeginTx: the DSN makes every BeginTx take the write lock, and readers
+// holding it would starve the phones saving entries. Under WAL a deferred
+// read transaction runs beside a writer instead.
+func (s *Store) snapshot(ctx context.Context, fn func(q queryer) error) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN DEFERRED"); err != nil {
+		return err
+	}
+	defer func() {
+		// Not ctx: a cancelled request must still end the transaction.
+		if _, rerr := conn.ExecContext(context.Background(), "ROLLBACK"); rerr != nil {
+			// The transaction may already be gone (an interrupted query
+			// rolls it back); either way this connection's state is unknown,
+			// so the pool must not hand it out again.
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+	}()
+	return fn(conn)
+}
+
+// migration is one embedded schema change.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations lists the embedded files in order of their number prefix
+// (001_init.sql is version 1).
+func migrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var ms []migration
+	seen := map[int]string{}
+	for _, name := range names {
+		base := path.Base(name)
+		prefix, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(prefix)
+		if !ok || err != nil || v < 1 {
+			return nil, fmt.Errorf("migration %s: name must start with a number and '_'", base)
+		}
+		if other, dup := seen[v]; dup {
+			return nil, fmt.Errorf("migrations %s and %s share number %d", other, base, v)
+		}
+		seen[v] = base
+		body, err := migrationFiles.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: base, sql: string(body)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	return ms, nil
+}
+
+// migrate applies the migrations the database has not seen, each in its
+// own transaction, so a failure leaves the schema at the last good version.
+func migrate(ctx context.Context, db *sql.DB) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		if err := applyMigration(ctx, db, m); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+	}
+	// A database written by a newer program may hold tables this one would
+	// misread; refusing it is safer than guessing.
+	var newest int
+	err = db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&newest)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if len(ms) > 0 && newest > ms[len(ms)-1].version {
+		return fmt.Errorf("database schema version %d is newer than this program's %d", newest, ms[len(ms)-1].version)
+	}
+	return nil
+}
+
+func applyMigration(ctx context.Context, db *sql.DB, m migration) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	// Created inside the transaction, and checked under its write lock, so
+	// two programs opening a fresh file at once apply each migration once.
+	_, err = tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY,
+		name    TEXT    NOT NULL,
+		applied INTEGER NOT NULL
+	)`)
+	if err != nil {
+		return err
+	}
+	var n int
+	err = tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
+		m.version, m.name, time.Now().UnixNano())
+	if err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// idEncoding spells ids in lowercase base32 without padding: easy to read
+// aloud and safe in URLs.
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newID returns a random, unguessable game id: 80 bits from crypto/rand,
+// 16 characters.
+func newID() string {
+	var b [10]byte
+	rand.Read(b[:]) // never fails: crypto/rand panics rather than return short
+	return idEncoding.EncodeToString(b[:])
+}
+
+// EntryConflict is the error for a round entry saved on a stale version:
+// someone else saved that entry since the client loaded it. It carries
+// what is stored now so the client can show both values.
+type EntryConflict struct {
+	// Current is the stored entry, nil if it was deleted or never stored.
+	Current *scoring.Entry
+	// Version is the stored entry's version (0 if none).
+	Version int
+}
+
+// Error says the entry changed.
+func (e *EntryConflict) Error() string {
+	return fmt.Sprintf("store: entry was changed by someone else (now at version %d)", e.Version)
+}
+
+// FinalConflict is the error for an end-of-game entry saved on a stale
+// version, carrying what is stored now.
+type FinalConflict struct {
+	// Current is the stored final entry, nil if none is stored.
+	Current *scoring.FinalEntry
+	// Version is the stored final entry's version (0 if none).
+	Version int
+}
+
+// Error says the final entry changed.
+func (e *FinalConflict) Error() string {
+	return fmt.Sprintf("store: final entry was changed by someone else (now at version %d)", e.Version)
+}

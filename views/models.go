@@ -1,0 +1,307 @@
+// Package views renders the app's pages with templ. Every page component
+// takes one typed view model built by the handlers, so views never see the
+// store or HTTP, and tests can render any page from plain values.
+package views
+
+import "ruthless/scoring"
+
+// Link is a labelled URL.
+type Link struct {
+	Href string
+	Text string
+}
+
+// Errors maps a form field name to the message shown next to it. The key
+// "form" holds messages that concern no single field.
+type Errors map[string]string
+
+// GameSummary is one line of the home page's game lists.
+type GameSummary struct {
+	ID           string
+	Players      []string
+	Date         string
+	RoundsPlayed int
+	RoundsTotal  int
+	// Winners is empty for a game in progress.
+	Winners []string
+}
+
+// HomeView is the home page: a button for a new game and the games so far.
+type HomeView struct {
+	InProgress []GameSummary
+	Finished   []GameSummary
+}
+
+// AchievementOption is one Legendary Achievement on the new-game form.
+type AchievementOption struct {
+	ID      string
+	Name    string
+	Summary string
+	Checked bool
+}
+
+// NewGameView is the new-game form, with the values the user typed and the
+// errors found in them.
+type NewGameView struct {
+	// Names holds the four seat inputs, blank where unused.
+	Names        [4]string
+	StartSeat    int
+	Achievements []AchievementOption
+	ZeroCounts   bool
+	KnownNames   []string
+	Errors       Errors
+}
+
+// CardFace is a card as drawn on a page.
+type CardFace struct {
+	Code   string // H2, SC*
+	Suit   string // suit letter, for the colour class
+	Rank   string // 1…7, Q, C, P
+	Symbol string
+	Title  string // "2 of Hearts"
+	// As is what a wild card became, e.g. "5⚔", empty for other cards.
+	As string
+}
+
+// GridCard is one tappable card of a card grid.
+type GridCard struct {
+	CardFace
+	Checked bool
+	// Holder names the player who already holds the card this game; the
+	// card is then disabled (R4.1).
+	Holder string
+	// Sub is the optional toggle under the card: "power" for a Captain on
+	// the round form, "buried" on the end-of-game form; empty for none.
+	Sub        string
+	SubChecked bool
+}
+
+// SuitRow is one suit of a card grid.
+type SuitRow struct {
+	Letter string
+	Name   string
+	Symbol string
+	Cards  []GridCard
+}
+
+// EntryView is one player's round-entry form.
+type EntryView struct {
+	GameID     string
+	Round      int
+	Rounds     int
+	Player     int
+	PlayerName string
+	Action     string
+	Grid       []SuitRow
+	Coins      string
+	Version    int
+	// PrefilledFrom is the round the selection was copied from, 0 if none.
+	PrefilledFrom int
+	ClearHref     string
+	Editing       bool
+	Saved         bool
+	Errors        Errors
+	Warnings      []string
+	Conflict      *EntryConflictView
+	BackHref      string
+}
+
+// EntryConflictView shows a stored entry that changed under the player
+// next to the one they submitted, so they can choose.
+type EntryConflictView struct {
+	Stored         []CardFace
+	StoredCoins    int
+	Submitted      []CardFace
+	SubmittedCodes []string
+	SubmittedCoins int
+	Version        int
+}
+
+// PlayerStatus says whether a player has entered the current round.
+type PlayerStatus struct {
+	Name    string
+	Entered bool
+	Href    string
+}
+
+// ScoreCell is one player's line in one round of the scoreboard.
+type ScoreCell struct {
+	Entered  bool
+	Scored   bool
+	Strength int
+	Prize    int
+	Running  int
+}
+
+// ScoreRow is one round of the scoreboard.
+type ScoreRow struct {
+	Round       int
+	Href        string
+	StartPlayer string
+	Token       string
+	Cells       []ScoreCell
+}
+
+// GameView is a game's scoreboard page.
+type GameView struct {
+	ID           string
+	Players      []string
+	Date         string
+	Rounds       int
+	Achievements []string
+	ZeroCounts   bool
+	Rows         []ScoreRow
+	// Current is the round being entered, 0 when all rounds are done.
+	Current      int
+	CurrentStart string
+	Status       []PlayerStatus
+	Next         Link
+	Others       []Link
+	Finished     bool
+	Winners      []string
+	FinalNP      []int
+}
+
+// PartyView is one player's scored party in a round.
+type PartyView struct {
+	Seat     int
+	Name     string
+	Strength int
+	Unused   int
+	Coins    int
+	Sets     []SetView
+	Leftover []CardFace
+	Place    string
+	Prize    int
+	Token    string
+	EditHref string
+}
+
+// SetView is one set of a party.
+type SetView struct {
+	Name     string
+	Strength int
+	Cards    []CardFace
+}
+
+// TieView is one tie-break line.
+type TieView struct {
+	Text string
+	Rule string
+}
+
+// RoundResultsView is a round's results page, or the waiting page for a
+// round that is not complete.
+type RoundResultsView struct {
+	GameID      string
+	Round       int
+	Rounds      int
+	Token       string
+	StartPlayer string
+	Complete    bool
+	Missing     []PlayerStatus
+	Parties     []PartyView
+	Ties        []TieView
+	Returned    string
+	Next        Link
+	Warnings    []string
+}
+
+// RevealView asks for confirmation before a round is revealed early.
+type RevealView struct {
+	GameID  string
+	Round   int
+	Missing []string
+}
+
+// FinalFormView is one player's end-of-game form.
+type FinalFormView struct {
+	GameID     string
+	Player     int
+	PlayerName string
+	Action     string
+	Grid       []SuitRow
+	Monkeys    string
+	MaxMonkeys int
+	LootKept   string
+	LootBuried string
+	Coins      string
+	ParleyUsed bool
+	Version    int
+	Prefilled  bool
+	Errors     Errors
+	Conflict   bool
+	BackHref   string
+}
+
+// AchievementRow is one Legendary Achievement on the final page.
+type AchievementRow struct {
+	Name   string
+	Counts []string
+	NP     []int
+	Why    string
+	Rule   string
+}
+
+// TotalRow is one player's final NP broken down (R3.4).
+type TotalRow struct {
+	Name         string
+	Prizes       int
+	Achievements int
+	Crew         int
+	Parley       int
+	NP           int
+	Coins        int
+	Winner       bool
+}
+
+// FinalView is the end-of-game page: achievements, totals, winners.
+type FinalView struct {
+	GameID       string
+	Players      []string
+	Complete     bool
+	Missing      []PlayerStatus
+	Achievements []AchievementRow
+	Totals       []TotalRow
+	Winners      []string
+	Ties         []TieView
+	Edit         []Link
+}
+
+// DeleteView asks for confirmation before a game is deleted.
+type DeleteView struct {
+	GameID  string
+	Players []string
+	Date    string
+}
+
+// ErrorView is a page for a failed request.
+type ErrorView struct {
+	Status  int
+	Title   string
+	Message string
+}
+
+// Face converts a card to how pages draw it.
+func Face(c scoring.Card) CardFace {
+	f := CardFace{
+		Code:   c.String(),
+		Suit:   c.Suit.Letter(),
+		Rank:   c.Rank.Code(),
+		Symbol: c.Suit.Symbol(),
+		Title:  c.Rank.Name() + " of " + c.Suit.Name(),
+	}
+	if c.Flagged {
+		f.Title += " (Captain power used)"
+	}
+	return f
+}
+
+// Faces converts several cards.
+func Faces(cs []scoring.Card) []CardFace {
+	out := make([]CardFace, len(cs))
+	for i, c := range cs {
+		out[i] = Face(c)
+	}
+	return out
+}
