@@ -6,10 +6,12 @@
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
 
-.PHONY: test deps generate check-generated check-fmt vet run bench fuzz build
+.PHONY: test deps generate check-generated check-fmt vet run bench fuzz build pagesize load
 
 test: deps check-generated check-fmt vet
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 ./...
+	# the full solver-against-brute-force check: 200,000 pools, too slow under -race
+	$(GO) test -count=1 -run 'TestSolveMatchesReference|TestSolveManyCaptains' ./scoring
 
 # deps installs Debian's chromium when it is missing and we are root;
 # otherwise it says what to install and fails.
@@ -47,6 +49,12 @@ run:
 # bench prints the figures quoted in the README.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+pagesize:
+	bash scripts/pagesize.sh
+
+load:
+	bash scripts/load.sh
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime 60s ./scoring

@@ -69,11 +69,12 @@ func refIdentities(w Card, players int) []Card {
 func refPartition(items []refItem) (strength, used int) {
 	n := len(items)
 	// setsFrom[j]: every subset that is a valid set and whose lowest item is j
-	setsFrom := make([][]int, n)
+	type set struct{ mask, strength int }
+	setsFrom := make([][]set, n)
 	for mask := 1; mask < 1<<n; mask++ {
-		if refSetStrength(items, mask) >= 0 {
+		if v := refSetStrength(items, mask); v >= 0 {
 			low := bits.TrailingZeros(uint(mask))
-			setsFrom[low] = append(setsFrom[low], mask)
+			setsFrom[low] = append(setsFrom[low], set{mask, v})
 		}
 	}
 	// twins[j]: the other items standing for the same card as item j
@@ -95,7 +96,8 @@ func refPartition(items []refItem) (strength, used int) {
 		}
 		low := bits.TrailingZeros(uint(free))
 		r := best(free &^ (1 << low))       // the lowest free item stays unused
-		for _, set := range setsFrom[low] { // or it heads a set of free items
+		for _, cand := range setsFrom[low] { // or it heads a set of free items
+			set := cand.mask
 			if set&free != set {
 				continue
 			}
@@ -106,9 +108,9 @@ func refPartition(items []refItem) (strength, used int) {
 				}
 			}
 			next := best(free &^ set &^ blocked)
-			cand := result{strength: refSetStrength(items, set) + next.strength, used: bits.OnesCount(uint(set)) + next.used}
-			if cand.strength > r.strength || (cand.strength == r.strength && cand.used < r.used) {
-				r = cand
+			with := result{strength: cand.strength + next.strength, used: bits.OnesCount(uint(set)) + next.used}
+			if with.strength > r.strength || (with.strength == r.strength && with.used < r.used) {
+				r = with
 			}
 		}
 		memo[free], done[free] = r, true

@@ -1,0 +1,124 @@
+package scoring
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+)
+
+// benchPools draws n pools with a fixed seed, so every run measures the
+// same work.
+func benchPools(n int, draw func(rng *rand.Rand) []Card) [][]Card {
+	rng := rand.New(rand.NewPCG(2026, 11))
+	pools := make([][]Card, n)
+	for i := range pools {
+		pools[i] = draw(rng)
+	}
+	return pools
+}
+
+// withWildsUpTo swaps cards of the pool for Parrots and flagged Captains
+// until it holds want wilds (fewer if the pool is too small).
+func withWildsUpTo(rng *rand.Rand, pool []Card, want int) []Card {
+	out := append([]Card(nil), pool...)
+	for _, s := range rng.Perm(NumSuits) {
+		for _, w := range []Card{{Suit: Suit(s), Rank: Parrot}, {Suit: Suit(s), Rank: Cpt, Flagged: true}} {
+			if wildCount(out) >= want || len(out) == 0 {
+				return out
+			}
+			at := -1
+			for i, c := range out {
+				if c.Cell() == w.Cell() {
+					at = i
+				}
+			}
+			if at >= 0 {
+				out[at] = w
+				continue
+			}
+			for {
+				i := rng.IntN(len(out))
+				if !out[i].IsWild() {
+					out[i] = w
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func BenchmarkSolve(b *testing.B) {
+	deck := Deck(4)
+	for i := range deck {
+		deck[i].Flagged = deck[i].Rank == Cpt
+	}
+	cases := []struct {
+		name  string
+		pools [][]Card
+	}{
+		{"typical", benchPools(64, func(rng *rand.Rand) []Card {
+			return withWildsUpTo(rng, randomPool(rng, 6+rng.IntN(5), 4, 0, 0), rng.IntN(3))
+		})},
+		{"fifteen", benchPools(16, func(rng *rand.Rand) []Card {
+			return withWildsUpTo(rng, randomPool(rng, 15, 4, 0, 0), 3)
+		})},
+		{"deck", [][]Card{deck}},
+		{"wild", benchPools(4, func(rng *rand.Rand) []Card {
+			return withWildsUpTo(rng, randomPool(rng, 20+rng.IntN(6), 4, 0, 0), 10)
+		})},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				Solve(c.pools[i%len(c.pools)], Options{Players: 4})
+			}
+		})
+	}
+}
+
+// BenchmarkTen measures the solver and the brute-force reference on the
+// same 10-card pools (up to 2 wilds): the ratio is the speed-up.
+func BenchmarkTen(b *testing.B) {
+	pools := benchPools(64, func(rng *rand.Rand) []Card {
+		return withWildsUpTo(rng, randomPool(rng, 10, 4, 0, 0), rng.IntN(3))
+	})
+	b.Run("solve", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			Solve(pools[i%len(pools)], Options{Players: 4})
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			refSolve(pools[i%len(pools)], 4)
+		}
+	})
+}
+
+// TestSolveWorstCase hunts for the slowest pool among random pools of
+// every size (set RUTHLESS_WORST=N for N pools; it reports, never fails on
+// time, since timing belongs to benchmarks).
+func TestSolveWorstCase(t *testing.T) {
+	n := 0
+	if v := os.Getenv("RUTHLESS_WORST"); v != "" {
+		for _, c := range v {
+			n = n*10 + int(c-'0')
+		}
+	}
+	if n == 0 {
+		t.Skip("set RUTHLESS_WORST=N to search N random pools for the slowest")
+	}
+	rng := rand.New(rand.NewPCG(99, 1))
+	var worst time.Duration
+	var worstPool []Card
+	for range n {
+		pool := withWildsUpTo(rng, randomPool(rng, rng.IntN(51), 4, 0, 0), rng.IntN(11))
+		start := time.Now()
+		Solve(pool, Options{Players: 4})
+		if d := time.Since(start); d > worst {
+			worst, worstPool = d, pool
+		}
+	}
+	t.Logf("slowest of %d pools: %v for %d cards %v", n, worst, len(worstPool), worstPool)
+}

@@ -1,0 +1,222 @@
+// Command loadtest measures the game scoreboard page of the real server
+// beside a bare gin handler, with the same client in the same run, and
+// samples the real server's resident memory while it is under load.
+//
+//	loadtest run -bin ruthless -dir TMP [-d 10s] [-workers 8]
+//	loadtest bare [-addr 127.0.0.1:0]
+//
+// `run` starts both servers as child processes on 127.0.0.1 only: the real
+// binary with `serve`, and this program again with `bare`. Separate
+// processes keep the client's own CPU and memory out of the servers'
+// figures, and treat both servers alike. scripts/load.sh builds and runs it.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: loadtest run|bare [flags]")
+		os.Exit(2)
+	}
+	var err error
+	switch os.Args[1] {
+	case "run":
+		err = run(os.Args[2:])
+	case "bare":
+		err = bare(os.Args[2:])
+	default:
+		err = fmt.Errorf("unknown command %q (want run or bare)", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+// bare serves the smallest gin app there is, one route returning a short
+// string, with no middleware: the ceiling the real app is compared to.
+// It prints its URL first, like `ruthless serve`, so run can find it.
+func bare(args []string) error {
+	fs := flag.NewFlagSet("bare", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:0", "loopback address to listen on")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if host, _, err := net.SplitHostPort(*addr); err != nil || host != "127.0.0.1" {
+		return fmt.Errorf("bare: listen on 127.0.0.1 only, not %q", *addr)
+	}
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.GET("/hello", func(c *gin.Context) { c.String(http.StatusOK, "hello") })
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("bare: open http://%s\n", ln.Addr())
+	// No graceful shutdown: there is nothing to save, and SIGTERM's default
+	// action ends the process.
+	return http.Serve(ln, r)
+}
+
+// run starts both servers, checks the game page works, loads each server
+// in turn and prints the table.
+func run(args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	bin := fs.String("bin", "", "the ruthless binary to measure")
+	dir := fs.String("dir", "", "scratch directory for the database and logs")
+	dur := fs.Duration("d", 10*time.Second, "how long to load each server")
+	workers := fs.Int("workers", 8, "concurrent client workers")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *bin == "" || *dir == "" {
+		return errors.New("run: -bin and -dir are required")
+	}
+	if *workers < 1 || *dur <= 0 || *dur > 10*time.Minute {
+		return errors.New("run: need -workers ≥ 1 and 0 < -d ≤ 10m")
+	}
+	// Ctrl-C stops the load early and still stops the servers.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	game, err := sampleGame()
+	if err != nil {
+		return err
+	}
+	body, err := json.Marshal(game)
+	if err != nil {
+		return err
+	}
+
+	app, err := startServer(ctx, filepath.Join(*dir, "ruthless.log"), *bin,
+		"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(*dir, "x.db"))
+	if err != nil {
+		return err
+	}
+	defer app.stop()
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	bareSrv, err := startServer(ctx, filepath.Join(*dir, "bare.log"), self, "bare", "-addr", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	defer bareSrv.stop()
+
+	client := newClient(*workers)
+	pageURL, pageBytes, err := createGame(client, app.base, body)
+	if err != nil {
+		return err
+	}
+	idleKB, err := rssKB(app.cmd.Process.Pid)
+	if err != nil {
+		return err
+	}
+
+	fmt.Printf("%d workers, %s per server, one keep-alive client; %d CPUs shared by client and server\n",
+		*workers, *dur, runtime.NumCPU())
+	fmt.Printf("scoreboard: 3 players, 5 rounds (pools 5–9), final; %d bytes of HTML (sent gzipped, as to a browser)\n", pageBytes)
+	fmt.Printf("real server RSS before load: %s\n\n", mib(idleKB))
+
+	type row struct {
+		name string
+		res  result
+		rss  rssStats
+	}
+	var rows []row
+	targets := []struct {
+		name string
+		srv  *server
+		url  string
+	}{
+		{"bare gin  GET /hello", bareSrv, bareSrv.base + "/hello"},
+		{"ruthless  GET /games/{id}", app, pageURL},
+	}
+	for _, t := range targets {
+		done := make(chan struct{})
+		rss := sampleRSS(t.srv.cmd.Process.Pid, done)
+		res := load(ctx, client, t.url, *workers, *dur)
+		close(done)
+		rows = append(rows, row{t.name, res, <-rss})
+		client.CloseIdleConnections() // each server starts from fresh connections
+		if ctx.Err() != nil {
+			break
+		}
+	}
+
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "server\treq/s\tmean\tp99\trequests\terrors\tRSS peak\tRSS final\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%d\t%d\t%s\t%s\t\n", r.name, r.res.perSecond(),
+			ms(r.res.mean), ms(r.res.p99), r.res.requests, r.res.errors, mib(r.rss.peakKB), mib(r.rss.lastKB))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(rows) == 2 && rows[1].res.requests > 0 {
+		fmt.Printf("\nthe scoreboard serves %.1f%% of the bare gin rate; RSS sampled every 200 ms (%d samples)\n",
+			100*rows[1].res.perSecond()/rows[0].res.perSecond(), rows[1].rss.samples)
+	}
+	return ctx.Err()
+}
+
+// createGame stores the game through the API and checks its scoreboard
+// page answers 200 before anything is measured: a fast stream of error
+// pages would be a meaningless figure. It returns the page's URL and size.
+func createGame(client *http.Client, base string, body []byte) (string, int, error) {
+	resp, err := client.Post(base+"/api/games", "application/json", bytes.NewReader(body))
+	if err != nil {
+		return "", 0, err
+	}
+	defer resp.Body.Close()
+	var created struct {
+		ID    string `json:"id"`
+		Error string `json:"error"`
+		Field string `json:"field"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil {
+		return "", 0, fmt.Errorf("POST /api/games: %s: %w", resp.Status, err)
+	}
+	if resp.StatusCode != http.StatusCreated || created.ID == "" {
+		return "", 0, fmt.Errorf("POST /api/games: %s: %s (%s)", resp.Status, created.Error, created.Field)
+	}
+
+	pageURL := base + "/games/" + created.ID
+	page, err := client.Get(pageURL)
+	if err != nil {
+		return "", 0, err
+	}
+	defer page.Body.Close()
+	html, err := io.ReadAll(page.Body)
+	if err != nil {
+		return "", 0, err
+	}
+	if page.StatusCode != http.StatusOK {
+		return "", 0, fmt.Errorf("GET %s: %s", pageURL, page.Status)
+	}
+	return pageURL, len(html), nil
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+
+func mib(kb int) string { return fmt.Sprintf("%.1f MiB", float64(kb)/1024) }
