@@ -95,7 +95,7 @@ func refPartition(items []refItem) (strength, used int) {
 			return memo[free]
 		}
 		low := bits.TrailingZeros(uint(free))
-		r := best(free &^ (1 << low))       // the lowest free item stays unused
+		r := best(free &^ (1 << low))        // the lowest free item stays unused
 		for _, cand := range setsFrom[low] { // or it heads a set of free items
 			set := cand.mask
 			if set&free != set {

@@ -112,8 +112,8 @@ type solver struct {
 	emptyInColumn   [NumRanks]int
 	totalParrots    int
 	lastResultNodes []node
-	potential [NumSuits][NumRanks][8]int     // see cardBound
-	rowLater  [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
+	potential       [NumSuits][NumRanks][8]int     // see cardBound
+	rowLater        [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
