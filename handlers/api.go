@@ -112,7 +112,7 @@ func (a *app) apiSolve(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, scoring.Solve(cards, scoring.Options{Players: n}))
+	c.JSON(http.StatusOK, a.parties.solve(cards, scoring.Options{Players: n}))
 }
 
 func (a *app) apiCheck(c *gin.Context) {
@@ -164,7 +164,7 @@ func (a *app) apiScore(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	res, err := scoring.Score(g)
+	res, err := a.score(g)
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -204,7 +204,7 @@ func (a *app) apiGameScore(c *gin.Context) {
 	if !ok {
 		return
 	}
-	res, err := scoring.Score(g.File)
+	res, err := a.score(g.File)
 	if err != nil {
 		a.fail(c, err)
 		return

@@ -281,7 +281,7 @@ func (a *app) final(c *gin.Context) {
 	if !ok {
 		return
 	}
-	res, err := scoring.Score(g.File)
+	res, err := a.score(g.File)
 	if err != nil {
 		a.fail(c, err)
 		return

@@ -41,15 +41,16 @@ type Store interface {
 }
 
 type app struct {
-	store Store
-	log   *slog.Logger
+	store   Store
+	log     *slog.Logger
+	parties *partyCache
 }
 
 // New returns the whole web app as one handler: pages, JSON API and
 // assets, wrapped in the security headers, cross-origin protection, body
 // limit, gzip and request logging every response gets.
 func New(st Store, log *slog.Logger) http.Handler {
-	a := &app{store: st, log: log}
+	a := &app{store: st, log: log, parties: newPartyCache()}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true

@@ -23,7 +23,7 @@ func (a *app) home(c *gin.Context) {
 	}
 	var vm views.HomeView
 	for _, g := range games {
-		s := summary(g)
+		s := a.summary(g)
 		if g.File.Final != nil {
 			vm.Finished = append(vm.Finished, s)
 		} else {
@@ -35,14 +35,14 @@ func (a *app) home(c *gin.Context) {
 
 // summary is a game's line on the home page. A game that does not score
 // (it cannot happen for a game stored through this app) still gets a line.
-func summary(g store.Game) views.GameSummary {
+func (a *app) summary(g store.Game) views.GameSummary {
 	s := views.GameSummary{
 		ID:          g.ID,
 		Players:     g.File.Players,
 		Date:        g.Created.Local().Format(dateLayout),
 		RoundsTotal: scoring.RoundsFor(len(g.File.Players)),
 	}
-	res, err := scoring.Score(g.File)
+	res, err := a.score(g.File)
 	if err != nil {
 		return s
 	}

@@ -8,7 +8,15 @@ package scoring
 // of Result.Rounds, so Result.Rounds[i].Round is not always i+1; its prizes
 // count for nobody until every entry is there. R4.3 warnings come back in
 // Result.Warnings.
-func Score(g Game) (Result, error) {
+func Score(g Game) (Result, error) { return ScoreWith(g, Solve) }
+
+// Solver finds the best party for a pool. Solve is the one the rules
+// define; a caller may hand ScoreWith a wrapper of it (a cache of parties
+// already solved) as long as it answers exactly what Solve answers.
+type Solver func(pool []Card, opt Options) Party
+
+// ScoreWith is Score with the solver given.
+func ScoreWith(g Game, solve Solver) (Result, error) {
 	warnings, err := Validate(g)
 	if err != nil {
 		return Result{}, err
@@ -25,7 +33,7 @@ func Score(g Game) (Result, error) {
 		parties := make([]Party, n)
 		coins := make([]int, n)
 		for p, e := range round {
-			parties[p] = Solve(e.Pool, Options{Players: n})
+			parties[p] = solve(e.Pool, Options{Players: n})
 			coins[p] = e.Coins
 		}
 		res.Rounds = append(res.Rounds, RankRound(r+1, StartPlayerOf(g, r+1), parties, coins))
