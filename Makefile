@@ -10,7 +10,7 @@ CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || comman
 
 test: deps check-generated check-fmt vet
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 ./...
-	# the full solver-against-brute-force check: 200,000 pools, too slow under -race
+	@echo "the full solver-against-brute-force check (200,000 pools; too slow under -race):"
 	$(GO) test -count=1 -run 'TestSolveMatchesReference|TestSolveManyCaptains' ./scoring
 
 # deps installs Debian's chromium when it is missing and we are root;

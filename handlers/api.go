@@ -200,13 +200,8 @@ func (a *app) apiGame(c *gin.Context) {
 }
 
 func (a *app) apiGameScore(c *gin.Context) {
-	g, ok := a.loadGame(c)
+	_, res, ok := a.loadScored(c)
 	if !ok {
-		return
-	}
-	res, err := a.score(g.File)
-	if err != nil {
-		a.fail(c, err)
 		return
 	}
 	c.JSON(http.StatusOK, res)

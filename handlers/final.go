@@ -277,13 +277,8 @@ func finalField(fe *scoring.FieldError, p int) string {
 }
 
 func (a *app) final(c *gin.Context) {
-	g, ok := a.loadGame(c)
+	g, res, ok := a.loadScored(c)
 	if !ok {
-		return
-	}
-	res, err := a.score(g.File)
-	if err != nil {
-		a.fail(c, err)
 		return
 	}
 	a.page(c, http.StatusOK, views.Final(finalView(g, res)))

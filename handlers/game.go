@@ -12,13 +12,8 @@ import (
 )
 
 func (a *app) game(c *gin.Context) {
-	g, ok := a.loadGame(c)
+	g, res, ok := a.loadScored(c)
 	if !ok {
-		return
-	}
-	res, err := a.score(g.File)
-	if err != nil {
-		a.fail(c, err)
 		return
 	}
 	a.page(c, http.StatusOK, views.Game(gameView(g, res)))

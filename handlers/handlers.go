@@ -293,6 +293,21 @@ func (a *app) loadGame(c *gin.Context) (store.Game, bool) {
 	return g, true
 }
 
+// loadScored loads the game named in the URL and scores it; on failure it
+// has already answered.
+func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return g, scoring.Result{}, false
+	}
+	res, err := a.score(g.File)
+	if err != nil {
+		a.fail(c, err)
+		return g, res, false
+	}
+	return g, res, true
+}
+
 // pathInt reads a small non-negative number from the URL.
 func pathInt(c *gin.Context, name string) (int, bool) {
 	s := c.Param(name)

@@ -197,7 +197,7 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 			res.Why = "Nobody owns a pirate of every rank from 1 to Captain."
 		} else {
 			res.Why = fmt.Sprintf("%s %s a pirate of every rank from 1 to Captain: 4 NP each.",
-				joinNames(have), verb(len(have), "owns", "own"))
+				JoinNames(have), verb(len(have), "owns", "own"))
 		}
 		return res
 	}
@@ -227,7 +227,7 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s (%d)", joinNames(firsts), verb(len(firsts), "has", "have"), what, top)
+	fmt.Fprintf(&b, "%s %s %s (%d)", JoinNames(firsts), verb(len(firsts), "has", "have"), what, top)
 	switch {
 	case len(firsts) > 1:
 		fmt.Fprintf(&b, ", 4 NP each")
@@ -255,7 +255,7 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 				seconds = append(seconds, name(p))
 			}
 		}
-		fmt.Fprintf(&b, "; %s %s second (%d), 2 NP", joinNames(seconds), verb(len(seconds), "is", "are"), second)
+		fmt.Fprintf(&b, "; %s %s second (%d), 2 NP", JoinNames(seconds), verb(len(seconds), "is", "are"), second)
 		if len(seconds) > 1 {
 			b.WriteString(" each")
 		}
@@ -279,9 +279,9 @@ func ScoreAchievements(g Game) []AchievementResult {
 	return results
 }
 
-// joinNames lists names the way people write them: "A", "A and B",
+// JoinNames lists names the way people write them: "A", "A and B",
 // "A, B and C".
-func joinNames(names []string) string {
+func JoinNames(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""
