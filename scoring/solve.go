@@ -302,13 +302,16 @@ func (s *solver) run(beam int, floor int32) int32 {
 						continue
 					}
 				}
-				if beam == 0 && floor != minKey && s.bound(k, v, i) < floor {
-					continue
-				}
+				// A state already reached passed the bar with its value, so
+				// a better value for it passes too: only new states need
+				// their bound checked.
 				if j, seen := index[k]; seen {
 					if v > nodes[j].value {
 						nodes[j].value, nodes[j].parent, nodes[j].role = v, int32(pi), role
 					}
+					continue
+				}
+				if beam == 0 && floor != minKey && s.bound(k, v, i) < floor {
 					continue
 				}
 				index[k] = int32(len(nodes))
