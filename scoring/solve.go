@@ -67,7 +67,11 @@ func (s *solver) rootBound() int {
 	for _, suit := range s.rows {
 		total += s.rowLater[suit][0][0]
 	}
-	return min(s.laterColumns[0][min(maxWilds, wilds)], (total+potUnit-1)/potUnit)
+	b := min(s.laterColumns[0][min(maxWilds, wilds)], (total+potUnit-1)/potUnit)
+	if s.relaxed != nil {
+		b = min(b, int(s.relaxed.values[s.relaxed.index(0, 0, wilds, 0)]))
+	}
+	return b
 }
 
 // beamWidth is how many states the quick first pass keeps per cell; its
@@ -111,21 +115,17 @@ type solver struct {
 	fixedInColumn   [NumRanks]int
 	emptyInColumn   [NumRanks]int
 	totalParrots    int
-	lastResultNodes []node
+	// the walk's history: each node's parent and the role its cell took
+	parents   []int32
+	roles     []uint8
+	winner    int32 // the node that ended the best party of the last run
+	frontiers [2]frontier
+	relaxed   *relaxedTable // nil for small pools: see relaxed.go
 	potential       [NumSuits][NumRanks][8]int     // see cardBound
 	rowLater        [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
-}
-
-// node is one state reached after a walk step, with the best past leading
-// to it (value) and how it was reached (parent, role).
-type node struct {
-	key    uint64
-	value  int32 // strength*64 - cards used: higher is better
-	parent int32
-	role   uint8
 }
 
 const minKey = int32(-1 << 30)
@@ -152,6 +152,7 @@ func newSolver(pool []Card, players int) *solver {
 	s.buildBounds()
 	s.buildPotentials()
 	s.buildAllowed()
+	s.buildRelaxed()
 	return s
 }
 
@@ -282,18 +283,21 @@ func (s *solver) steps() []step {
 // run walks the grid. With beam > 0 it keeps only the beam best states per
 // step (a quick, inexact pass); with beam == 0 it is exact, dropping only
 // states whose optimistic bound is below floor. It returns the value of the
-// best complete party and leaves the nodes for party().
+// best complete party and keeps the walk's history for party().
 func (s *solver) run(beam int, floor int32) int32 {
 	steps := s.steps()
-	nodes := []node{{key: 0, value: 0, parent: -1}}
-	start, end := 0, 1 // nodes of the previous step
-	index := make(map[uint64]int32)
+	s.parents, s.roles = s.parents[:0], s.roles[:0]
+	s.winner = -1
+	prev := &s.frontiers[0]
+	prev.reset()
+	prev.add(0, 0, -1)
+	cur := &s.frontiers[1]
 	for i, st := range steps {
-		clear(index)
-		for pi := start; pi < end; pi++ {
-			p := nodes[pi]
+		cur.reset()
+		for pi := range prev.keys {
+			pk, pv, pid := prev.keys[pi], prev.vals[pi], prev.ids[pi]
 			for role := roleNone; role <= roleFlushWild; role++ {
-				k, v, ok := s.apply(p.key, p.value, st, role)
+				k, v, ok := s.apply(pk, pv, st, role)
 				if !ok {
 					continue
 				}
@@ -301,64 +305,150 @@ func (s *solver) run(beam int, floor int32) int32 {
 					if k, v, ok = s.endColumn(k, v, st.rank); !ok {
 						continue
 					}
+				} else if s.stuck(k, i) {
+					continue
 				}
 				// A state already reached passed the bar with its value, so
 				// a better value for it passes too: only new states need
 				// their bound checked.
-				if j, seen := index[k]; seen {
-					if v > nodes[j].value {
-						nodes[j].value, nodes[j].parent, nodes[j].role = v, int32(pi), role
+				j, seen := cur.find(k)
+				if seen {
+					if v > cur.vals[j] {
+						cur.vals[j] = v
+						id := cur.ids[j]
+						s.parents[id], s.roles[id] = pid, role
 					}
 					continue
 				}
 				if beam == 0 && floor != minKey && s.bound(k, v, i) < floor {
 					continue
 				}
-				index[k] = int32(len(nodes))
-				nodes = append(nodes, node{key: k, value: v, parent: int32(pi), role: role})
+				cur.insert(j, k, v, int32(len(s.parents)))
+				s.parents = append(s.parents, pid)
+				s.roles = append(s.roles, role)
 			}
 		}
-		start, end = end, len(nodes)
-		if beam > 0 && end-start > beam {
-			s.keepBest(nodes[start:end], beam, i)
-			nodes = nodes[:start+beam]
-			end = len(nodes)
+		if beam > 0 && len(cur.keys) > beam {
+			s.keepBest(cur, beam, i)
 		}
+		prev, cur = cur, prev
 	}
-	best, bestValue := -1, minKey
-	for i := start; i < end; i++ {
-		v, ok := s.finish(nodes[i].key, nodes[i].value)
+	bestValue := minKey
+	for i, k := range prev.keys {
+		v, ok := s.finish(k, prev.vals[i])
 		if ok && v > bestValue {
-			best, bestValue = i, v
+			s.winner, bestValue = prev.ids[i], v
 		}
-	}
-	s.lastResultNodes = nodes
-	if best >= 0 {
-		// remember which node won, for party()
-		s.lastResultNodes = append(nodes, node{parent: int32(best), value: bestValue})
 	}
 	return bestValue
 }
 
-// keepBest moves the beam most promising nodes (by optimistic bound) to
-// the front, in a stable order; the last place goes to the best node that
-// owes nothing (no short straight flush, straight or group waiting for
-// cards), so the first pass always finishes with some party.
-func (s *solver) keepBest(ns []node, beam int, i int) {
-	bounds := make(map[uint64]int32, len(ns))
-	for _, n := range ns {
-		bounds[n.key] = s.bound(n.key, n.value, i)
+// frontier holds the states reached after one walk step, in the order they
+// were first reached (which fixes the tie order), with an open-addressing
+// index from state key to position: the walk makes millions of lookups on
+// large pools, and a flat table holding the keys themselves is several
+// times faster than a Go map for them.
+type frontier struct {
+	keys  []uint64
+	vals  []int32 // best value reaching the state
+	ids   []int32 // the state's node in the walk history
+	slots []slot
+	shift uint
+}
+
+type slot struct {
+	key uint64
+	at  int32 // position+1 in keys, 0 for a free slot
+}
+
+func (f *frontier) reset() {
+	if f.slots == nil {
+		f.slots, f.shift = make([]slot, 1<<10), 64-10
 	}
-	sort.SliceStable(ns, func(a, b int) bool { return bounds[ns[a].key] > bounds[ns[b].key] })
+	mask := uint64(len(f.slots) - 1)
+	for _, k := range f.keys {
+		// free only the slots in use: cheaper than clearing a big table
+		for h := f.hash(k); f.slots[h].at != 0; h = (h + 1) & mask {
+			f.slots[h].at = 0
+		}
+	}
+	f.keys, f.vals, f.ids = f.keys[:0], f.vals[:0], f.ids[:0]
+}
+
+func (f *frontier) hash(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> f.shift }
+
+// find returns the position of key k, or, when it is absent, the slot
+// where insert should put it.
+func (f *frontier) find(k uint64) (int, bool) {
+	mask := uint64(len(f.slots) - 1)
+	for h := f.hash(k); ; h = (h + 1) & mask {
+		sl := f.slots[h]
+		if sl.at == 0 {
+			return int(h), false
+		}
+		if sl.key == k {
+			return int(sl.at - 1), true
+		}
+	}
+}
+
+// insert adds key k at the free slot find returned.
+func (f *frontier) insert(at int, k uint64, v, id int32) {
+	f.keys = append(f.keys, k)
+	f.vals = append(f.vals, v)
+	f.ids = append(f.ids, id)
+	f.slots[at] = slot{key: k, at: int32(len(f.keys))}
+	if 2*len(f.keys) > len(f.slots) {
+		f.slots = make([]slot, 2*len(f.slots))
+		f.shift--
+		f.reindex()
+	}
+}
+
+func (f *frontier) add(k uint64, v, id int32) {
+	at, _ := f.find(k)
+	f.insert(at, k, v, id)
+}
+
+func (f *frontier) reindex() {
+	clear(f.slots)
+	mask := uint64(len(f.slots) - 1)
+	for i, k := range f.keys {
+		h := f.hash(k)
+		for f.slots[h].at != 0 {
+			h = (h + 1) & mask
+		}
+		f.slots[h] = slot{key: k, at: int32(i + 1)}
+	}
+}
+
+// keepBest keeps the beam most promising states (by optimistic bound), in
+// a stable order; the last place goes to the best state that owes nothing
+// (no short straight flush, straight or group waiting for cards), so the
+// first pass always finishes with some party.
+func (s *solver) keepBest(f *frontier, beam int, i int) {
+	order := make([]int, len(f.keys))
+	bounds := make([]int32, len(f.keys))
+	for j := range order {
+		order[j] = j
+		bounds[j] = s.bound(f.keys[j], f.vals[j], i)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return bounds[order[a]] > bounds[order[b]] })
 	safe := -1
-	for j := range ns {
-		if s.owesNothing(ns[j].key) && (safe < 0 || ns[j].value > ns[safe].value) {
+	for j, at := range order {
+		if s.owesNothing(f.keys[at]) && (safe < 0 || f.vals[at] > f.vals[order[safe]]) {
 			safe = j
 		}
 	}
 	if safe >= beam {
-		ns[beam-1] = ns[safe]
+		order[beam-1] = order[safe]
 	}
+	keys, vals, ids := make([]uint64, beam), make([]int32, beam), make([]int32, beam)
+	for j, at := range order[:beam] {
+		keys[j], vals[j], ids[j] = f.keys[at], f.vals[at], f.ids[at]
+	}
+	f.keys, f.vals, f.ids = append(f.keys[:0], keys...), append(f.vals[:0], vals...), append(f.ids[:0], ids...)
+	f.reindex()
 }
 
 // owesNothing reports whether a state can end the party right away.
@@ -433,6 +523,26 @@ func (s *solver) apply(k uint64, v int32, st step, role uint8) (uint64, int32, b
 		k = set(k, offColFS, 3, get(k, offColFS, 3)+1)
 	}
 	return k, v, true
+}
+
+// stuck reports whether a state in the middle of a column owes the rest of
+// the column more cards than it can still hold: the second card of a
+// group, the next card of open straights of 1 or 2, the column's card of
+// every full ship. Dropping such states early, rather than at the end of
+// the column, keeps the walk from carrying them through the column.
+func (s *solver) stuck(k uint64, i int) bool {
+	owed := max(0, get(k, offOpen, 3)+get(k, offOpen+3, 3)-get(k, offColST, 3))
+	if get(k, offGroup, 2) == 1 {
+		owed++
+	}
+	if i >= len(s.rows) { // past the first column the number of full ships is set
+		owed += max(0, get(k, offFull, 3)-get(k, offColFS, 3))
+	}
+	if owed == 0 {
+		return false
+	}
+	wilds := s.totalParrots - popcount(get(k, offParrots, 5)) + len(s.captains) - get(k, offCapt, 3)
+	return owed > s.restFixedInCol[i]+min(wilds, s.restEmptyInCol[i])
 }
 
 // endColumn settles the column just walked: its group must have 0 or 2+
@@ -558,7 +668,11 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 		rest += s.laterColumns[col+1][wilds]
 	}
 	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
-	return min(v+int32(rest)*perCard, s.cardBound(k, v, i))
+	b := min(v+int32(rest)*perCard, s.cardBound(k, v, i))
+	if s.relaxed != nil {
+		b = min(b, s.relaxedBound(k, v, i))
+	}
+	return b
 }
 
 // Card potentials, the second bound. Every set's strength can be shared
@@ -683,15 +797,10 @@ func popcount(x int) int {
 
 // party rebuilds the sets of the best party found by the last run.
 func (s *solver) party(_ int32) Party {
-	nodes := s.lastResultNodes
 	steps := s.steps()
 	roles := make([]uint8, len(steps))
-	if n := len(nodes); n > 0 && nodes[n-1].parent >= 0 && len(nodes) > 1 {
-		at := nodes[n-1].parent
-		for i := len(steps) - 1; i >= 0; i-- {
-			roles[i] = nodes[at].role
-			at = nodes[at].parent
-		}
+	for i, at := len(steps)-1, s.winner; at >= 0; i, at = i-1, s.parents[at] {
+		roles[i] = s.roles[at]
 	}
 	return s.build(steps, roles)
 }
