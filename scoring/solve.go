@@ -109,20 +109,20 @@ type solver struct {
 	parrot   [NumSuits]bool // the pool holds this row's Parrot
 	captains []Card         // flagged Captains, in card order
 	// bound tables, indexed by walk step
-	restFixedInCol  []int
-	restEmptyInCol  []int
-	laterColumns    [NumRanks + 1][]int // [c][w]: optimistic strength×5 of columns ≥ c with w wilds
-	fixedInColumn   [NumRanks]int
-	emptyInColumn   [NumRanks]int
-	totalParrots    int
+	restFixedInCol []int
+	restEmptyInCol []int
+	laterColumns   [NumRanks + 1][]int // [c][w]: optimistic strength×5 of columns ≥ c with w wilds
+	fixedInColumn  [NumRanks]int
+	emptyInColumn  [NumRanks]int
+	totalParrots   int
 	// the walk's history: each node's parent and the role its cell took
 	parents   []int32
 	roles     []uint8
 	winner    int32 // the node that ended the best party of the last run
 	frontiers [2]frontier
-	relaxed   *relaxedTable // nil for small pools: see relaxed.go
-	potential       [NumSuits][NumRanks][8]int     // see cardBound
-	rowLater        [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
+	relaxed   *relaxedTable                  // nil for small pools: see relaxed.go
+	potential [NumSuits][NumRanks][8]int     // see cardBound
+	rowLater  [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
