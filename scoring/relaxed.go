@@ -50,7 +50,7 @@ func (t *relaxedTable) compact(k uint64) int {
 
 func (s *solver) buildRelaxed() {
 	steps := s.steps()
-	wilds := s.totalParrots + len(s.captains)
+	wilds := s.usableWilds
 	t := &relaxedTable{wilds: wilds}
 	row := [NumSuits]int{} // position of a suit in sfRows, or -1
 	for _, suit := range s.rows {
@@ -178,7 +178,7 @@ func shortRun(runs int) bool {
 // step i.
 func (s *solver) relaxedBound(k uint64, v int32, i int) int32 {
 	t := s.relaxed
-	wilds := s.totalParrots - popcount(get(k, offParrots, 5)) + len(s.captains) - get(k, offCapt, 3)
+	wilds := s.wildsLeft(k, i)
 	rest := int(t.values[t.index(i+1, get(k, offGroup, 2), wilds, t.compact(k))])
 	if rest < noWay/2 {
 		return minKey

@@ -62,7 +62,7 @@ func strengthOf(v int32) int {
 // worth less a card than the 4 the column bounds allow, so it needs no
 // room of its own.)
 func (s *solver) rootBound() int {
-	wilds := s.totalParrots + len(s.captains)
+	wilds := s.usableWilds
 	total := 13 * potUnit * wilds
 	for _, suit := range s.rows {
 		total += s.rowLater[suit][0][0]
@@ -115,6 +115,11 @@ type solver struct {
 	fixedInColumn  [NumRanks]int
 	emptyInColumn  [NumRanks]int
 	totalParrots   int
+	usableWilds    int // the most wilds a party can use: see countUsableWilds
+	// after each walk step: empty cells still to come, and the rows among
+	// them whose Parrot the pool holds (a bit per suit)
+	emptyLater      []int
+	parrotRowsLater []int
 	// the walk's history: each node's parent and the role its cell took
 	parents   []int32
 	roles     []uint8
@@ -149,6 +154,8 @@ func newSolver(pool []Card, players int) *solver {
 		}
 	}
 	slices.SortFunc(s.captains, func(a, b Card) int { return a.index() - b.index() })
+	s.countUsableWilds()
+	s.buildLater()
 	s.buildBounds()
 	s.buildPotentials()
 	s.buildAllowed()
@@ -156,12 +163,60 @@ func newSolver(pool []Card, players int) *solver {
 	return s
 }
 
+// countUsableWilds works out how many wilds a party can use at most. A
+// wild only ever needs to stand on an empty cell (on a cell whose pool card
+// is left out, that card could stand instead), each on its own: a Parrot
+// in its row, a flagged Captain anywhere. So a Parrot whose row is full is
+// never used, and the wilds never outnumber the empty cells.
+func (s *solver) countUsableWilds() {
+	empty, parrots := 0, 0
+	for _, suit := range s.rows {
+		inRow := 0
+		for r := 0; r < NumRanks; r++ {
+			if s.cells[suit][r] == cellEmpty {
+				inRow++
+			}
+		}
+		empty += inRow
+		if s.parrot[suit] && inRow > 0 {
+			parrots++
+		}
+	}
+	s.usableWilds = parrots + min(len(s.captains), empty-parrots)
+}
+
+// wildsLeft is how many more wilds a party through state k after step i
+// can use: a wild can only still stand on an empty cell later in the walk,
+// a Parrot only in its own row.
+func (s *solver) wildsLeft(k uint64, i int) int {
+	parrots := popcount(s.parrotRowsLater[i] &^ get(k, offParrots, 5))
+	captains := len(s.captains) - get(k, offCapt, 3)
+	return min(parrots+captains, s.emptyLater[i])
+}
+
+// buildLater fills emptyLater and parrotRowsLater.
+func (s *solver) buildLater() {
+	steps := s.steps()
+	s.emptyLater = make([]int, len(steps))
+	s.parrotRowsLater = make([]int, len(steps))
+	for i := len(steps) - 2; i >= 0; i-- {
+		s.emptyLater[i], s.parrotRowsLater[i] = s.emptyLater[i+1], s.parrotRowsLater[i+1]
+		next := steps[i+1]
+		if s.cells[next.suit][next.rank] == cellEmpty {
+			s.emptyLater[i]++
+			if s.parrot[next.suit] {
+				s.parrotRowsLater[i] |= 1 << next.suit
+			}
+		}
+	}
+}
+
 // buildAllowed works out which roles each cell could possibly take. It
 // only rules out shapes that cannot be completed at all (a straight flush
 // with no three cells in a row to fill, a group alone in its column, a
 // full ship missing a rank), so it never rules out a real party.
 func (s *solver) buildAllowed() {
-	wilds := s.totalParrots + len(s.captains)
+	wilds := s.usableWilds
 	rowWilds := func(suit Suit) int {
 		n := len(s.captains)
 		if s.parrot[suit] {
@@ -541,7 +596,7 @@ func (s *solver) stuck(k uint64, i int) bool {
 	if owed == 0 {
 		return false
 	}
-	wilds := s.totalParrots - popcount(get(k, offParrots, 5)) + len(s.captains) - get(k, offCapt, 3)
+	wilds := s.wildsLeft(k, i)
 	return owed > s.restFixedInCol[i]+min(wilds, s.restEmptyInCol[i])
 }
 
@@ -656,7 +711,7 @@ func (s *solver) buildBounds() {
 func (s *solver) bound(k uint64, v int32, i int) int32 {
 	steps := len(s.restFixedInCol)
 	col := i / len(s.rows)
-	wilds := s.totalParrots - popcount(get(k, offParrots, 5)) + len(s.captains) - get(k, offCapt, 3)
+	wilds := s.wildsLeft(k, i)
 	// The cards still to come in this column: each joins the group (+6) or
 	// at most a straight flush (+4); with no group yet a new one pays 8.
 	here := s.restFixedInCol[i] + min(wilds, s.restEmptyInCol[i])
@@ -761,7 +816,7 @@ func (s *solver) cardBound(k uint64, v int32, i int) int32 {
 		chain = openChain
 	}
 	group := get(k, offGroup, 2) > 0
-	wilds := s.totalParrots - popcount(get(k, offParrots, 5)) + len(s.captains) - get(k, offCapt, 3)
+	wilds := s.wildsLeft(k, i)
 	total := 13 * potUnit * wilds
 	total += 7 * potUnit * max(get(k, offFull, 3), get(k, offColFS, 3))
 	for j, suit := range s.rows {
