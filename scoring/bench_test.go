@@ -24,8 +24,8 @@ func withWildsUpTo(rng *rand.Rand, pool []Card, want int) []Card {
 	out := append([]Card(nil), pool...)
 	for _, s := range rng.Perm(NumSuits) {
 		for _, w := range []Card{{Suit: Suit(s), Rank: Parrot}, {Suit: Suit(s), Rank: Cpt, Flagged: true}} {
-			if wildCount(out) >= want || len(out) == 0 {
-				return out
+			if wildCount(out) >= min(want, len(out)) {
+				return out // enough, or nothing left to swap
 			}
 			at := -1
 			for i, c := range out {

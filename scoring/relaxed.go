@@ -174,6 +174,12 @@ func shortRun(runs int) bool {
 	return false
 }
 
+// relaxedRoot is the relaxed walk's bound for the whole pool.
+func (s *solver) relaxedRoot() int {
+	t := s.relaxed
+	return int(t.values[t.index(0, 0, t.wilds, 0)])
+}
+
 // relaxedBound is the relaxed walk's bound for state k with value v after
 // step i.
 func (s *solver) relaxedBound(k uint64, v int32, i int) int32 {

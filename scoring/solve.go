@@ -31,14 +31,17 @@ import (
 // card order; at each cell: leave it, group, straight flush, straight, full
 // ship, flush), so the same pool always gives the same party.
 func Solve(pool []Card, opt Options) Party {
-	s := newSolver(pool, opt.players())
+	return newSolver(pool, opt.players()).solve()
+}
+
+func (s *solver) solve() Party {
 	// A quick inexact pass finds a good party; exact passes then look only
 	// for parties at least as strong as a bar, starting with the bar high
 	// (where nearly everything is pruned, so a pass is cheap) and lowering
 	// it until a pass finds a party that reaches it. Every party at or
 	// above the bar survives the pruning, so that party is the best.
 	low := 0
-	if len(pool) > smallPool {
+	if len(s.pool) > smallPool {
 		low = strengthOf(s.run(beamWidth, minKey))
 	}
 	for bar := s.rootBound(); ; bar -= barStep {
@@ -69,7 +72,7 @@ func (s *solver) rootBound() int {
 	}
 	b := min(s.laterColumns[0][min(maxWilds, wilds)], (total+potUnit-1)/potUnit)
 	if s.relaxed != nil {
-		b = min(b, int(s.relaxed.values[s.relaxed.index(0, 0, wilds, 0)]))
+		b = min(b, s.relaxedRoot())
 	}
 	return b
 }
