@@ -1,97 +1,134 @@
 package scoring
 
-// The relaxed walk: a third bound, exact for an easier problem.
+// The relaxed walks: bounds that are exact for easier problems.
 //
 // The column and card bounds judge each state by counting; they cannot see
-// that a straight flush needs three cells in a row, nor that wilds are few.
-// On pools with many cards or wilds that slack lets millions of hopeless
-// states through. The relaxed walk solves, backwards over the same cells,
-// a problem that is easier than the real one, so its best value is never
-// below the real best:
+// that a straight flush or a flush needs three cards of a row, nor that
+// wilds are few. On pools with many cards or wilds that slack lets
+// millions of hopeless states through. A relaxed walk solves, backwards
+// over the same cells, a problem that is easier than the real one, so its
+// best value is never below the real best:
 //
-//   - groups and straight flushes are as in R1.2, with the walk's state
-//     for them (each row's run length, the column's group size), on the
-//     cells the walk allows them (buildAllowed);
-//   - any other use of a cell is worth a flat rate with no shape to
-//     complete: 3 where a flush or full ship could use it (the most either
-//     pays a card), 2 where only a straight could;
+//   - groups are as in R1.2, with the walk's state for them (the column's
+//     group size), on the cells the walk allows them (buildAllowed);
+//   - one row shape is also exact, with the walk's state for it: the runs
+//     table keeps straight flushes (each row's run length) and pays 3 for
+//     a flush card as if every flush were complete; the flush table keeps
+//     flushes (each row's count) and pays 4 for a straight-flush card as if
+//     every run were long enough;
+//   - straights and full ships pay their most a card (2, and 3 for the
+//     full ship's 25 over 9) with no shape to complete;
 //   - every wild may fill any empty cell (a Parrot is not kept to its row).
 //
-// Its table gives, for every step and every straight-flush runs, group
-// size and wilds left, the most strength the rest of the walk can add; the
-// real walk drops a state when even that cannot reach the bar.
+// Each table gives, for every step and every row state, group size and
+// wilds left, the most strength the rest of the walk can add; the real
+// walk drops a state when even the lower of the two cannot reach the bar.
 
 // noWay marks a relaxed state that cannot finish; values stay far below 0
 // even after gains are added to it.
 const noWay = -1 << 14
 
-// relaxedTable is h[step][group][wilds][runs], flattened. Runs are only
-// kept for the rows where a straight flush can be made at all (sfRows),
+// relaxedTable is h[step][group][wilds][rows], flattened. The row state is
+// only kept for the rows where the table's exact shape can be made at all,
 // 2 bits each.
 type relaxedTable struct {
 	values []int16
 	wilds  int    // wilds in the pool: the table covers 0…wilds left
-	sfRows []Suit // rows with a run in the table, in order
-	runs   int    // 4^len(sfRows)
+	rows   []Suit // rows with a state in the table, in order
+	states int    // 4^len(rows)
+	offset uint   // where the row states sit in the walk's key
 }
 
-func (t *relaxedTable) index(step, group, wilds, runs int) int {
-	return ((step*3+group)*(t.wilds+1)+wilds)*t.runs + runs
+func (t *relaxedTable) index(step, group, wilds, rows int) int {
+	return ((step*3+group)*(t.wilds+1)+wilds)*t.states + rows
 }
 
-// compact picks the runs of sfRows out of a walk state key.
+// compact picks the table's row states out of a walk state key.
 func (t *relaxedTable) compact(k uint64) int {
-	runs := 0
-	for j, suit := range t.sfRows {
-		runs |= int(k>>(offRun+2*uint(suit))&3) << (2 * j)
+	rows := 0
+	for j, suit := range t.rows {
+		rows |= int(k>>(t.offset+2*uint(suit))&3) << (2 * j)
 	}
-	return runs
+	return rows
+}
+
+// at is the table's bound for the rest of the walk after step i from state
+// k, or noWay.
+func (t *relaxedTable) at(s *solver, k uint64, i int) int {
+	return int(t.values[t.index(i+1, get(k, offGroup, 2), s.wildsLeft(k, i), t.compact(k))])
 }
 
 func (s *solver) buildRelaxed() {
+	s.relaxedRuns = s.buildRelaxedTable(offRun)
+	s.relaxedFlush = s.buildRelaxedTable(offFlush)
+}
+
+// buildRelaxedTable builds the runs table (offset offRun) or the flush
+// table (offset offFlush).
+func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
+	runs := offset == offRun
 	steps := s.steps()
 	wilds := s.usableWilds
-	t := &relaxedTable{wilds: wilds}
-	row := [NumSuits]int{} // position of a suit in sfRows, or -1
+	t := &relaxedTable{wilds: wilds, offset: offset}
+	at := [NumSuits]int{} // position of a suit in t.rows, or -1
 	for _, suit := range s.rows {
-		row[suit] = -1
-		for r := 0; r < NumRanks; r++ {
-			if s.allowed[suit][r]&(1<<roleSF) != 0 {
-				row[suit] = len(t.sfRows)
-				t.sfRows = append(t.sfRows, suit)
-				break
+		at[suit] = -1
+		keep := s.canFlush(suit)
+		if runs {
+			keep = false
+			for r := 0; r < NumRanks; r++ {
+				keep = keep || s.allowed[suit][r]&(1<<roleSF) != 0
 			}
 		}
+		if keep {
+			at[suit] = len(t.rows)
+			t.rows = append(t.rows, suit)
+		}
 	}
-	t.runs = 1 << (2 * len(t.sfRows))
-	t.values = make([]int16, (len(steps)+1)*3*(wilds+1)*t.runs)
-	// After the last step every run must be 0 or 3+ and the group settled.
+	t.states = 1 << (2 * len(t.rows))
+	t.values = make([]int16, (len(steps)+1)*3*(wilds+1)*t.states)
+	// After the last step the group is settled; every run must be 0 or 3+,
+	// and a flush of 1 or 2 cards is undone, as in the walk's finish.
 	end := len(steps)
 	for w := 0; w <= wilds; w++ {
-		for runs := 0; runs < t.runs; runs++ {
+		for rows := 0; rows < t.states; rows++ {
 			for g := 0; g < 3; g++ {
-				t.values[t.index(end, g, w, runs)] = noWay
+				t.values[t.index(end, g, w, rows)] = noWay
 			}
-			if !shortRun(runs) {
-				t.values[t.index(end, 0, w, runs)] = 0
+			v := noWay
+			switch {
+			case runs && !shortRun(rows):
+				v = 0
+			case !runs:
+				v = 0
+				for x := rows; x != 0; x >>= 2 {
+					if n := x & 3; n == 1 || n == 2 {
+						v -= 3*n - 1
+					}
+				}
 			}
+			t.values[t.index(end, 0, w, rows)] = int16(v)
 		}
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		st := steps[i]
 		kind := s.cells[st.suit][st.rank]
 		allowed := s.allowed[st.suit][st.rank]
-		other := 0 // what the cell earns outside groups and straight flushes
-		switch {
-		case allowed&(1<<roleFull|1<<roleFlushWild) != 0, kind == cellFixed && s.canFlush(st.suit):
-			other = 3
-		case allowed&(1<<roleStraight) != 0:
-			other = 2
-		}
 		sf, group := allowed&(1<<roleSF) != 0, allowed&(1<<roleGroup) != 0
-		shift := uint(0)
-		if row[st.suit] >= 0 {
-			shift = 2 * uint(row[st.suit])
+		flush := kind == cellFixed && s.canFlush(st.suit) || allowed&(1<<roleFlushWild) != 0
+		cross := 0 // what a straight or full ship pays the cell at most
+		switch {
+		case allowed&(1<<roleFull) != 0:
+			cross = 3
+		case allowed&(1<<roleStraight) != 0:
+			cross = 2
+		}
+		if runs && flush {
+			cross = 3 // the runs table pays a flush card as if its flush were complete
+		}
+		shift, tracked := uint(0), at[st.suit] >= 0
+		if tracked {
+			shift = 2 * uint(at[st.suit])
 		}
 		// next(g, w) is where the rest of the walk's values start for a
 		// group size and wilds left after this cell; the column's group is
@@ -116,37 +153,61 @@ func (s *solver) buildRelaxed() {
 					usable, w2 = true, w-1
 				}
 				stay, spend, grow := next(g, w), next(g, w2), next(min(g+1, 2), w2)
-				out := t.values[t.index(i, g, w, 0):][:t.runs]
-				for runs := range t.runs {
-					run := 0
-					if row[st.suit] >= 0 {
-						run = runs >> shift & 3
-					}
-					cleared := runs &^ (3 << shift)
-					if row[st.suit] < 0 {
-						cleared = runs
+				if !usable {
+					spend, grow = -1, -1
+				}
+				out := t.values[t.index(i, g, w, 0):][:t.states]
+				for rows := range t.states {
+					// mine is this row's state: its straight-flush run
+					// or its flush count so far; after leaving the cell
+					// out or putting it in the group, the row's state is
+					// after (a run stops, a flush count stays).
+					mine, after := 0, rows
+					if tracked {
+						mine = rows >> shift & 3
+						if runs {
+							after = rows &^ (3 << shift)
+						}
 					}
 					best := noWay
-					if usable && sf && spend >= 0 { // straight flush
-						best = max(best, 4+int(t.values[spend+(cleared|min(run+1, 3)<<shift)]))
-					}
-					if run != 1 && run != 2 {
-						if stay >= 0 { // left out
-							best = max(best, int(t.values[stay+cleared]))
-						}
-						if usable && other > 0 && spend >= 0 {
-							best = max(best, other+int(t.values[spend+cleared]))
-						}
-						if usable && group && grow >= 0 {
-							best = max(best, join+int(t.values[grow+cleared]))
+					try := func(gain, to, rows int) {
+						if to >= 0 {
+							best = max(best, gain+int(t.values[to+rows]))
 						}
 					}
-					out[runs] = int16(max(best, noWay))
+					if runs {
+						if sf {
+							try(4, spend, after|min(mine+1, 3)<<shift)
+						}
+						if mine == 1 || mine == 2 {
+							out[rows] = int16(max(best, noWay))
+							continue // a short run must go on
+						}
+					} else {
+						if sf {
+							try(4, spend, rows)
+						}
+						if flush && tracked {
+							gain := 3
+							if mine == 0 {
+								gain-- // a flush is 8 for 3 cards: 3 a card, less 1
+							}
+							try(gain, spend, rows&^(3<<shift)|min(mine+1, 3)<<shift)
+						}
+					}
+					if cross > 0 {
+						try(cross, spend, after)
+					}
+					try(0, stay, after) // left out
+					if group {
+						try(join, grow, after)
+					}
+					out[rows] = int16(max(best, noWay))
 				}
 			}
 		}
 	}
-	s.relaxed = t
+	return t
 }
 
 // canFlush reports whether a row could hold a flush: 3 cards of it, pool
@@ -174,18 +235,16 @@ func shortRun(runs int) bool {
 	return false
 }
 
-// relaxedRoot is the relaxed walk's bound for the whole pool.
+// relaxedRoot is the relaxed walks' bound for the whole pool.
 func (s *solver) relaxedRoot() int {
-	t := s.relaxed
-	return int(t.values[t.index(0, 0, t.wilds, 0)])
+	runs, flush := s.relaxedRuns, s.relaxedFlush
+	return min(int(runs.values[runs.index(0, 0, runs.wilds, 0)]), int(flush.values[flush.index(0, 0, flush.wilds, 0)]))
 }
 
-// relaxedBound is the relaxed walk's bound for state k with value v after
+// relaxedBound is the relaxed walks' bound for state k with value v after
 // step i.
 func (s *solver) relaxedBound(k uint64, v int32, i int) int32 {
-	t := s.relaxed
-	wilds := s.wildsLeft(k, i)
-	rest := int(t.values[t.index(i+1, get(k, offGroup, 2), wilds, t.compact(k))])
+	rest := min(s.relaxedRuns.at(s, k, i), s.relaxedFlush.at(s, k, i))
 	if rest < noWay/2 {
 		return minKey
 	}

@@ -71,9 +71,7 @@ func (s *solver) rootBound() int {
 		total += s.rowLater[suit][0][0]
 	}
 	b := min(s.laterColumns[0][min(maxWilds, wilds)], (total+potUnit-1)/potUnit)
-	if s.relaxed != nil {
-		b = min(b, s.relaxedRoot())
-	}
+	b = min(b, s.relaxedRoot())
 	return b
 }
 
@@ -128,9 +126,10 @@ type solver struct {
 	roles     []uint8
 	winner    int32 // the node that ended the best party of the last run
 	frontiers [2]frontier
-	relaxed   *relaxedTable                  // nil for small pools: see relaxed.go
-	potential [NumSuits][NumRanks][8]int     // see cardBound
-	rowLater  [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
+	// the relaxed walks' tables: see relaxed.go
+	relaxedRuns, relaxedFlush *relaxedTable
+	potential                 [NumSuits][NumRanks][8]int     // see cardBound
+	rowLater                  [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
@@ -727,9 +726,7 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 	}
 	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
 	b := min(v+int32(rest)*perCard, s.cardBound(k, v, i))
-	if s.relaxed != nil {
-		b = min(b, s.relaxedBound(k, v, i))
-	}
+	b = min(b, s.relaxedBound(k, v, i))
 	return b
 }
 
