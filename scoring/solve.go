@@ -65,14 +65,7 @@ func strengthOf(v int32) int {
 // worth less a card than the 4 the column bounds allow, so it needs no
 // room of its own.)
 func (s *solver) rootBound() int {
-	wilds := s.usableWilds
-	total := 13 * potUnit * wilds
-	for _, suit := range s.rows {
-		total += s.rowLater[suit][0][0]
-	}
-	b := min(s.laterColumns[0][min(maxWilds, wilds)], (total+potUnit-1)/potUnit)
-	b = min(b, s.relaxedRoot())
-	return b
+	return min(s.laterColumns[0][min(maxWilds, s.usableWilds)], s.relaxedRoot())
 }
 
 // beamWidth is how many states the quick first pass keeps per cell; its
@@ -128,8 +121,6 @@ type solver struct {
 	frontiers [2]frontier
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
-	potential                 [NumSuits][NumRanks][8]int     // see cardBound
-	rowLater                  [NumSuits][NumRanks + 1][8]int // sums of potential over columns ≥ c
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
@@ -159,7 +150,6 @@ func newSolver(pool []Card, players int) *solver {
 	s.countUsableWilds()
 	s.buildLater()
 	s.buildBounds()
-	s.buildPotentials()
 	s.buildAllowed()
 	s.buildRelaxed()
 	return s
@@ -725,121 +715,9 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 		rest += s.laterColumns[col+1][wilds]
 	}
 	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
-	b := min(v+int32(rest)*perCard, s.cardBound(k, v, i))
+	b := v + int32(rest)*perCard
 	b = min(b, s.relaxedBound(k, v, i))
 	return b
-}
-
-// Card potentials, the second bound. Every set's strength can be shared
-// out among its cards; a card's share can only be large when the pool
-// holds the right neighbours: a group share needs column mates, 4 a card
-// needs a straight flush window of pool cards in its row, 3 a flush row of
-// 3+, 2 a straight window of 3 columns. Wilds raise shares, but one wild
-// never adds more than 13 to a party (its own share plus what it lets
-// other cards reach; a full ship closed by one wild is the worst case), so
-// the bound is the cards' potentials plus 13 a wild left. Shapes the walk
-// has already opened (a straight flush run, a flush, straights, full
-// ships) may have been opened by wilds, so while they are open the cards
-// that could join them count at the full rate. Units are 1/45 strength so
-// group shares (22/5 …) and the full ship (25/9) stay whole numbers.
-const potUnit = 45
-
-func groupShare(g int) int {
-	if g < 2 {
-		return 0
-	}
-	return (6*g - 8) * potUnit / g
-}
-
-// Flags of an open shape, per row.
-const (
-	openSF = 1 << iota
-	openFlush
-	openChain // any straight or full ship open: 2 a card anywhere
-)
-
-func (s *solver) buildPotentials() {
-	allColumns := true
-	for c := 0; c < NumRanks; c++ {
-		allColumns = allColumns && s.fixedInColumn[c] > 0
-	}
-	for _, suit := range s.rows {
-		inRow := 0
-		for c := 0; c < NumRanks; c++ {
-			if s.cells[suit][c] == cellFixed {
-				inRow++
-			}
-		}
-		for c := 0; c < NumRanks; c++ {
-			if s.cells[suit][c] != cellFixed {
-				continue
-			}
-			sf, chain := false, false
-			for lo := max(0, c-2); lo <= min(c, NumRanks-3); lo++ {
-				rowRun, colRun := true, true
-				for x := lo; x < lo+3; x++ {
-					rowRun = rowRun && s.cells[suit][x] == cellFixed
-					colRun = colRun && s.fixedInColumn[x] > 0
-				}
-				sf, chain = sf || rowRun, chain || colRun
-			}
-			for flags := 0; flags < 8; flags++ {
-				p := groupShare(s.fixedInColumn[c])
-				if sf || flags&openSF != 0 {
-					p = max(p, 4*potUnit)
-				}
-				if inRow >= 3 || flags&openFlush != 0 {
-					p = max(p, 3*potUnit)
-				}
-				if chain || flags&openChain != 0 {
-					p = max(p, 2*potUnit)
-				}
-				if allColumns {
-					p = max(p, 25*potUnit/NumRanks)
-				}
-				s.potential[suit][c][flags] = p
-			}
-		}
-		for c := NumRanks - 1; c >= 0; c-- {
-			for flags := 0; flags < 8; flags++ {
-				s.rowLater[suit][c][flags] = s.rowLater[suit][c+1][flags] + s.potential[suit][c][flags]
-			}
-		}
-	}
-}
-
-// cardBound is the potential bound for state k with value v after step i.
-func (s *solver) cardBound(k uint64, v int32, i int) int32 {
-	col, at := i/len(s.rows), i%len(s.rows)
-	chain := 0
-	if get(k, offOpen, 9) != 0 || get(k, offFull, 3) != 0 || get(k, offColST, 3) != 0 || get(k, offColFS, 3) != 0 {
-		chain = openChain
-	}
-	group := get(k, offGroup, 2) > 0
-	wilds := s.wildsLeft(k, i)
-	total := 13 * potUnit * wilds
-	total += 7 * potUnit * max(get(k, offFull, 3), get(k, offColFS, 3))
-	for j, suit := range s.rows {
-		row := uint(suit)
-		flags := chain
-		if get(k, offRun+2*row, 2) > 0 {
-			flags |= openSF
-		}
-		if get(k, offFlush+2*row, 2) > 0 {
-			flags |= openFlush
-		}
-		if col+1 <= NumRanks-1 {
-			total += s.rowLater[suit][col+1][flags]
-		}
-		if j > at && s.cells[suit][col] == cellFixed { // still to come in this column
-			if group {
-				total += 6 * potUnit
-			} else {
-				total += s.potential[suit][col][flags]
-			}
-		}
-	}
-	return v + int32((total*perCard+potUnit-1)/potUnit)
 }
 
 func popcount(x int) int {
