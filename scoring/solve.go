@@ -40,14 +40,11 @@ func (s *solver) solve() Party {
 	// (where nearly everything is pruned, so a pass is cheap) and lowering
 	// it until a pass finds a party that reaches it. Every party at or
 	// above the bar survives the pruning, so that party is the best.
-	low := 0
-	if len(s.pool) > smallPool {
-		low = strengthOf(s.run(beamWidth, minKey))
-	}
+	low := strengthOf(s.dive(diveBudget))
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
 		floor := int32(bar*perCard - perCard + 1)
-		if best := s.run(0, floor); best >= floor || bar == low {
+		if best := s.run(floor); best >= floor || bar == low {
 			return s.party(best)
 		}
 	}
@@ -68,14 +65,64 @@ func (s *solver) rootBound() int {
 	return min(s.laterColumns[0][min(maxWilds, s.usableWilds)], s.relaxedRoot())
 }
 
-// beamWidth is how many states the quick first pass keeps per cell; its
-// party only sets the bar for pruning, so it trades first-pass time against
-// how much the exact pass can prune.
-const beamWidth = 48
+// barStep is how far the bar drops between exact passes.
+const barStep = 2
 
-// smallPool is the size up to which the quick first pass is not worth its
-// time; barStep is how far the bar drops between exact passes.
-const smallPool, barStep = 12, 2
+// dive finds a good party fast: a depth-first walk that tries each cell's
+// roles most promising first (by bound), skips what cannot beat the best
+// party found so far, and stops after budget steps. Its value is a real
+// party's, so the exact passes need not look below it.
+func (s *solver) dive(budget int) int32 {
+	steps := s.steps()
+	best := minKey
+	var walk func(i int, k uint64, v int32)
+	walk = func(i int, k uint64, v int32) {
+		if budget--; budget < 0 {
+			return
+		}
+		if i == len(steps) {
+			if f, ok := s.finish(k, v); ok && f > best {
+				best = f
+			}
+			return
+		}
+		type move struct {
+			k        uint64
+			v, bound int32
+		}
+		var moves [roleFlushWild + 1]move
+		n := 0
+		st := steps[i]
+		for role := roleNone; role <= roleFlushWild; role++ {
+			k2, v2, ok := s.apply(k, v, st, role)
+			if ok && st.last {
+				k2, v2, ok = s.endColumn(k2, v2, st.rank)
+			} else if ok {
+				ok = !s.stuck(k2, i)
+			}
+			if !ok {
+				continue
+			}
+			m := move{k2, v2, s.bound(k2, v2, i)}
+			j := n
+			for ; j > 0 && moves[j-1].bound < m.bound; j-- {
+				moves[j] = moves[j-1]
+			}
+			moves[j] = m
+			n++
+		}
+		for _, m := range moves[:n] {
+			if m.bound > best {
+				walk(i+1, m.k, m.v)
+			}
+		}
+	}
+	walk(0, 0, 0)
+	return best
+}
+
+// diveBudget is how many steps the dive may take.
+const diveBudget = 300
 
 // Roles a cell can take in the walk.
 const (
@@ -327,11 +374,10 @@ func (s *solver) steps() []step {
 	return out
 }
 
-// run walks the grid. With beam > 0 it keeps only the beam best states per
-// step (a quick, inexact pass); with beam == 0 it is exact, dropping only
-// states whose optimistic bound is below floor. It returns the value of the
-// best complete party and keeps the walk's history for party().
-func (s *solver) run(beam int, floor int32) int32 {
+// run walks the grid, dropping only states whose optimistic bound is below
+// floor (minKey: none). It returns the value of the best complete party and
+// keeps the walk's history for party().
+func (s *solver) run(floor int32) int32 {
 	steps := s.steps()
 	s.parents, s.roles = s.parents[:0], s.roles[:0]
 	s.winner = -1
@@ -367,16 +413,13 @@ func (s *solver) run(beam int, floor int32) int32 {
 					}
 					continue
 				}
-				if beam == 0 && floor != minKey && s.bound(k, v, i) < floor {
+				if floor != minKey && s.bound(k, v, i) < floor {
 					continue
 				}
 				cur.insert(j, k, v, int32(len(s.parents)))
 				s.parents = append(s.parents, pid)
 				s.roles = append(s.roles, role)
 			}
-		}
-		if beam > 0 && len(cur.keys) > beam {
-			s.keepBest(cur, beam, i)
 		}
 		prev, cur = cur, prev
 	}
@@ -467,45 +510,6 @@ func (f *frontier) reindex() {
 		}
 		f.slots[h] = slot{key: k, at: int32(i + 1)}
 	}
-}
-
-// keepBest keeps the beam most promising states (by optimistic bound), in
-// a stable order; the last place goes to the best state that owes nothing
-// (no short straight flush, straight or group waiting for cards), so the
-// first pass always finishes with some party.
-func (s *solver) keepBest(f *frontier, beam int, i int) {
-	order := make([]int, len(f.keys))
-	bounds := make([]int32, len(f.keys))
-	for j := range order {
-		order[j] = j
-		bounds[j] = s.bound(f.keys[j], f.vals[j], i)
-	}
-	sort.SliceStable(order, func(a, b int) bool { return bounds[order[a]] > bounds[order[b]] })
-	safe := -1
-	for j, at := range order {
-		if s.owesNothing(f.keys[at]) && (safe < 0 || f.vals[at] > f.vals[order[safe]]) {
-			safe = j
-		}
-	}
-	if safe >= beam {
-		order[beam-1] = order[safe]
-	}
-	keys, vals, ids := make([]uint64, beam), make([]int32, beam), make([]int32, beam)
-	for j, at := range order[:beam] {
-		keys[j], vals[j], ids[j] = f.keys[at], f.vals[at], f.ids[at]
-	}
-	f.keys, f.vals, f.ids = append(f.keys[:0], keys...), append(f.vals[:0], vals...), append(f.ids[:0], ids...)
-	f.reindex()
-}
-
-// owesNothing reports whether a state can end the party right away.
-func (s *solver) owesNothing(k uint64) bool {
-	for _, suit := range s.rows {
-		if r := get(k, offRun+2*uint(suit), 2); r == 1 || r == 2 {
-			return false
-		}
-	}
-	return get(k, offOpen, 6) == 0 && get(k, offGroup, 2) != 1 && get(k, offFull, 3) == 0 && get(k, offColFS, 3) == 0
 }
 
 // apply gives a cell a role; ok is false when the role is impossible here.

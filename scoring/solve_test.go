@@ -366,7 +366,7 @@ func TestSolveLargePoolsExhaustive(t *testing.T) {
 		}
 		got := Solve(pool, Options{Players: players})
 		s := newSolver(pool, players)
-		s.run(0, minKey)
+		s.run(minKey)
 		slow := s.party(0)
 		if got.Strength != slow.Strength || got.Unused != slow.Unused {
 			t.Fatalf("pool %v: Solve = %d/%d, exhaustive walk = %d/%d", pool, got.Strength, got.Unused, slow.Strength, slow.Unused)
