@@ -22,9 +22,10 @@ import (
 // length of the straight-flush run and of the flush so far, capped at 3; how
 // many straights are open and how long; how many full ships; which wilds
 // are spent; the current column's group). Equal states merge, keeping the
-// better past, which makes the walk exact dynamic programming; states whose
-// optimistic bound cannot reach a party found by a quick first pass are
-// dropped, which keeps large pools fast without giving up exactness.
+// better past, which makes the walk exact dynamic programming. States whose
+// optimistic bound cannot reach a bar are dropped, which keeps large pools
+// fast without giving up exactness; the tightest bounds come from relaxed
+// walks, solved backwards once per pool (relaxed.go).
 //
 // Tie order: when parties tie on strength and unused pirates, the one kept
 // is the first in a fixed search order (cells rank by rank from 1, suits in
@@ -35,11 +36,12 @@ func Solve(pool []Card, opt Options) Party {
 }
 
 func (s *solver) solve() Party {
-	// A quick inexact pass finds a good party; exact passes then look only
-	// for parties at least as strong as a bar, starting with the bar high
-	// (where nearly everything is pruned, so a pass is cheap) and lowering
-	// it until a pass finds a party that reaches it. Every party at or
-	// above the bar survives the pruning, so that party is the best.
+	// A short dive finds a good party; exact passes then look only for
+	// parties at least as strong as a bar, starting with the bar at the
+	// bound for the whole pool (where nearly everything is pruned, so a
+	// pass is cheap) and lowering it until a pass finds a party that
+	// reaches it, never below the dive's. Every party at or above the bar
+	// survives the pruning, so that party is the best.
 	low := strengthOf(s.dive(diveBudget))
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
