@@ -67,7 +67,7 @@ func (s *solver) buildRelaxed() {
 // table (offset offFlush).
 func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 	runs := offset == offRun
-	steps := s.steps()
+	steps := s.steps
 	wilds := s.usableWilds
 	t := &relaxedTable{wilds: wilds, offset: offset}
 	at := [NumSuits]int{} // position of a suit in t.rows, or -1

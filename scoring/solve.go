@@ -75,7 +75,7 @@ const barStep = 2
 // party found so far, and stops after budget steps. Its value is a real
 // party's, so the exact passes need not look below it.
 func (s *solver) dive(budget int) int32 {
-	steps := s.steps()
+	steps := s.steps
 	best := minKey
 	var walk func(i int, k uint64, v int32)
 	walk = func(i int, k uint64, v int32) {
@@ -148,6 +148,7 @@ const (
 type solver struct {
 	pool     []Card
 	rows     []Suit // suits in play, in card order
+	steps    []step // the walk's cells, in order
 	cells    [NumSuits][NumRanks]cellKind
 	parrot   [NumSuits]bool // the pool holds this row's Parrot
 	captains []Card         // flagged Captains, in card order
@@ -157,7 +158,6 @@ type solver struct {
 	laterColumns   [NumRanks + 1][]int // [c][w]: optimistic strength×5 of columns ≥ c with w wilds
 	fixedInColumn  [NumRanks]int
 	emptyInColumn  [NumRanks]int
-	totalParrots   int
 	usableWilds    int // the most wilds a party can use: see countUsableWilds
 	// after each walk step: empty cells still to come, and the rows among
 	// them whose Parrot the pool holds (a bit per suit)
@@ -179,6 +179,7 @@ const minKey = int32(-1 << 30)
 
 func newSolver(pool []Card, players int) *solver {
 	s := &solver{pool: pool, rows: SuitsInPlay(players)}
+	s.steps = walkSteps(s.rows)
 	for _, suit := range s.rows {
 		for r := 0; r < NumRanks; r++ {
 			s.cells[suit][r] = cellEmpty
@@ -188,7 +189,6 @@ func newSolver(pool []Card, players int) *solver {
 		switch {
 		case c.Rank == Parrot:
 			s.parrot[c.Suit] = true
-			s.totalParrots++
 		case c.Flagged:
 			s.captains = append(s.captains, c)
 		default:
@@ -237,7 +237,7 @@ func (s *solver) wildsLeft(k uint64, i int) int {
 
 // buildLater fills emptyLater and parrotRowsLater.
 func (s *solver) buildLater() {
-	steps := s.steps()
+	steps := s.steps
 	s.emptyLater = make([]int, len(steps))
 	s.parrotRowsLater = make([]int, len(steps))
 	for i := len(steps) - 2; i >= 0; i-- {
@@ -366,11 +366,13 @@ type step struct {
 	last bool
 }
 
-func (s *solver) steps() []step {
+// walkSteps lists the walk's cells in order: rank by rank, suits in card
+// order within a rank.
+func walkSteps(rows []Suit) []step {
 	var out []step
 	for r := 0; r < NumRanks; r++ {
-		for i, suit := range s.rows {
-			out = append(out, step{suit: suit, rank: r, last: i == len(s.rows)-1})
+		for i, suit := range rows {
+			out = append(out, step{suit: suit, rank: r, last: i == len(rows)-1})
 		}
 	}
 	return out
@@ -380,7 +382,7 @@ func (s *solver) steps() []step {
 // floor (minKey: none). It returns the value of the best complete party and
 // keeps the walk's history for party().
 func (s *solver) run(floor int32) int32 {
-	steps := s.steps()
+	steps := s.steps
 	s.parents, s.roles = s.parents[:0], s.roles[:0]
 	s.winner = -1
 	prev := &s.frontiers[0]
@@ -661,7 +663,7 @@ func colBound(n int) int { return max(4*n, 6*n-8) }
 const maxWilds = 10
 
 func (s *solver) buildBounds() {
-	steps := s.steps()
+	steps := s.steps
 	for _, suit := range s.rows {
 		for r := 0; r < NumRanks; r++ {
 			switch s.cells[suit][r] {
@@ -736,7 +738,7 @@ func popcount(x int) int {
 
 // party rebuilds the sets of the best party found by the last run.
 func (s *solver) party(_ int32) Party {
-	steps := s.steps()
+	steps := s.steps
 	roles := make([]uint8, len(steps))
 	for i, at := len(steps)-1, s.winner; at >= 0; i, at = i-1, s.parents[at] {
 		roles[i] = s.roles[at]
