@@ -164,10 +164,11 @@ type solver struct {
 	emptyLater      []int
 	parrotRowsLater []int
 	// the walk's history: each node's parent and the role its cell took
-	parents   []int32
-	roles     []uint8
-	winner    int32 // the node that ended the best party of the last run
-	frontiers [2]frontier
+	parents    []int32
+	roles      []uint8
+	winner     int32 // the node that ended the best party of the last run
+	frontiers  [2]frontier
+	laterInRow [NumRanks][NumSuits]rowLater // after each column: see settleRows
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	// allowed[suit][rank] has bit 1<<role set when some party could give
@@ -200,6 +201,7 @@ func newSolver(pool []Card, players int) *solver {
 	s.buildLater()
 	s.buildBounds()
 	s.buildAllowed()
+	s.buildRowLater()
 	s.buildRelaxed()
 	return s
 }
@@ -628,7 +630,67 @@ func (s *solver) endColumn(k uint64, v int32, col int) (uint64, int32, bool) {
 	k = set(k, offGroup, 2, 0)
 	k = set(k, offColST, 3, 0)
 	k = set(k, offColFS, 3, 0)
+	return s.settleRows(k, v, col)
+}
+
+// settleRows forgets what no later cell can use, so that states differing
+// only there merge: a straight flush that cannot go on (a run of 3+ is then
+// as good as none, one of 1 or 2 is dead), a flush no card can join any
+// more (1 or 2 cards are undone now, as finish would), a Parrot with no
+// empty cell left in its row (as good as spent).
+func (s *solver) settleRows(k uint64, v int32, col int) (uint64, int32, bool) {
+	captains := len(s.captains) - get(k, offCapt, 3)
+	for _, suit := range s.rows {
+		row := uint(suit)
+		later := &s.laterInRow[col][suit]
+		if run := get(k, offRun+2*row, 2); run > 0 && !later.sfNext {
+			if run < 3 {
+				return 0, 0, false
+			}
+			k = set(k, offRun+2*row, 2, 0)
+		}
+		parrot := s.parrot[suit] && get(k, offParrots+row, 1) == 0
+		if parrot && later.empty == 0 {
+			k, parrot = set(k, offParrots+row, 1, 1), false
+		}
+		if n := get(k, offFlush+2*row, 2); n > 0 && later.fixed == 0 && (later.flushWild == 0 || !parrot && captains == 0) {
+			if n < 3 {
+				v -= int32(3*n-1) * perCard
+				v += int32(n)
+			}
+			k = set(k, offFlush+2*row, 2, 0)
+		}
+	}
 	return k, v, true
+}
+
+// rowLater says what a row offers after a column.
+type rowLater struct {
+	fixed     int  // pool cards
+	empty     int  // empty cells
+	flushWild int  // empty cells a wild could fill for a flush
+	sfNext    bool // the next column's cell can be in a straight flush
+}
+
+func (s *solver) buildRowLater() {
+	for c := NumRanks - 1; c >= 0; c-- {
+		for _, suit := range s.rows {
+			l := &s.laterInRow[c][suit]
+			if c+1 < NumRanks {
+				*l = s.laterInRow[c+1][suit]
+				l.sfNext = s.allowed[suit][c+1]&(1<<roleSF) != 0
+				switch s.cells[suit][c+1] {
+				case cellFixed:
+					l.fixed++
+				case cellEmpty:
+					l.empty++
+					if s.allowed[suit][c+1]&(1<<roleFlushWild) != 0 {
+						l.flushWild++
+					}
+				}
+			}
+		}
+	}
 }
 
 // finish settles the whole party after the last column: no straight flush
