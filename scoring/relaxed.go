@@ -53,9 +53,9 @@ func (t *relaxedTable) compact(k uint64) int {
 }
 
 // at is the table's bound for the rest of the walk after step i from state
-// k, or noWay.
-func (t *relaxedTable) at(s *solver, k uint64, i int) int {
-	return int(t.values[t.index(i+1, get(k, offGroup, 2), s.wildsLeft(k, i), t.compact(k))])
+// k with wilds left, or noWay.
+func (t *relaxedTable) at(k uint64, i, wilds int) int {
+	return int(t.values[t.index(i+1, get(k, offGroup, 2), wilds, t.compact(k))])
 }
 
 func (s *solver) buildRelaxed() {
@@ -241,10 +241,10 @@ func (s *solver) relaxedRoot() int {
 	return min(int(runs.values[runs.index(0, 0, runs.wilds, 0)]), int(flush.values[flush.index(0, 0, flush.wilds, 0)]))
 }
 
-// relaxedBound is the relaxed walks' bound for state k with value v after
-// step i.
-func (s *solver) relaxedBound(k uint64, v int32, i int) int32 {
-	rest := min(s.relaxedRuns.at(s, k, i), s.relaxedFlush.at(s, k, i))
+// relaxedBound is the relaxed walks' bound for state k with value v and
+// wilds left after step i.
+func (s *solver) relaxedBound(k uint64, v int32, i, wilds int) int32 {
+	rest := min(s.relaxedRuns.at(k, i, wilds), s.relaxedFlush.at(k, i, wilds))
 	if rest < noWay/2 {
 		return minKey
 	}

@@ -786,7 +786,7 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 	}
 	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
 	b := v + int32(rest)*perCard
-	b = min(b, s.relaxedBound(k, v, i))
+	b = min(b, s.relaxedBound(k, v, i, wilds))
 	return b
 }
 
