@@ -155,10 +155,15 @@ type solver struct {
 	// bound tables, indexed by walk step
 	restFixedInCol []int
 	restEmptyInCol []int
+	restOfColumn   []ahead             // after each walk step: the rest of its column
+	wholeColumn    [NumRanks]ahead     // a whole column, before its first cell
 	laterColumns   [NumRanks + 1][]int // [c][w]: optimistic strength×5 of columns ≥ c with w wilds
 	fixedInColumn  [NumRanks]int
 	emptyInColumn  [NumRanks]int
 	usableWilds    int // the most wilds a party can use: see countUsableWilds
+	// shipWilds[c][n]: the fewest wilds that give n full ships their cards
+	// in the columns after c (more than any pool holds when they cannot)
+	shipWilds [NumRanks][NumSuits + 1]int
 	// after each walk step: empty cells still to come, and the rows among
 	// them whose Parrot the pool holds (a bit per suit)
 	emptyLater      []int
@@ -576,30 +581,86 @@ func (s *solver) apply(k uint64, v int32, st step, role uint8) (uint64, int32, b
 		v += 2 * perCard // 6 for 3 cards, +2 a card
 		k = set(k, offColST, 3, get(k, offColST, 3)+1)
 	case roleFull:
+		fs := get(k, offColFS, 3)
+		if st.rank > 0 && fs >= get(k, offFull, 3) {
+			return 0, 0, false // past the first column, no new full ship can start
+		}
 		v += 2 * perCard // 25 = 9×2 + 7, the 7 added when the ship is complete
-		k = set(k, offColFS, 3, get(k, offColFS, 3)+1)
+		k = set(k, offColFS, 3, fs+1)
 	}
 	return k, v, true
 }
 
 // stuck reports whether a state in the middle of a column owes the rest of
-// the column more cards than it can still hold: the second card of a
-// group, the next card of open straights of 1 or 2, the column's card of
-// every full ship. Dropping such states early, rather than at the end of
-// the column, keeps the walk from carrying them through the column.
+// the column more cards than it can still hold. Dropping such states early,
+// rather than at the end of the column, keeps the walk from carrying them
+// through the column.
 func (s *solver) stuck(k uint64, i int) bool {
+	return s.owesTooMuch(k, i, &s.restOfColumn[i])
+}
+
+// ahead is what the cells still to come in a column offer.
+type ahead struct {
+	col        int // the column
+	fixed      int // pool cards
+	empty      int // empty cells
+	rows       int // the rows in play with a cell still to come (a bit per suit)
+	parrotRows int // the rows with an empty cell to come whose Parrot the pool holds
+}
+
+// owesTooMuch reports whether state k (after step i) owes the cells ahead
+// in a column more than they can give: the second card of a group, the
+// next card of open straights of 1 or 2, the column's card of every full
+// ship, the next cell of each straight flush of 1 or 2 cards.
+func (s *solver) owesTooMuch(k uint64, i int, a *ahead) bool {
 	owed := max(0, get(k, offOpen, 3)+get(k, offOpen+3, 3)-get(k, offColST, 3))
 	if get(k, offGroup, 2) == 1 {
 		owed++
 	}
-	if i >= len(s.rows) { // past the first column the number of full ships is set
+	if a.col > 0 { // past the first column the number of full ships is set
 		owed += max(0, get(k, offFull, 3)-get(k, offColFS, 3))
 	}
-	if owed == 0 {
+	ships := max(get(k, offFull, 3), get(k, offColFS, 3))
+	// Short straight-flush runs whose row's cell is ahead need that very
+	// cell: its pool card, or a wild (the row's Parrot, else a flagged
+	// Captain).
+	runCells, runFixed, runCaptains := 0, 0, 0
+	for rows := a.rows; rows != 0; rows &= rows - 1 {
+		suit := uint(bitIndex(rows))
+		if run := get(k, offRun+2*suit, 2); run == 0 || run == 3 {
+			continue
+		}
+		if s.cells[suit][a.col] == cellFixed {
+			runFixed++
+		} else {
+			runCells++
+			if !s.parrot[suit] || get(k, offParrots+suit, 1) == 1 {
+				runCaptains++
+			}
+		}
+	}
+	if owed == 0 && ships == 0 && runCells == 0 {
 		return false
 	}
-	wilds := s.wildsLeft(k, i)
-	return owed > s.restFixedInCol[i]+min(wilds, s.restEmptyInCol[i])
+	captains := len(s.captains) - get(k, offCapt, 3)
+	if runCaptains > captains {
+		return true
+	}
+	// What the column's pool cards cannot give, wilds must, here and in
+	// the later columns' cards for the ships.
+	here := max(0, owed-(a.fixed-runFixed)) + runCells
+	fillable := min(a.empty, popcount(a.parrotRows&^get(k, offParrots, 5))+captains)
+	return here > fillable || ships > 0 && here+s.shipWilds[a.col][ships] > s.wildsLeft(k, i)
+}
+
+// bitIndex is the position of the lowest set bit of x (x > 0).
+func bitIndex(x int) int {
+	n := 0
+	for x&1 == 0 {
+		x >>= 1
+		n++
+	}
+	return n
 }
 
 // endColumn settles the column just walked: its group must have 0 or 2+
@@ -630,7 +691,11 @@ func (s *solver) endColumn(k uint64, v int32, col int) (uint64, int32, bool) {
 	k = set(k, offGroup, 2, 0)
 	k = set(k, offColST, 3, 0)
 	k = set(k, offColFS, 3, 0)
-	return s.settleRows(k, v, col)
+	k, v, ok := s.settleRows(k, v, col)
+	if !ok || col+1 < NumRanks && s.owesTooMuch(k, (col+1)*len(s.rows)-1, &s.wholeColumn[col+1]) {
+		return 0, 0, false // the next column cannot give what the state owes it
+	}
+	return k, v, true
 }
 
 // settleRows forgets what no later cell can use, so that states differing
@@ -738,18 +803,47 @@ func (s *solver) buildBounds() {
 	}
 	s.restFixedInCol = make([]int, len(steps))
 	s.restEmptyInCol = make([]int, len(steps))
+	s.restOfColumn = make([]ahead, len(steps))
+	// add puts a cell into what lies ahead in its column
+	add := func(a *ahead, st step) {
+		a.col = st.rank
+		a.rows |= 1 << st.suit
+		switch s.cells[st.suit][st.rank] {
+		case cellFixed:
+			a.fixed++
+		case cellEmpty:
+			a.empty++
+			if s.parrot[st.suit] {
+				a.parrotRows |= 1 << st.suit
+			}
+		}
+	}
 	for i := len(steps) - 1; i >= 0; i-- {
+		add(&s.wholeColumn[steps[i].rank], steps[i])
 		if steps[i].last {
+			s.restOfColumn[i] = ahead{col: steps[i].rank}
 			continue
 		}
 		next := steps[i+1]
 		s.restFixedInCol[i] = s.restFixedInCol[i+1]
 		s.restEmptyInCol[i] = s.restEmptyInCol[i+1]
+		s.restOfColumn[i] = s.restOfColumn[i+1]
+		add(&s.restOfColumn[i], next)
 		switch s.cells[next.suit][next.rank] {
 		case cellFixed:
 			s.restFixedInCol[i]++
 		case cellEmpty:
 			s.restEmptyInCol[i]++
+		}
+	}
+	for c := NumRanks - 2; c >= 0; c-- {
+		for n := 1; n <= NumSuits; n++ {
+			fixed, empty := s.fixedInColumn[c+1], s.emptyInColumn[c+1]
+			need := max(0, n-fixed)
+			if need > empty {
+				need = 2 * maxWilds // too few cells
+			}
+			s.shipWilds[c][n] = min(2*maxWilds, s.shipWilds[c+1][n]+need)
 		}
 	}
 	// laterColumns[c][w]: the best sum of colBound over columns c… when w
