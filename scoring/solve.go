@@ -10,28 +10,40 @@ import (
 // pirates unused. The pool must be valid (ParseCards, CheckInPlay); the
 // answer does not depend on the order of the cards.
 //
-// How it works. A party never holds two cards with the same suit and rank
-// (R1.6), so a party is a set of cells of the suit × rank grid, each filled
-// by the pool's card printed there or by a wild (a Parrot in its own suit's
-// row, a flagged Captain anywhere). Every set pattern is a shape on that
-// grid: a group lies in one rank column, a flush or straight flush in one
-// suit row, a straight or full ship takes one cell in each of consecutive
-// columns. The solver walks the grid cell by cell, rank 1 to Captain and
-// suit by suit within a rank, deciding each cell's role; what the rest of
-// the walk needs to know about the past fits in a small state (per suit: the
-// length of the straight-flush run and of the flush so far, capped at 3; how
-// many straights are open and how long; how many full ships; which wilds
-// are spent; the current column's group). Equal states merge, keeping the
-// better past, which makes the walk exact dynamic programming. States whose
-// optimistic bound cannot reach a bar are dropped, which keeps large pools
-// fast without giving up exactness; the tightest bounds come from relaxed
-// walks, solved backwards once per pool (relaxed.go).
+// Two exact solvers share the work. Pools of up to 12 pirates besides at
+// most 3 wilds (nearly every pool at the table) go to the set search
+// (small.go), which is quick where there are few cards; bigger or wilder
+// pools go to the grid walk below, whose cost grows far more slowly with
+// the pool. The tests hold both to the brute-force reference and to each
+// other.
 //
-// Tie order: when parties tie on strength and unused pirates, the one kept
-// is the first in a fixed search order (cells rank by rank from 1, suits in
+// How the grid walk works. A party never holds two cards with the same
+// suit and rank (R1.6), so a party is a set of cells of the suit × rank
+// grid, each filled by the pool's card printed there or by a wild (a Parrot
+// in its own suit's row, a flagged Captain anywhere). Every set pattern is
+// a shape on that grid: a group lies in one rank column, a flush or
+// straight flush in one suit row, a straight or full ship takes one cell in
+// each of consecutive columns. The solver walks the grid cell by cell, rank
+// 1 to Captain and suit by suit within a rank, deciding each cell's role;
+// what the rest of the walk needs to know about the past fits in a small
+// state (per suit: the length of the straight-flush run and of the flush so
+// far, capped at 3; how many straights are open and how long; how many full
+// ships; which wilds are spent; the current column's group). Equal states
+// merge, keeping the better past, which makes the walk exact dynamic
+// programming. States whose optimistic bound cannot reach a bar are
+// dropped, which keeps large pools fast without giving up exactness; the
+// tightest bounds come from relaxed walks, solved backwards once per pool
+// (relaxed.go).
+//
+// Tie order: when parties tie on strength and unused pirates, each solver
+// keeps the first in its own fixed order, so the same pool always gives
+// the same party. The walk's order: cells rank by rank from 1, suits in
 // card order; at each cell: leave it, group, straight flush, straight, full
-// ship, flush), so the same pool always gives the same party.
+// ship, flush. The set search's order is in small.go.
 func Solve(pool []Card, opt Options) Party {
+	if fitsSetSearch(pool) {
+		return solveSmall(pool, opt.players())
+	}
 	return newSolver(pool, opt.players()).solve()
 }
 

@@ -83,7 +83,8 @@ func TestSolveRules(t *testing.T) {
 		{"R1.6 two-player flagged Captain cannot become a Kraken", "A5 H5 X5 S5 AC*", 2, 16, 1, ""},
 		{"R1.6 four-player flagged Captain may become a Kraken", "A5 H5 X5 S5 AC*", 4, 22, 0, ""},
 		{"R1.6 two-player: four of a kind without the Captain", "A5 H5 X5 S5", 2, 16, 0, ""},
-		{"R1.6 a Parrot may take the place of its flagged Captain", "H7 HQ HP HC* AC KC", 4, 22, 0, "straight_flush[H7 HQ HP=HC] group[AC KC HC*=SC] | unused"},
+		// four Captains need the Heart Parrot on the Heart Captain's place
+		{"R1.6 a Parrot may take the place of its flagged Captain", "H6 A6 H7 HQ HP HC* AC KC", 4, 28, 1, "group[AC HP=HC KC HC*=XC] straight_flush[H6 H7 HQ] | unused A6"},
 		{"R1.7 a flush rather than two pairs of the same strength", "H1 H4 H7 A1 A4", 4, 8, 2, "flush[H1 H4 H7] | unused A1 A4"},
 		{"R1.7 a straight and a pair", "A1 H2 S3 A4 H4", 4, 10, 0, ""},
 		{"R1.8 worked example 1", "H2 H3 A4 S6 K6", 4, 10, 0, "straight[H2 H3 A4] group[K6 S6] | unused"},
@@ -195,9 +196,9 @@ func randomPool(rng *rand.Rand, n, players int, flag float64, maxCaptains int) [
 	return pool
 }
 
-// TestSolveMatchesReference is R1.7's promise: the fast solver finds the
-// exact best strength and unused count on random pools of 0–10 pirates,
-// wilds included, as the brute-force reference does.
+// TestSolveMatchesReference is R1.7's promise: both solvers find the exact
+// best strength and unused count on random pools of 0–10 pirates, wilds
+// included, as the brute-force reference does.
 func TestSolveMatchesReference(t *testing.T) {
 	pools := 200_000
 	if testing.Short() {
@@ -227,14 +228,15 @@ func TestSolveMatchesReference(t *testing.T) {
 				if i%4 == 0 && wildCount(pool) < 2 {
 					pool = withParrot(rng, pool, players)
 				}
-				got := Solve(pool, Options{Players: players})
 				s, u := refSolve(pool, players)
-				if got.Strength != s || got.Unused != u {
-					mu.Lock()
-					failures = append(failures, fmt.Sprintf("pool %v (%d players): Solve = %d/%d unused (%s), reference = %d/%d",
-						pool, players, got.Strength, got.Unused, describe(got), s, u))
-					mu.Unlock()
-				}
+				eachSolver(pool, players, func(solver string, got Party) {
+					if got.Strength != s || got.Unused != u {
+						mu.Lock()
+						failures = append(failures, fmt.Sprintf("pool %v (%d players): %s = %d/%d unused (%s), reference = %d/%d",
+							pool, players, solver, got.Strength, got.Unused, describe(got), s, u))
+						mu.Unlock()
+					}
+				})
 			}
 		}()
 	}
@@ -242,6 +244,16 @@ func TestSolveMatchesReference(t *testing.T) {
 	if len(failures) > 0 {
 		t.Fatalf("%d of %d pools differ, e.g.:\n%s", len(failures), pools, strings.Join(failures[:min(5, len(failures))], "\n"))
 	}
+}
+
+// eachSolver calls check with the party of each solver that takes the
+// pool: the set search (small.go), when the pool fits it, and the grid
+// walk. Solve picks one of them; the tests hold both to the same answers.
+func eachSolver(pool []Card, players int, check func(solver string, p Party)) {
+	if fitsSetSearch(pool) {
+		check("set search", solveSmall(pool, players))
+	}
+	check("grid walk", newSolver(pool, players).solve())
 }
 
 func wildCount(pool []Card) int {
@@ -297,12 +309,14 @@ func TestSolveManyCaptains(t *testing.T) {
 		if want == 2 && rng.IntN(2) == 0 {
 			pool = withParrot(rng, pool, players)
 		}
-		got := Solve(pool, Options{Players: players})
-		verifyParty(t, pool, players, got)
-		if s, u := refSolve(pool, players); got.Strength != s || got.Unused != u {
-			t.Fatalf("pool %v (%d players): Solve = %d/%d (%s), reference = %d/%d",
-				pool, players, got.Strength, got.Unused, describe(got), s, u)
-		}
+		s, u := refSolve(pool, players)
+		eachSolver(pool, players, func(solver string, got Party) {
+			verifyParty(t, pool, players, got)
+			if got.Strength != s || got.Unused != u {
+				t.Fatalf("pool %v (%d players): %s = %d/%d (%s), reference = %d/%d",
+					pool, players, solver, got.Strength, got.Unused, describe(got), s, u)
+			}
+		})
 	}
 }
 
@@ -343,7 +357,32 @@ func TestSolveEveryPartyIsLegal(t *testing.T) {
 			n = 45 + rng.IntN(6)
 		}
 		pool := randomPool(rng, n, players, 0.5, 5)
-		verifyParty(t, pool, players, Solve(pool, Options{Players: players}))
+		eachSolver(pool, players, func(_ string, got Party) { verifyParty(t, pool, players, got) })
+	}
+}
+
+// TestSetSearchMatchesWalk holds the two solvers to the same strength and
+// unused count on every pool size the set search takes (up to 12 pirates
+// and 3 wilds), where the reference is too slow to follow.
+func TestSetSearchMatchesWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 3))
+	pools := 3000
+	if testing.Short() || raceEnabled {
+		pools = 300
+	}
+	for range pools {
+		players := 2 + rng.IntN(3)
+		pool := randomPool(rng, rng.IntN(16), players, 0.5, 3)
+		pool = withWilds(rng, pool, players)
+		if !fitsSetSearch(pool) {
+			continue
+		}
+		small, walk := solveSmall(pool, players), newSolver(pool, players).solve()
+		verifyParty(t, pool, players, small)
+		if small.Strength != walk.Strength || small.Unused != walk.Unused {
+			t.Fatalf("pool %v (%d players): set search = %d/%d (%s), grid walk = %d/%d (%s)", pool, players,
+				small.Strength, small.Unused, describe(small), walk.Strength, walk.Unused, describe(walk))
+		}
 	}
 }
 
@@ -364,24 +403,21 @@ func TestSolveLargePoolsExhaustive(t *testing.T) {
 		for wildCount(pool) > 2 {
 			pool = randomPool(rng, n, players, 0.5, 1)
 		}
-		got := Solve(pool, Options{Players: players})
 		s := newSolver(pool, players)
 		s.run(minKey)
 		slow := s.party(0)
-		if got.Strength != slow.Strength || got.Unused != slow.Unused {
-			t.Fatalf("pool %v: Solve = %d/%d, exhaustive walk = %d/%d", pool, got.Strength, got.Unused, slow.Strength, slow.Unused)
+		rs, ru := -1, -1
+		if wildCount(pool) <= 1 {
+			rs, ru = refSolve(pool, players)
 		}
-		wilds := 0
-		for _, c := range pool {
-			if c.IsWild() {
-				wilds++
+		eachSolver(pool, players, func(solver string, got Party) {
+			if got.Strength != slow.Strength || got.Unused != slow.Unused {
+				t.Fatalf("pool %v: %s = %d/%d, exhaustive walk = %d/%d", pool, solver, got.Strength, got.Unused, slow.Strength, slow.Unused)
 			}
-		}
-		if wilds <= 1 {
-			if rs, ru := refSolve(pool, players); rs != got.Strength || ru != got.Unused {
-				t.Fatalf("pool %v: Solve = %d/%d, reference = %d/%d", pool, got.Strength, got.Unused, rs, ru)
+			if rs >= 0 && (rs != got.Strength || ru != got.Unused) {
+				t.Fatalf("pool %v: %s = %d/%d, reference = %d/%d", pool, solver, got.Strength, got.Unused, rs, ru)
 			}
-		}
+		})
 	}
 }
 
@@ -397,11 +433,15 @@ func TestSolveSameAnswerAnyOrder(t *testing.T) {
 		players := 2 + rng.IntN(3)
 		pool := randomPool(rng, rng.IntN(13), players, 0.5, 2)
 		pool = withWilds(rng, pool, players)
-		want := describe(Solve(pool, Options{Players: players}))
+		var want []string
+		eachSolver(pool, players, func(_ string, p Party) { want = append(want, describe(p)) })
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-		if got := describe(Solve(pool, Options{Players: players})); got != want {
-			t.Fatalf("R1.7 pool %v: shuffled gives %s, first gave %s", pool, got, want)
-		}
+		eachSolver(pool, players, func(solver string, p Party) {
+			if got := describe(p); got != want[0] {
+				t.Fatalf("R1.7 pool %v: %s shuffled gives %s, first gave %s", pool, solver, got, want[0])
+			}
+			want = want[1:]
+		})
 	}
 }
 
@@ -428,11 +468,13 @@ func FuzzSolve(f *testing.F) {
 				break
 			}
 		}
-		got := Solve(pool, Options{Players: p})
-		verifyParty(t, pool, p, got)
-		if s, u := refSolve(pool, p); got.Strength != s || got.Unused != u {
-			t.Fatalf("pool %v: Solve = %d/%d (%s), reference = %d/%d", pool, got.Strength, got.Unused, describe(got), s, u)
-		}
+		s, u := refSolve(pool, p)
+		eachSolver(pool, p, func(solver string, got Party) {
+			verifyParty(t, pool, p, got)
+			if got.Strength != s || got.Unused != u {
+				t.Fatalf("pool %v: %s = %d/%d (%s), reference = %d/%d", pool, solver, got.Strength, got.Unused, describe(got), s, u)
+			}
+		})
 	})
 }
 
