@@ -89,6 +89,7 @@ type setSearch struct {
 	fixed     []Card // the pool's other cards, by rank then suit
 	fixedCell []int
 	at        [NumSuits * NumRanks]int8 // the pool card printed on a cell (index into fixed), or -1
+	runsOf    [][]uint64                // per pool card, the three-cell runs of its row that hold it
 	column    [NumRanks]uint16          // pool cards per column (bits into fixed)
 	row       [NumSuits]uint16          // pool cards per row
 	printed   uint64                    // cells a pool card is printed on
@@ -150,6 +151,11 @@ func newSetSearch(pool []Card, players int) *setSearch {
 		q.printed |= 1 << cell
 		q.column[c.Rank-1] |= 1 << i
 		q.row[c.Suit] |= 1 << i
+		var runs []uint64
+		for lo := max(0, int(c.Rank)-3); lo <= min(int(c.Rank)-1, NumRanks-3); lo++ {
+			runs = append(runs, 1<<cellOf(c.Suit, lo)|1<<cellOf(c.Suit, lo+1)|1<<cellOf(c.Suit, lo+2))
+		}
+		q.runsOf = append(q.runsOf, runs)
 	}
 	return q
 }
@@ -190,8 +196,11 @@ func (q *setSearch) most(rem uint16) int32 {
 	}
 	total := int32(q.wilds) * wildShare
 	ship := bits.OnesCount16(rem)+q.wilds >= NumRanks
+	// cells a straight flush cannot take: decided cards, wilds, rows out of play
+	blocked := q.printed&^q.cellsOf(rem) | q.taken | ^q.playable
 	for cards := rem; cards != 0; cards &= cards - 1 {
-		c := q.fixed[bits.TrailingZeros16(cards)]
+		i := bits.TrailingZeros16(cards)
+		c := q.fixed[i]
 		rank := int(c.Rank) - 1
 		share := columnShare[rank]
 		if share >= 4*perCard {
@@ -210,18 +219,8 @@ func (q *setSearch) most(rem uint16) int32 {
 		default:
 			share = max(share, 2*perCard) // a straight
 		}
-		for lo := max(0, rank-2); lo <= min(rank, NumRanks-3); lo++ {
-			gaps := 0
-			for x := lo; x < lo+3; x++ {
-				cell := cellOf(c.Suit, x)
-				switch {
-				case free>>cell&1 == 1:
-					gaps++
-				case q.at[cell] < 0 || rem>>q.at[cell]&1 == 0:
-					gaps = NumRanks // a decided card or a wild stands there
-				}
-			}
-			if gaps <= rowWilds {
+		for _, w := range q.runsOf[i] {
+			if w&blocked == 0 && bits.OnesCount64(w&free) <= rowWilds {
 				share = 4 * perCard
 				break
 			}
@@ -231,12 +230,32 @@ func (q *setSearch) most(rem uint16) int32 {
 	return total
 }
 
+// cellsOf is the cells of the pool cards rem.
+func (q *setSearch) cellsOf(rem uint16) uint64 {
+	var cells uint64
+	for ; rem != 0; rem &= rem - 1 {
+		cells |= 1 << q.fixedCell[bits.TrailingZeros16(rem)]
+	}
+	return cells
+}
+
 // search decides the cards in rem, lowest first.
 func (q *setSearch) search(rem uint16) {
-	// first the plain bound, 22/5 a card (five of a kind), then the finer one
-	if left := int32(bits.OnesCount16(rem) + q.wilds); q.value+left*(22*perCard/5+1) <= q.best || q.value+q.most(rem) <= q.best {
-		return
+	if !q.hopeless(rem) {
+		q.explore(rem)
 	}
+}
+
+// hopeless reports whether no party through the current one, with the
+// cards rem still to decide, can beat the best so far: first by the plain
+// bound, 22/5 a card (five of a kind), then by the finer one.
+func (q *setSearch) hopeless(rem uint16) bool {
+	left := int32(bits.OnesCount16(rem) + q.wilds)
+	return q.value+left*(22*perCard/5+1) <= q.best || q.value+q.most(rem) <= q.best
+}
+
+// explore is search without the bound check.
+func (q *setSearch) explore(rem uint16) {
 	if rem == 0 {
 		q.wildSets()
 		return
@@ -289,16 +308,25 @@ func (q *setSearch) stateKey(rem uint16) searchState {
 
 // try adds set f (its wilds already placed) when every demand still fits,
 // searches on with the cards rem, and takes the set back out.
-func (q *setSearch) try(f foundSet, rem uint16) {
+//
+// It reports whether the set was worth searching on. For a straight, when
+// it was not, no longer straight that starts the same way is either: each
+// more card adds 2, which the bound already counted for it (it counts every
+// card at 2 or more, every wild at 4 or more), and wilds only add demands.
+func (q *setSearch) try(f foundSet, rem uint16) bool {
 	if !q.demandsFit() {
-		return
+		return false
 	}
-	q.sets = append(q.sets, f)
 	gain := int32(SetStrength(f.kind, f.size())*perCard - f.size())
 	q.value += gain
-	q.search(rem)
-	q.value -= gain
+	defer func() { q.value -= gain }()
+	if q.hopeless(rem) {
+		return false
+	}
+	q.sets = append(q.sets, f)
+	q.explore(rem)
 	q.sets = q.sets[:len(q.sets)-1]
+	return true
 }
 
 // The wild-placing helpers record each wild they place in the set, so
@@ -490,6 +518,8 @@ func (q *setSearch) straightFlushes(c int, rem uint16) {
 		}
 		for x := rank + 1; ok; x++ {
 			if x-lo >= 3 {
+				// (a longer run may still do better: the bound may count
+				// a card of it at less than the 4 it adds here)
 				q.try(f, rem&^f.fixed)
 			}
 			if x == NumRanks {
@@ -523,8 +553,8 @@ func (q *setSearch) straights(c int, rem uint16) {
 // card c): it tries the straight as it is when it is long enough, then
 // each card for column x.
 func (q *setSearch) stretch(f *foundSet, lo, x, skip int, rem uint16) {
-	if x > skip && x-lo >= 3 {
-		q.try(*f, rem&^f.fixed)
+	if x > skip && x-lo >= 3 && !q.try(*f, rem&^f.fixed) {
+		return // no longer straight can do better
 	}
 	if x == NumRanks {
 		return
