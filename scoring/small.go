@@ -90,13 +90,17 @@ type setSearch struct {
 	fixedCell []int
 	at        [NumSuits * NumRanks]int8 // the pool card printed on a cell (index into fixed), or -1
 	runsOf    [][]uint64                // per pool card, the three-cell runs of its row that hold it
-	column    [NumRanks]uint16          // pool cards per column (bits into fixed)
-	row       [NumSuits]uint16          // pool cards per row
-	printed   uint64                    // cells a pool card is printed on
-	playable  uint64                    // cells of the suits in play
-	rows      []Suit
-	hasParrot [NumSuits]bool
-	captains  []Card // flagged Captains, in card order
+	// what most counts for each pool card and each wild when nothing is
+	// decided yet: never less than it counts later
+	atMost     []int32
+	wildAtMost int32
+	column     [NumRanks]uint16 // pool cards per column (bits into fixed)
+	row        [NumSuits]uint16 // pool cards per row
+	printed    uint64           // cells a pool card is printed on
+	playable   uint64           // cells of the suits in play
+	rows       []Suit
+	hasParrot  [NumSuits]bool
+	captains   []Card // flagged Captains, in card order
 
 	// the search's state
 	taken        uint64 // cells wilds stand on
@@ -157,6 +161,7 @@ func newSetSearch(pool []Card, players int) *setSearch {
 		}
 		q.runsOf = append(q.runsOf, runs)
 	}
+	q.shares()
 	return q
 }
 
@@ -177,57 +182,69 @@ func (q *setSearch) free(cell int) bool {
 var groupShares = [NumSuits + 1]int32{0, 0, 2 * perCard, (10*perCard + 2) / 3, 4 * perCard, (22*perCard + 4) / 5}
 
 // most bounds what the cards rem and the wilds left can still add: each
-// card at most its share of the richest set it could still be part of (a
-// group as big as its column's cards and the wilds, 4 in a straight flush
-// its row could still make, 3 in a flush, 25/9 in a full ship, 2 in a
-// straight), each wild at most its share of the biggest group or 4.
+// card at most its share of the richest set it could still be part of (see
+// share), each wild at most its share of the biggest group or 4.
 func (q *setSearch) most(rem uint16) int32 {
 	free := q.playable &^ q.printed &^ q.taken
-	wildShare := int32(4 * perCard)
-	var columnShare [NumRanks]int32
-	for cards := rem; cards != 0; cards &= cards - 1 {
-		x := int(q.fixed[bits.TrailingZeros16(cards)].Rank) - 1
-		if columnShare[x] == 0 {
-			columnShare[x] = groupShares[min(bits.OnesCount16(rem&q.column[x])+q.wilds, len(q.rows))]
-			if q.wilds > 0 {
-				wildShare = max(wildShare, columnShare[x])
-			}
-		}
-	}
-	total := int32(q.wilds) * wildShare
-	ship := bits.OnesCount16(rem)+q.wilds >= NumRanks
 	// cells a straight flush cannot take: decided cards, wilds, rows out of play
 	blocked := q.printed&^q.cellsOf(rem) | q.taken | ^q.playable
+	total := int32(q.wilds) * q.wildShare(rem)
 	for cards := rem; cards != 0; cards &= cards - 1 {
-		i := bits.TrailingZeros16(cards)
-		c := q.fixed[i]
-		rank := int(c.Rank) - 1
-		share := columnShare[rank]
-		if share >= 4*perCard {
-			total += share
-			continue
-		}
-		rowWilds := q.captainsLeft
-		if q.parrotLeft[c.Suit] {
-			rowWilds++
-		}
-		switch {
-		case bits.OnesCount16(rem&q.row[c.Suit])+rowWilds >= 3:
-			share = max(share, 3*perCard) // a flush
-		case ship:
-			share = max(share, (25*perCard+8)/9)
-		default:
-			share = max(share, 2*perCard) // a straight
-		}
-		for _, w := range q.runsOf[i] {
-			if w&blocked == 0 && bits.OnesCount64(w&free) <= rowWilds {
-				share = 4 * perCard
-				break
-			}
-		}
-		total += share
+		total += q.share(bits.TrailingZeros16(cards), rem, free, blocked)
 	}
 	return total
+}
+
+// wildShare is the most a wild can bring: its share of the biggest group
+// it could join, or 4 in a straight flush.
+func (q *setSearch) wildShare(rem uint16) int32 {
+	best := int32(4 * perCard)
+	for cards := rem; cards != 0; cards &= cards - 1 {
+		x := q.fixed[bits.TrailingZeros16(cards)].Rank - 1
+		best = max(best, groupShares[min(bits.OnesCount16(rem&q.column[x])+q.wilds, len(q.rows))])
+	}
+	return best
+}
+
+// share is the most card i can bring, with the cards rem undecided: its
+// share of the richest set it could still be part of, a group as big as
+// its column's cards and the wilds, 4 in a straight flush its row could
+// still make, 3 in a flush, 25/9 in a full ship, 2 in a straight.
+func (q *setSearch) share(i int, rem uint16, free, blocked uint64) int32 {
+	c := q.fixed[i]
+	best := groupShares[min(bits.OnesCount16(rem&q.column[c.Rank-1])+q.wilds, len(q.rows))]
+	if best >= 4*perCard {
+		return best
+	}
+	rowWilds := q.captainsLeft
+	if q.parrotLeft[c.Suit] {
+		rowWilds++
+	}
+	for _, run := range q.runsOf[i] {
+		if run&blocked == 0 && bits.OnesCount64(run&free) <= rowWilds {
+			return 4 * perCard
+		}
+	}
+	switch {
+	case bits.OnesCount16(rem&q.row[c.Suit])+rowWilds >= 3:
+		return max(best, 3*perCard) // a flush
+	case bits.OnesCount16(rem)+q.wilds >= NumRanks:
+		return max(best, (25*perCard+8)/9) // a full ship
+	}
+	return max(best, 2*perCard) // a straight
+}
+
+// shares fills atMost and wildAtMost: what most counts for each card and
+// wild with nothing decided yet.
+func (q *setSearch) shares() {
+	all := uint16(1)<<len(q.fixed) - 1
+	free := q.playable &^ q.printed
+	blocked := ^q.playable
+	q.atMost = make([]int32, len(q.fixed))
+	for i := range q.fixed {
+		q.atMost[i] = q.share(i, all, free, blocked)
+	}
+	q.wildAtMost = q.wildShare(all)
 }
 
 // cellsOf is the cells of the pool cards rem.
@@ -247,11 +264,22 @@ func (q *setSearch) search(rem uint16) {
 }
 
 // hopeless reports whether no party through the current one, with the
-// cards rem still to decide, can beat the best so far: first by the plain
-// bound, 22/5 a card (five of a kind), then by the finer one.
+// cards rem still to decide, can beat the best so far: first by each
+// card's share in the whole pool (quick), then by the finer bound.
 func (q *setSearch) hopeless(rem uint16) bool {
-	left := int32(bits.OnesCount16(rem) + q.wilds)
-	return q.value+left*(22*perCard/5+1) <= q.best || q.value+q.most(rem) <= q.best
+	if q.value+int32(q.wilds)*q.wildAtMost+q.sumAtMost(rem) <= q.best {
+		return true
+	}
+	return q.value+q.most(rem) <= q.best
+}
+
+// sumAtMost adds up atMost over the cards rem.
+func (q *setSearch) sumAtMost(rem uint16) int32 {
+	total := int32(0)
+	for ; rem != 0; rem &= rem - 1 {
+		total += q.atMost[bits.TrailingZeros16(rem)]
+	}
+	return total
 }
 
 // explore is search without the bound check.
@@ -575,8 +603,13 @@ func (q *setSearch) fullShips(c int, rem uint16) {
 	q.shipFrom(&f, 0, int(q.fixed[c].Rank)-1, rem)
 }
 
-// shipFrom fills columns x… of a full ship (column skip holds card c).
+// shipFrom fills columns x… of a full ship (column skip holds card c). It
+// gives up at once when the ship's 25 and the bound for the other cards
+// cannot beat the best party (the bound only drops as cards join).
 func (q *setSearch) shipFrom(f *foundSet, x, skip int, rem uint16) {
+	if x == 0 && q.value+25*perCard-NumRanks+q.most(rem&^f.fixed) <= q.best {
+		return
+	}
 	switch x {
 	case NumRanks:
 		q.try(*f, rem&^f.fixed)
