@@ -30,7 +30,7 @@ import (
 // could always take the Parrot's place later, never the other way round).
 //
 // Tie order: the first party found in this order wins: cards by rank then
-// suit, each first in a group, then a straight flush, a flush, a straight,
+// suit, each first in a straight flush, then a group, a flush, a straight,
 // a full ship, and last left out; within a group or flush, more of the
 // other cards and wilds first; within a straight flush, straight or full
 // ship, shorter and lower first, pool cards before Parrots before Captains.
@@ -44,7 +44,7 @@ const (
 // memoFrom is the pool size (wilds aside) from which the search remembers
 // the states it has searched: below it, the bookkeeping costs more than
 // it saves.
-const memoFrom = 9
+const memoFrom = 10
 
 // fitsSetSearch reports whether the set search handles the pool.
 func fitsSetSearch(pool []Card) bool {
@@ -185,34 +185,46 @@ var groupShares = [NumSuits + 1]int32{0, 0, 2 * perCard, (10*perCard + 2) / 3, 4
 // card at most its share of the richest set it could still be part of (see
 // share), each wild at most its share of the biggest group or 4.
 func (q *setSearch) most(rem uint16) int32 {
-	free := q.playable &^ q.printed &^ q.taken
-	// cells a straight flush cannot take: decided cards, wilds, rows out of play
-	blocked := q.printed&^q.cellsOf(rem) | q.taken | ^q.playable
-	total := int32(q.wilds) * q.wildShare(rem)
+	b := q.boundsFor(rem)
+	total := int32(q.wilds) * b.wildShare
 	for cards := rem; cards != 0; cards &= cards - 1 {
-		total += q.share(bits.TrailingZeros16(cards), rem, free, blocked)
+		total += q.share(bits.TrailingZeros16(cards), rem, &b)
 	}
 	return total
 }
 
-// wildShare is the most a wild can bring: its share of the biggest group
-// it could join, or 4 in a straight flush.
-func (q *setSearch) wildShare(rem uint16) int32 {
-	best := int32(4 * perCard)
-	for cards := rem; cards != 0; cards &= cards - 1 {
-		x := q.fixed[bits.TrailingZeros16(cards)].Rank - 1
-		best = max(best, groupShares[min(bits.OnesCount16(rem&q.column[x])+q.wilds, len(q.rows))])
+// boundState is what share needs to know about the cards rem and the wilds
+// left, worked out once per bound.
+type boundState struct {
+	free, blocked uint64 // cells a wild may take; cells a straight flush cannot take
+	groupShare    [NumRanks]int32
+	wildShare     int32
+	ship          bool // a full ship is still possible
+}
+
+func (q *setSearch) boundsFor(rem uint16) boundState {
+	b := boundState{
+		free:      q.playable &^ q.printed &^ q.taken,
+		blocked:   q.printed&^q.cellsOf(rem) | q.taken | ^q.playable,
+		wildShare: 4 * perCard,
+		ship:      bits.OnesCount16(rem)+q.wilds >= NumRanks,
 	}
-	return best
+	for x := range b.groupShare {
+		if cards := rem & q.column[x]; cards != 0 {
+			b.groupShare[x] = groupShares[min(bits.OnesCount16(cards)+q.wilds, len(q.rows))]
+			b.wildShare = max(b.wildShare, b.groupShare[x])
+		}
+	}
+	return b
 }
 
 // share is the most card i can bring, with the cards rem undecided: its
 // share of the richest set it could still be part of, a group as big as
 // its column's cards and the wilds, 4 in a straight flush its row could
 // still make, 3 in a flush, 25/9 in a full ship, 2 in a straight.
-func (q *setSearch) share(i int, rem uint16, free, blocked uint64) int32 {
+func (q *setSearch) share(i int, rem uint16, b *boundState) int32 {
 	c := q.fixed[i]
-	best := groupShares[min(bits.OnesCount16(rem&q.column[c.Rank-1])+q.wilds, len(q.rows))]
+	best := b.groupShare[c.Rank-1]
 	if best >= 4*perCard {
 		return best
 	}
@@ -221,14 +233,14 @@ func (q *setSearch) share(i int, rem uint16, free, blocked uint64) int32 {
 		rowWilds++
 	}
 	for _, run := range q.runsOf[i] {
-		if run&blocked == 0 && bits.OnesCount64(run&free) <= rowWilds {
+		if run&b.blocked == 0 && bits.OnesCount64(run&b.free) <= rowWilds {
 			return 4 * perCard
 		}
 	}
 	switch {
 	case bits.OnesCount16(rem&q.row[c.Suit])+rowWilds >= 3:
 		return max(best, 3*perCard) // a flush
-	case bits.OnesCount16(rem)+q.wilds >= NumRanks:
+	case b.ship:
 		return max(best, (25*perCard+8)/9) // a full ship
 	}
 	return max(best, 2*perCard) // a straight
@@ -238,13 +250,12 @@ func (q *setSearch) share(i int, rem uint16, free, blocked uint64) int32 {
 // wild with nothing decided yet.
 func (q *setSearch) shares() {
 	all := uint16(1)<<len(q.fixed) - 1
-	free := q.playable &^ q.printed
-	blocked := ^q.playable
+	b := q.boundsFor(all)
 	q.atMost = make([]int32, len(q.fixed))
 	for i := range q.fixed {
-		q.atMost[i] = q.share(i, all, free, blocked)
+		q.atMost[i] = q.share(i, all, &b)
 	}
-	q.wildAtMost = q.wildShare(all)
+	q.wildAtMost = b.wildShare
 }
 
 // cellsOf is the cells of the pool cards rem.
@@ -297,8 +308,8 @@ func (q *setSearch) explore(rem uint16) {
 	}
 	c := bits.TrailingZeros16(rem)
 	rest := rem &^ (1 << c)
-	q.groups(c, rest)
 	q.straightFlushes(c, rest)
+	q.groups(c, rest)
 	q.flushes(c, rest)
 	q.straights(c, rest)
 	q.fullShips(c, rest)
