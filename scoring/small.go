@@ -278,15 +278,13 @@ func (q *setSearch) search(rem uint16) {
 // cards rem still to decide, can beat the best so far: first by each
 // card's share in the whole pool (quick), then by the finer bound.
 func (q *setSearch) hopeless(rem uint16) bool {
-	if q.value+int32(q.wilds)*q.wildAtMost+q.sumAtMost(rem) <= q.best {
-		return true
-	}
-	return q.value+q.most(rem) <= q.best
+	return q.value+q.quickMost(rem) <= q.best || q.value+q.most(rem) <= q.best
 }
 
-// sumAtMost adds up atMost over the cards rem.
-func (q *setSearch) sumAtMost(rem uint16) int32 {
-	total := int32(0)
+// quickMost is a quicker, looser most: each card and wild at what most
+// counts it with nothing decided yet.
+func (q *setSearch) quickMost(rem uint16) int32 {
+	total := int32(q.wilds) * q.wildAtMost
 	for ; rem != 0; rem &= rem - 1 {
 		total += q.atMost[bits.TrailingZeros16(rem)]
 	}
@@ -299,12 +297,12 @@ func (q *setSearch) explore(rem uint16) {
 		q.wildSets()
 		return
 	}
+	var key searchState
 	if q.seen != nil {
-		key := q.stateKey(rem)
+		key = q.stateKey(rem)
 		if most, ok := q.seen[key]; ok && q.value+most <= q.best {
 			return
 		}
-		defer func() { q.seen[key] = q.best - q.value }()
 	}
 	c := bits.TrailingZeros16(rem)
 	rest := rem &^ (1 << c)
@@ -314,6 +312,9 @@ func (q *setSearch) explore(rem uint16) {
 	q.straights(c, rest)
 	q.fullShips(c, rest)
 	q.search(rest) // c left out
+	if q.seen != nil {
+		q.seen[key] = q.best - q.value
+	}
 }
 
 // searchState is what the rest of a search depends on: the cards left to
@@ -358,14 +359,15 @@ func (q *setSearch) try(f foundSet, rem uint16) bool {
 	}
 	gain := int32(SetStrength(f.kind, f.size())*perCard - f.size())
 	q.value += gain
-	defer func() { q.value -= gain }()
-	if q.hopeless(rem) {
-		return false
+	worth := !q.hopeless(rem)
+
+	if worth {
+		q.sets = append(q.sets, f)
+		q.explore(rem)
+		q.sets = q.sets[:len(q.sets)-1]
 	}
-	q.sets = append(q.sets, f)
-	q.explore(rem)
-	q.sets = q.sets[:len(q.sets)-1]
-	return true
+	q.value -= gain
+	return worth
 }
 
 // The wild-placing helpers record each wild they place in the set, so
@@ -595,6 +597,12 @@ func (q *setSearch) stretch(f *foundSet, lo, x, skip int, rem uint16) {
 	if x > skip && x-lo >= 3 && !q.try(*f, rem&^f.fixed) {
 		return // no longer straight can do better
 	}
+	if n := int32(f.size()); n == 2 && q.value+n*(2*perCard-1)+q.quickMost(rem&^f.fixed) <= q.best {
+		// not a straight yet, but one pays each card 2, which the bound
+		// counts for every card and wild at least: no straight from here
+		// can do better
+		return
+	}
 	if x == NumRanks {
 		return
 	}
@@ -615,10 +623,10 @@ func (q *setSearch) fullShips(c int, rem uint16) {
 }
 
 // shipFrom fills columns x… of a full ship (column skip holds card c). It
-// gives up at once when the ship's 25 and the bound for the other cards
-// cannot beat the best party (the bound only drops as cards join).
+// gives up as soon as the ship's 25 and the quick bound for the cards not
+// in it cannot beat the best party (the bound only drops as cards join).
 func (q *setSearch) shipFrom(f *foundSet, x, skip int, rem uint16) {
-	if x == 0 && q.value+25*perCard-NumRanks+q.most(rem&^f.fixed) <= q.best {
+	if q.value+25*perCard-NumRanks+q.quickMost(rem&^f.fixed) <= q.best {
 		return
 	}
 	switch x {
