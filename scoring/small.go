@@ -38,7 +38,7 @@ import (
 // The set search handles pools with at most this many wilds and other cards.
 const (
 	smallMaxWilds = 3
-	smallMaxFixed = 12
+	smallMaxFixed = 15
 )
 
 // memoFrom is the pool size (wilds aside) from which the search remembers

@@ -10,7 +10,7 @@ import (
 // pirates unused. The pool must be valid (ParseCards, CheckInPlay); the
 // answer does not depend on the order of the cards.
 //
-// Two exact solvers share the work. Pools of up to 12 pirates besides at
+// Two exact solvers share the work. Pools of up to 15 pirates besides at
 // most 3 wilds (nearly every pool at the table) go to the set search
 // (small.go), which is quick where there are few cards; bigger or wilder
 // pools go to the grid walk below, whose cost grows far more slowly with
