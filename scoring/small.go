@@ -60,6 +60,20 @@ func fitsSetSearch(pool []Card) bool {
 // A cell of the grid as a bit number: rank-major, as the search goes.
 func cellOf(suit Suit, rank int) int { return rank*NumSuits + int(suit) }
 
+// runsThrough lists, for each cell, the three-cell runs of its row that
+// hold it, as cell masks.
+var runsThrough = func() (out [NumSuits * NumRanks][]uint64) {
+	for suit := Suit(0); suit < NumSuits; suit++ {
+		for lo := 0; lo+2 < NumRanks; lo++ {
+			run := uint64(1)<<cellOf(suit, lo) | 1<<cellOf(suit, lo+1) | 1<<cellOf(suit, lo+2)
+			for r := lo; r < lo+3; r++ {
+				out[cellOf(suit, r)] = append(out[cellOf(suit, r)], run)
+			}
+		}
+	}
+	return out
+}()
+
 // placedWild is a wild in a set.
 type placedWild struct {
 	parrot bool
@@ -89,7 +103,6 @@ type setSearch struct {
 	fixed     []Card // the pool's other cards, by rank then suit
 	fixedCell []int
 	at        [NumSuits * NumRanks]int8 // the pool card printed on a cell (index into fixed), or -1
-	runsOf    [][]uint64                // per pool card, the three-cell runs of its row that hold it
 	// what most counts for each pool card and each wild when nothing is
 	// decided yet: never less than it counts later
 	atMost     []int32
@@ -155,11 +168,6 @@ func newSetSearch(pool []Card, players int) *setSearch {
 		q.printed |= 1 << cell
 		q.column[c.Rank-1] |= 1 << i
 		q.row[c.Suit] |= 1 << i
-		var runs []uint64
-		for lo := max(0, int(c.Rank)-3); lo <= min(int(c.Rank)-1, NumRanks-3); lo++ {
-			runs = append(runs, 1<<cellOf(c.Suit, lo)|1<<cellOf(c.Suit, lo+1)|1<<cellOf(c.Suit, lo+2))
-		}
-		q.runsOf = append(q.runsOf, runs)
 	}
 	q.shares()
 	return q
@@ -209,9 +217,18 @@ func (q *setSearch) boundsFor(rem uint16) boundState {
 		wildShare: 4 * perCard,
 		ship:      bits.OnesCount16(rem)+q.wilds >= NumRanks,
 	}
+	parrots := uint64(0) // the rows whose Parrot is left
+	for suit, left := range q.parrotLeft {
+		if left {
+			parrots |= 1 << suit
+		}
+	}
 	for x := range b.groupShare {
 		if cards := rem & q.column[x]; cards != 0 {
-			b.groupShare[x] = groupShares[min(bits.OnesCount16(cards)+q.wilds, len(q.rows))]
+			// the wilds that can join the column's group: the Captains,
+			// and the Parrots whose cell in it is free
+			wilds := q.captainsLeft + bits.OnesCount64(b.free>>(x*NumSuits)&parrots)
+			b.groupShare[x] = groupShares[min(bits.OnesCount16(cards)+wilds, len(q.rows))]
 			b.wildShare = max(b.wildShare, b.groupShare[x])
 		}
 	}
@@ -220,8 +237,9 @@ func (q *setSearch) boundsFor(rem uint16) boundState {
 
 // share is the most card i can bring, with the cards rem undecided: its
 // share of the richest set it could still be part of, a group as big as
-// its column's cards and the wilds, 4 in a straight flush its row could
-// still make, 3 in a flush, 25/9 in a full ship, 2 in a straight.
+// its column's cards and the wilds that fit there, 4 in a straight flush
+// its row could still make, 3 in a flush, 25/9 in a full ship, 2 in a
+// straight.
 func (q *setSearch) share(i int, rem uint16, b *boundState) int32 {
 	c := q.fixed[i]
 	best := b.groupShare[c.Rank-1]
@@ -232,7 +250,7 @@ func (q *setSearch) share(i int, rem uint16, b *boundState) int32 {
 	if q.parrotLeft[c.Suit] {
 		rowWilds++
 	}
-	for _, run := range q.runsOf[i] {
+	for _, run := range runsThrough[q.fixedCell[i]] {
 		if run&b.blocked == 0 && bits.OnesCount64(run&b.free) <= rowWilds {
 			return 4 * perCard
 		}
