@@ -470,8 +470,8 @@ type frontier struct {
 }
 
 type slot struct {
-	key uint64
-	at  int32 // position+1 in keys, 0 for a free slot
+	tag uint32 // the key's hash bits below the index bits, to skip most mismatches without reading keys
+	at  int32  // position+1 in keys, 0 for a free slot
 }
 
 func (f *frontier) reset() {
@@ -490,16 +490,19 @@ func (f *frontier) reset() {
 
 func (f *frontier) hash(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> f.shift }
 
+func tagOf(k uint64) uint32 { return uint32(k * 0x9E3779B97F4A7C15) }
+
 // find returns the position of key k, or, when it is absent, the slot
 // where insert should put it.
 func (f *frontier) find(k uint64) (int, bool) {
 	mask := uint64(len(f.slots) - 1)
+	tag := tagOf(k)
 	for h := f.hash(k); ; h = (h + 1) & mask {
 		sl := f.slots[h]
 		if sl.at == 0 {
 			return int(h), false
 		}
-		if sl.key == k {
+		if sl.tag == tag && f.keys[sl.at-1] == k {
 			return int(sl.at - 1), true
 		}
 	}
@@ -510,7 +513,7 @@ func (f *frontier) insert(at int, k uint64, v, id int32) {
 	f.keys = append(f.keys, k)
 	f.vals = append(f.vals, v)
 	f.ids = append(f.ids, id)
-	f.slots[at] = slot{key: k, at: int32(len(f.keys))}
+	f.slots[at] = slot{tag: tagOf(k), at: int32(len(f.keys))}
 	if 2*len(f.keys) > len(f.slots) {
 		f.slots = make([]slot, 2*len(f.slots))
 		f.shift--
@@ -531,7 +534,7 @@ func (f *frontier) reindex() {
 		for f.slots[h].at != 0 {
 			h = (h + 1) & mask
 		}
-		f.slots[h] = slot{key: k, at: int32(i + 1)}
+		f.slots[h] = slot{tag: tagOf(k), at: int32(i + 1)}
 	}
 }
 
