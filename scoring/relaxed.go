@@ -37,6 +37,7 @@ type relaxedTable struct {
 	rows   []Suit // rows with a state in the table, in order
 	states int    // 4^len(rows)
 	offset uint   // where the row states sit in the walk's key
+	whole  bool   // every suit has a row state: compact is one shift
 }
 
 func (t *relaxedTable) index(step, group, wilds, rows int) int {
@@ -45,6 +46,9 @@ func (t *relaxedTable) index(step, group, wilds, rows int) int {
 
 // compact picks the table's row states out of a walk state key.
 func (t *relaxedTable) compact(k uint64) int {
+	if t.whole {
+		return int(k >> t.offset & (1<<(2*NumSuits) - 1))
+	}
 	rows := 0
 	for j, suit := range t.rows {
 		rows |= int(k>>(t.offset+2*uint(suit))&3) << (2 * j)
@@ -86,6 +90,7 @@ func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 		}
 	}
 	t.states = 1 << (2 * len(t.rows))
+	t.whole = len(t.rows) == NumSuits // the suits in card order: the key's layout
 	t.values = make([]int16, (len(steps)+1)*3*(wilds+1)*t.states)
 	// After the last step the group is settled; every run must be 0 or 3+,
 	// and a flush of 1 or 2 cards is undone, as in the walk's finish.

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 )
@@ -616,11 +617,11 @@ func (s *solver) stuck(k uint64, i int) bool {
 
 // ahead is what the cells still to come in a column offer.
 type ahead struct {
-	col        int // the column
-	fixed      int // pool cards
-	empty      int // empty cells
-	rows       int // the rows in play with a cell still to come (a bit per suit)
-	parrotRows int // the rows with an empty cell to come whose Parrot the pool holds
+	col        int    // the column
+	fixed      int    // pool cards
+	empty      int    // empty cells
+	rowBits    uint64 // the rows in play with a cell still to come: bit 2×suit each
+	parrotRows int    // the rows with an empty cell to come whose Parrot the pool holds
 }
 
 // owesTooMuch reports whether state k (after step i) owes the cells ahead
@@ -640,11 +641,11 @@ func (s *solver) owesTooMuch(k uint64, i int, a *ahead) bool {
 	// cell: its pool card, or a wild (the row's Parrot, else a flagged
 	// Captain).
 	runCells, runFixed, runCaptains := 0, 0, 0
-	for rows := a.rows; rows != 0; rows &= rows - 1 {
-		suit := uint(bitIndex(rows))
-		if run := get(k, offRun+2*suit, 2); run == 0 || run == 3 {
-			continue
-		}
+	// the rows ahead whose run is 1 or 2: bit 2×suit set where the run's
+	// two bits differ
+	runs := k >> offRun & (1<<(2*NumSuits) - 1)
+	for short := (runs ^ runs>>1) & a.rowBits; short != 0; short &= short - 1 {
+		suit := uint(bits.TrailingZeros64(short) / 2)
 		if s.cells[suit][a.col] == cellFixed {
 			runFixed++
 		} else {
@@ -666,16 +667,6 @@ func (s *solver) owesTooMuch(k uint64, i int, a *ahead) bool {
 	here := max(0, owed-(a.fixed-runFixed)) + runCells
 	fillable := min(a.empty, popcount(a.parrotRows&^get(k, offParrots, 5))+captains)
 	return here > fillable || ships > 0 && here+s.shipWilds[a.col][ships] > s.wildsLeft(k, i)
-}
-
-// bitIndex is the position of the lowest set bit of x (x > 0).
-func bitIndex(x int) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
-	}
-	return n
 }
 
 // endColumn settles the column just walked: its group must have 0 or 2+
@@ -822,7 +813,7 @@ func (s *solver) buildBounds() {
 	// add puts a cell into what lies ahead in its column
 	add := func(a *ahead, st step) {
 		a.col = st.rank
-		a.rows |= 1 << st.suit
+		a.rowBits |= 1 << (2 * st.suit)
 		switch s.cells[st.suit][st.rank] {
 		case cellFixed:
 			a.fixed++
