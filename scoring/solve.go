@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"sync/atomic"
 )
 
 // Solve returns the best raiding party for a pool (R1.7): the maximum
@@ -54,16 +55,39 @@ func (s *solver) solve() Party {
 	// bound for the whole pool (where nearly everything is pruned, so a
 	// pass is cheap) and lowering it until a pass finds a party that
 	// reaches it, never below the dive's. Every party at or above the bar
-	// survives the pruning, so that party is the best.
+	// survives the pruning, so that party is the best. Two bars are tried
+	// at once, on two goroutines: the lower pass, the costlier, is the one
+	// the next round would run anyway. The answer is always the higher
+	// bar's when it finds one, so it never depends on which pass ends first.
 	low := strengthOf(s.dive(diveBudget))
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
-		floor := int32(bar*perCard - perCard + 1)
-		if best := s.run(floor); best >= floor || bar == low {
-			return s.party(best)
+		high := &s.passes[0]
+		if bar == low {
+			s.run(high, floorOf(bar))
+			return s.party(high)
+		}
+		below := &s.passes[1]
+		below.stop.Store(false)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			s.run(below, floorOf(bar-1))
+		}()
+		if best := s.run(high, floorOf(bar)); best >= floorOf(bar) {
+			below.stop.Store(true) // its answer is not needed
+			<-done
+			return s.party(high)
+		}
+		<-done
+		if below.best >= floorOf(bar-1) || bar-1 == low {
+			return s.party(below)
 		}
 	}
 }
+
+// floorOf is the least node value of a party of the given strength.
+func floorOf(strength int) int32 { return int32(strength*perCard - perCard + 1) }
 
 // strengthOf reads the strength back out of a node value.
 func strengthOf(v int32) int {
@@ -80,7 +104,8 @@ func (s *solver) rootBound() int {
 	return min(s.laterColumns[0][min(maxWilds, s.usableWilds)], s.relaxedRoot())
 }
 
-// barStep is how far the bar drops between exact passes.
+// barStep is how far the bar drops between rounds of exact passes (each
+// round tries two bars).
 const barStep = 2
 
 // dive finds a good party fast: a depth-first walk that tries each cell's
@@ -181,12 +206,8 @@ type solver struct {
 	// them whose Parrot the pool holds (a bit per suit)
 	emptyLater      []int
 	parrotRowsLater []int
-	// the walk's history: each node's parent and the role its cell took
-	parents    []int32
-	roles      []uint8
-	winner     int32 // the node that ended the best party of the last run
-	frontiers  [2]frontier
-	laterInRow [NumRanks][NumSuits]rowLater // after each column: see settleRows
+	passes          [2]pass                      // the exact passes of one round (see solve)
+	laterInRow      [NumRanks][NumSuits]rowLater // after each column: see settleRows
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	// allowed[suit][rank] has bit 1<<role set when some party could give
@@ -398,18 +419,33 @@ func walkSteps(rows []Suit) []step {
 	return out
 }
 
+// pass is one exact walk over the grid: its frontiers, and the history it
+// keeps to rebuild its best party.
+type pass struct {
+	parents   []int32 // each node's parent
+	roles     []uint8 // the role its cell took
+	winner    int32   // the node that ended the best party
+	best      int32   // that party's value
+	frontiers [2]frontier
+	stop      atomic.Bool // set when the pass's answer is no longer needed
+}
+
 // run walks the grid, dropping only states whose optimistic bound is below
 // floor (minKey: none). It returns the value of the best complete party and
-// keeps the walk's history for party().
-func (s *solver) run(floor int32) int32 {
+// keeps the walk's history in p for party(). A pass told to stop gives up
+// between steps with no party.
+func (s *solver) run(p *pass, floor int32) int32 {
 	steps := s.steps
-	s.parents, s.roles = s.parents[:0], s.roles[:0]
-	s.winner = -1
-	prev := &s.frontiers[0]
+	p.parents, p.roles = p.parents[:0], p.roles[:0]
+	p.winner, p.best = -1, minKey
+	prev := &p.frontiers[0]
 	prev.reset()
 	prev.add(0, 0, -1)
-	cur := &s.frontiers[1]
+	cur := &p.frontiers[1]
 	for i, st := range steps {
+		if p.stop.Load() {
+			return minKey
+		}
 		cur.reset()
 		for pi := range prev.keys {
 			pk, pv, pid := prev.keys[pi], prev.vals[pi], prev.ids[pi]
@@ -433,28 +469,27 @@ func (s *solver) run(floor int32) int32 {
 					if v > cur.vals[j] {
 						cur.vals[j] = v
 						id := cur.ids[j]
-						s.parents[id], s.roles[id] = pid, role
+						p.parents[id], p.roles[id] = pid, role
 					}
 					continue
 				}
 				if floor != minKey && s.bound(k, v, i) < floor {
 					continue
 				}
-				cur.insert(j, k, v, int32(len(s.parents)))
-				s.parents = append(s.parents, pid)
-				s.roles = append(s.roles, role)
+				cur.insert(j, k, v, int32(len(p.parents)))
+				p.parents = append(p.parents, pid)
+				p.roles = append(p.roles, role)
 			}
 		}
 		prev, cur = cur, prev
 	}
-	bestValue := minKey
 	for i, k := range prev.keys {
 		v, ok := s.finish(k, prev.vals[i])
-		if ok && v > bestValue {
-			s.winner, bestValue = prev.ids[i], v
+		if ok && v > p.best {
+			p.winner, p.best = prev.ids[i], v
 		}
 	}
-	return bestValue
+	return p.best
 }
 
 // frontier holds the states reached after one walk step, in the order they
@@ -898,12 +933,12 @@ func popcount(x int) int {
 	return n
 }
 
-// party rebuilds the sets of the best party found by the last run.
-func (s *solver) party(_ int32) Party {
+// party rebuilds the sets of the best party pass p found.
+func (s *solver) party(p *pass) Party {
 	steps := s.steps
 	roles := make([]uint8, len(steps))
-	for i, at := len(steps)-1, s.winner; at >= 0; i, at = i-1, s.parents[at] {
-		roles[i] = s.roles[at]
+	for i, at := len(steps)-1, p.winner; at >= 0; i, at = i-1, p.parents[at] {
+		roles[i] = p.roles[at]
 	}
 	return s.build(steps, roles)
 }
