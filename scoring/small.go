@@ -378,7 +378,6 @@ func (q *setSearch) try(f foundSet, rem uint16) bool {
 	gain := int32(SetStrength(f.kind, f.size())*perCard - f.size())
 	q.value += gain
 	worth := !q.hopeless(rem)
-
 	if worth {
 		q.sets = append(q.sets, f)
 		q.explore(rem)
@@ -391,17 +390,17 @@ func (q *setSearch) try(f foundSet, rem uint16) bool {
 // The wild-placing helpers record each wild they place in the set, so
 // that unplace can take them back out.
 
-// pin puts a wild on a cell: the cell's row Parrot when it is left and
-// allowed (parrotOK), else a flagged Captain. ok is false when neither is
-// left or the cell is not free.
-func (q *setSearch) pin(f *foundSet, cell int, parrotOK bool) bool {
+// pin puts a wild on a cell: the Parrot of the cell's row when it is left,
+// else a flagged Captain. It reports false when neither is left or the
+// cell is not free.
+func (q *setSearch) pin(f *foundSet, cell int) bool {
 	if !q.free(cell) || f.nWilds == smallMaxWilds {
 		return false
 	}
 	suit := Suit(cell % NumSuits)
 	w := placedWild{cell: int8(cell), demand: -1}
 	switch {
-	case parrotOK && q.parrotLeft[suit]:
+	case q.parrotLeft[suit]:
 		w.parrot, w.suit = true, suit
 		q.parrotLeft[suit] = false
 	case q.captainsLeft > 0:
@@ -462,35 +461,24 @@ func (q *setSearch) lineCells(d demand) uint64 {
 
 // demandsFit reports whether every demand can have a free cell of its own.
 func (q *setSearch) demandsFit() bool {
-	return q.canAssign(q.demands, q.playable&^q.printed&^q.taken)
+	var cells [smallMaxWilds]int
+	return q.assign(q.demands, q.playable&^q.printed&^q.taken, cells[:])
 }
 
-// canAssign reports whether each demand can have its own cell among free.
-func (q *setSearch) canAssign(ds []demand, free uint64) bool {
+// assign gives each demand its own cell among free, into cells: for each
+// in turn the lowest that lets the rest fit too. It reports false when
+// they cannot all fit.
+func (q *setSearch) assign(ds []demand, free uint64, cells []int) bool {
 	if len(ds) == 0 {
 		return true
 	}
-	for cells := q.lineCells(ds[0]) & free; cells != 0; cells &= cells - 1 {
-		if q.canAssign(ds[1:], free&^(1<<bits.TrailingZeros64(cells))) {
+	for line := q.lineCells(ds[0]) & free; line != 0; line &= line - 1 {
+		cells[0] = bits.TrailingZeros64(line)
+		if q.assign(ds[1:], free&^(1<<cells[0]), cells[1:]) {
 			return true
 		}
 	}
 	return false
-}
-
-// assign gives each demand its own cell among free, the lowest that lets
-// the rest fit too.
-func (q *setSearch) assign(ds []demand, free uint64) ([]int, bool) {
-	if len(ds) == 0 {
-		return nil, true
-	}
-	for cells := q.lineCells(ds[0]) & free; cells != 0; cells &= cells - 1 {
-		cell := bits.TrailingZeros64(cells)
-		if rest, ok := q.assign(ds[1:], free&^(1<<cell)); ok {
-			return append([]int{cell}, rest...), true
-		}
-	}
-	return nil, false
 }
 
 // subsets calls fn with every subset of set, the whole set first, then
@@ -524,7 +512,7 @@ func (q *setSearch) groups(c int, rem uint16) {
 				ok := true
 				for j, suit := range parrots[:n] {
 					if pick>>j&1 == 1 {
-						ok = ok && q.pin(&f, cellOf(suit, rank), true)
+						ok = ok && q.pin(&f, cellOf(suit, rank))
 					}
 				}
 				for range captains {
@@ -573,7 +561,7 @@ func (q *setSearch) straightFlushes(c int, rem uint16) {
 		f := foundSet{kind: StraightFlush, fixed: 1 << c}
 		ok := true
 		for x := lo; x < rank && ok; x++ {
-			ok = q.pin(&f, cellOf(suit, x), true)
+			ok = q.pin(&f, cellOf(suit, x))
 		}
 		for x := rank + 1; ok; x++ {
 			if x-lo >= 3 {
@@ -589,7 +577,7 @@ func (q *setSearch) straightFlushes(c int, rem uint16) {
 				ok = rem>>i&1 == 1
 				f.fixed |= 1 << i
 			} else {
-				ok = q.pin(&f, cell, true)
+				ok = q.pin(&f, cell)
 			}
 		}
 		q.unplace(&f)
@@ -669,7 +657,7 @@ func (q *setSearch) eachCard(f *foundSet, x int, rem uint16, next func()) {
 	}
 	n := f.nWilds
 	for _, suit := range q.rows {
-		if q.parrotLeft[suit] && q.free(cellOf(suit, x)) && q.pin(f, cellOf(suit, x), true) {
+		if q.parrotLeft[suit] && q.free(cellOf(suit, x)) && q.pin(f, cellOf(suit, x)) {
 			next()
 			q.unplaceFrom(f, n)
 		}
@@ -860,7 +848,8 @@ func (q *setSearch) party() Party {
 			}
 		}
 	}
-	cells, _ := q.assign(q.bestDemands, q.playable&^q.printed&^taken)
+	var cells [smallMaxWilds]int
+	q.assign(q.bestDemands, q.playable&^q.printed&^taken, cells[:])
 	var sets [][]cellPick
 	usedFixed := uint16(0)
 	parrotUsed := [NumSuits]bool{}
