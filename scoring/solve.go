@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"sync"
 	"sync/atomic"
 )
 
@@ -60,15 +61,17 @@ func (s *solver) solve() Party {
 	// the next round would run anyway. The answer is always the higher
 	// bar's when it finds one, so it never depends on which pass ends first.
 	low := strengthOf(s.dive(diveBudget))
+	high, below := passes.Get().(*pass), passes.Get().(*pass)
+	defer passes.Put(high)
+	defer passes.Put(below)
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
-		high := &s.passes[0]
+		high.stop.Store(false)
+		below.stop.Store(false)
 		if bar == low {
 			s.run(high, floorOf(bar))
 			return s.party(high)
 		}
-		below := &s.passes[1]
-		below.stop.Store(false)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -206,7 +209,6 @@ type solver struct {
 	// them whose Parrot the pool holds (a bit per suit)
 	emptyLater      []int
 	parrotRowsLater []int
-	passes          [2]pass                      // the exact passes of one round (see solve)
 	laterInRow      [NumRanks][NumSuits]rowLater // after each column: see settleRows
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
@@ -429,6 +431,11 @@ type pass struct {
 	frontiers [2]frontier
 	stop      atomic.Bool // set when the pass's answer is no longer needed
 }
+
+// passes keeps the passes of finished walks for the next: their tables
+// and histories run to megabytes on big pools, and reusing them spares
+// the garbage collector (and the walk its pauses).
+var passes = sync.Pool{New: func() any { return new(pass) }}
 
 // run walks the grid, dropping only states whose optimistic bound is below
 // floor (minKey: none). It returns the value of the best complete party and
