@@ -194,14 +194,12 @@ type solver struct {
 	parrot   [NumSuits]bool // the pool holds this row's Parrot
 	captains []Card         // flagged Captains, in card order
 	// bound tables, indexed by walk step
-	restFixedInCol []int
-	restEmptyInCol []int
-	restOfColumn   []ahead             // after each walk step: the rest of its column
-	wholeColumn    [NumRanks]ahead     // a whole column, before its first cell
-	laterColumns   [NumRanks + 1][]int // [c][w]: optimistic strength×5 of columns ≥ c with w wilds
-	fixedInColumn  [NumRanks]int
-	emptyInColumn  [NumRanks]int
-	usableWilds    int // the most wilds a party can use: see countUsableWilds
+	restOfColumn  []ahead             // after each walk step: the rest of its column
+	wholeColumn   [NumRanks]ahead     // a whole column, before its first cell
+	laterColumns  [NumRanks + 1][]int // [c][w]: optimistic strength×5 of columns ≥ c with w wilds
+	fixedInColumn [NumRanks]int
+	emptyInColumn [NumRanks]int
+	usableWilds   int // the most wilds a party can use: see countUsableWilds
 	// shipWilds[c][n]: the fewest wilds that give n full ships their cards
 	// in the columns after c (more than any pool holds when they cannot)
 	shipWilds [NumRanks][NumSuits + 1]int
@@ -849,8 +847,6 @@ func (s *solver) buildBounds() {
 			}
 		}
 	}
-	s.restFixedInCol = make([]int, len(steps))
-	s.restEmptyInCol = make([]int, len(steps))
 	s.restOfColumn = make([]ahead, len(steps))
 	// add puts a cell into what lies ahead in its column
 	add := func(a *ahead, st step) {
@@ -872,17 +868,8 @@ func (s *solver) buildBounds() {
 			s.restOfColumn[i] = ahead{col: steps[i].rank}
 			continue
 		}
-		next := steps[i+1]
-		s.restFixedInCol[i] = s.restFixedInCol[i+1]
-		s.restEmptyInCol[i] = s.restEmptyInCol[i+1]
 		s.restOfColumn[i] = s.restOfColumn[i+1]
-		add(&s.restOfColumn[i], next)
-		switch s.cells[next.suit][next.rank] {
-		case cellFixed:
-			s.restFixedInCol[i]++
-		case cellEmpty:
-			s.restEmptyInCol[i]++
-		}
+		add(&s.restOfColumn[i], steps[i+1])
 	}
 	for c := NumRanks - 2; c >= 0; c-- {
 		for n := 1; n <= NumSuits; n++ {
@@ -913,12 +900,13 @@ func (s *solver) buildBounds() {
 // with value v after step i: never below what the rest of the walk can
 // reach, so a state below the floor can be dropped safely.
 func (s *solver) bound(k uint64, v int32, i int) int32 {
-	steps := len(s.restFixedInCol)
+	steps := len(s.steps)
 	col := i / len(s.rows)
 	wilds := s.wildsLeft(k, i)
 	// The cards still to come in this column: each joins the group (+6) or
 	// at most a straight flush (+4); with no group yet a new one pays 8.
-	here := s.restFixedInCol[i] + min(wilds, s.restEmptyInCol[i])
+	ahead := &s.restOfColumn[i]
+	here := ahead.fixed + min(wilds, ahead.empty)
 	rest := colBound(here)
 	if get(k, offGroup, 2) > 0 {
 		rest = 6 * here
