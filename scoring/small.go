@@ -3,6 +3,7 @@ package scoring
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // The set search: the solver for small pools.
@@ -130,7 +131,14 @@ type setSearch struct {
 	// best party so far less the state's value when its search ended: every
 	// party below it was either found or cut for not beating that best)
 	seen map[searchState]int32
+	// halt is set when the caller gives up; the search looks at it every
+	// haltEvery nodes and, once halted, cuts every branch.
+	halt   *atomic.Bool
+	nodes  int
+	halted bool
 }
+
+const haltEvery = 1024
 
 func newSetSearch(pool []Card, players int) *setSearch {
 	q := &setSearch{rows: SuitsInPlay(players), best: -1}
@@ -174,10 +182,14 @@ func newSetSearch(pool []Card, players int) *setSearch {
 }
 
 // solveSmall is Solve for a pool fitsSetSearch accepts.
-func solveSmall(pool []Card, players int) Party {
+func solveSmall(pool []Card, players int, halt *atomic.Bool) (Party, bool) {
 	q := newSetSearch(pool, players)
+	q.halt = halt
 	q.search(uint16(1)<<len(q.fixed) - 1)
-	return q.party()
+	if q.halted {
+		return Party{}, false
+	}
+	return q.party(), true
 }
 
 // free reports whether a wild may stand on a cell now.
@@ -296,7 +308,10 @@ func (q *setSearch) search(rem uint16) {
 // cards rem still to decide, can beat the best so far: first by each
 // card's share in the whole pool (quick), then by the finer bound.
 func (q *setSearch) hopeless(rem uint16) bool {
-	return q.value+q.quickMost(rem) <= q.best || q.value+q.most(rem) <= q.best
+	if q.nodes++; q.nodes%haltEvery == 0 && q.halt.Load() {
+		q.halted = true
+	}
+	return q.halted || q.value+q.quickMost(rem) <= q.best || q.value+q.most(rem) <= q.best
 }
 
 // quickMost is a quicker, looser most: each card and wild at what most

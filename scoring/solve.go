@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"context"
 	"math/bits"
 	"slices"
 	"sort"
@@ -44,13 +45,43 @@ import (
 // card order; at each cell: leave it, group, straight flush, straight, full
 // ship, flush. The set search's order is in small.go.
 func Solve(pool []Card, opt Options) Party {
-	if fitsSetSearch(pool) {
-		return solveSmall(pool, opt.players())
-	}
-	return newSolver(pool, opt.players()).solve()
+	p, _ := solve(nil, pool, opt)
+	return p
 }
 
-func (s *solver) solve() Party {
+// SolveContext is Solve for callers that may stop waiting: it gives up
+// soon after ctx is done (well under a millisecond on every pool, since
+// both solvers look at the flag between small steps) and then returns
+// ctx.Err() with no party.
+func SolveContext(ctx context.Context, pool []Card, opt Options) (Party, error) {
+	if err := ctx.Err(); err != nil {
+		return Party{}, err
+	}
+	halt := new(atomic.Bool)
+	stop := context.AfterFunc(ctx, func() { halt.Store(true) })
+	defer stop()
+	p, ok := solve(halt, pool, opt)
+	if !ok {
+		return Party{}, ctx.Err()
+	}
+	return p, nil
+}
+
+// solve picks the solver for the pool. halt (nil: never) asks it to give
+// up; ok is false when it did.
+func solve(halt *atomic.Bool, pool []Card, opt Options) (Party, bool) {
+	if halt == nil {
+		halt = new(atomic.Bool)
+	}
+	if fitsSetSearch(pool) {
+		return solveSmall(pool, opt.players(), halt)
+	}
+	s := newSolver(pool, opt.players())
+	s.halt = halt
+	return s.solve()
+}
+
+func (s *solver) solve() (Party, bool) {
 	// A short dive finds a good party; exact passes then look only for
 	// parties at least as strong as a bar, starting with the bar at the
 	// bound for the whole pool (where nearly everything is pruned, so a
@@ -70,7 +101,7 @@ func (s *solver) solve() Party {
 		below.stop.Store(false)
 		if bar == low {
 			s.run(high, floorOf(bar))
-			return s.party(high)
+			return s.party(high), !s.halt.Load()
 		}
 		done := make(chan struct{})
 		go func() {
@@ -80,11 +111,14 @@ func (s *solver) solve() Party {
 		if best := s.run(high, floorOf(bar)); best >= floorOf(bar) {
 			below.stop.Store(true) // its answer is not needed
 			<-done
-			return s.party(high)
+			return s.party(high), true
 		}
 		<-done
+		if s.halt.Load() {
+			return Party{}, false
+		}
 		if below.best >= floorOf(bar-1) || bar-1 == low {
-			return s.party(below)
+			return s.party(below), true
 		}
 	}
 }
@@ -210,6 +244,7 @@ type solver struct {
 	laterInRow      [NumRanks][NumSuits]rowLater // after each column: see settleRows
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
+	halt                      *atomic.Bool // set when the caller no longer wants the answer
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
@@ -218,7 +253,7 @@ type solver struct {
 const minKey = int32(-1 << 30)
 
 func newSolver(pool []Card, players int) *solver {
-	s := &solver{pool: pool, rows: SuitsInPlay(players)}
+	s := &solver{pool: pool, rows: SuitsInPlay(players), halt: new(atomic.Bool)}
 	s.steps = walkSteps(s.rows)
 	for _, suit := range s.rows {
 		for r := 0; r < NumRanks; r++ {
@@ -448,11 +483,14 @@ func (s *solver) run(p *pass, floor int32) int32 {
 	prev.add(0, 0, -1)
 	cur := &p.frontiers[1]
 	for i, st := range steps {
-		if p.stop.Load() {
+		if p.stop.Load() || s.halt.Load() {
 			return minKey
 		}
 		cur.reset()
 		for pi := range prev.keys {
+			if pi&1023 == 1023 && s.halt.Load() {
+				return minKey
+			}
 			pk, pv, pid := prev.keys[pi], prev.vals[pi], prev.ids[pi]
 			for role := roleNone; role <= roleFlushWild; role++ {
 				k, v, ok := s.apply(pk, pv, st, role)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -251,9 +252,9 @@ func TestSolveMatchesReference(t *testing.T) {
 // walk. Solve picks one of them; the tests hold both to the same answers.
 func eachSolver(pool []Card, players int, check func(solver string, p Party)) {
 	if fitsSetSearch(pool) {
-		check("set search", solveSmall(pool, players))
+		check("set search", setSearchSolve(pool, players))
 	}
-	check("grid walk", newSolver(pool, players).solve())
+	check("grid walk", walkSolve(pool, players))
 }
 
 func wildCount(pool []Card) int {
@@ -377,7 +378,7 @@ func TestSetSearchMatchesWalk(t *testing.T) {
 		if !fitsSetSearch(pool) {
 			continue
 		}
-		small, walk := solveSmall(pool, players), newSolver(pool, players).solve()
+		small, walk := setSearchSolve(pool, players), walkSolve(pool, players)
 		verifyParty(t, pool, players, small)
 		if small.Strength != walk.Strength || small.Unused != walk.Unused {
 			t.Fatalf("pool %v (%d players): set search = %d/%d (%s), grid walk = %d/%d (%s)", pool, players,
@@ -496,4 +497,15 @@ func FuzzParseCard(f *testing.F) {
 			t.Fatalf("ParseCard(%q) = %v, printed %q, read back %v, %v", code, c, c.String(), back, err)
 		}
 	})
+}
+
+// setSearchSolve and walkSolve run one solver alone, whatever the pool.
+func setSearchSolve(pool []Card, players int) Party {
+	p, _ := solveSmall(pool, players, new(atomic.Bool))
+	return p
+}
+
+func walkSolve(pool []Card, players int) Party {
+	p, _ := newSolver(pool, players).solve()
+	return p
 }

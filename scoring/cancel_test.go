@@ -1,0 +1,64 @@
+package scoring
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+// slowPool is the slowest pool known when SolveContext was written: a
+// hill-climb built it to keep the grid walk busy.
+const slowPool = "KP SP HC* HP XP AP KC* SC* S5 SQ K5 K6 X4 H2 XC A4 H7 KQ S1 K2 H6 H3 AQ X3 X5"
+
+func TestSolveContextStops(t *testing.T) {
+	cases := []struct {
+		name string
+		pool string
+	}{
+		{"grid walk", slowPool},
+		{"set search", "H1 H2 H3 H4 H5 H6 H7 A1 A2 A3 A4 A5 A6 X1 X2 SP KP HC*"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pool := poolOf(t, c.pool)
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			if _, err := SolveContext(ctx, pool, Options{}); !errors.Is(err, context.Canceled) {
+				t.Fatalf("SolveContext with a done context: err = %v, want context.Canceled", err)
+			}
+			// Cancelled while it works: it must come back, with the error.
+			// (How soon is measured by BenchmarkSolveCancel, not here.)
+			ctx, cancel = context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				_, err := SolveContext(ctx, pool, Options{})
+				done <- err
+			}()
+			time.Sleep(time.Millisecond)
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil && !errors.Is(err, context.Canceled) {
+					t.Fatalf("err = %v, want nil (finished first) or context.Canceled", err)
+				}
+			case <-time.After(time.Minute):
+				t.Fatal("SolveContext did not return within a minute of its cancellation")
+			}
+		})
+	}
+}
+
+func TestSolveContextAnswersLikeSolve(t *testing.T) {
+	for _, line := range []string{"H2 H3 A4 S6 K6", slowPool} {
+		pool := poolOf(t, line)
+		got, err := SolveContext(context.Background(), pool, Options{})
+		if err != nil {
+			t.Fatalf("SolveContext(%s): %v", line, err)
+		}
+		want := Solve(pool, Options{})
+		if got.Strength != want.Strength || got.Unused != want.Unused || len(got.Sets) != len(want.Sets) {
+			t.Errorf("SolveContext(%s) = %d/%d, Solve = %d/%d", line, got.Strength, got.Unused, want.Strength, want.Unused)
+		}
+	}
+}
