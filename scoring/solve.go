@@ -245,6 +245,7 @@ type solver struct {
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	halt                      *atomic.Bool // set when the caller no longer wants the answer
+	work                      atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
@@ -526,6 +527,7 @@ func (s *solver) run(p *pass, floor int32) int32 {
 		}
 		prev, cur = cur, prev
 	}
+	s.work.Add(int64(len(p.parents)))
 	for i, k := range prev.keys {
 		v, ok := s.finish(k, prev.vals[i])
 		if ok && v > p.best {

@@ -509,3 +509,19 @@ func walkSolve(pool []Card, players int) Party {
 	p, _ := newSolver(pool, players).solve()
 	return p
 }
+
+// solveCost solves a pool as Solve does and says how much work it took:
+// the set search's nodes, or the states the walk's passes kept. Unlike
+// time, it hardly depends on what else the machine is doing, so the hunt
+// for slow pools climbs on it.
+func solveCost(pool []Card, players int) (Party, int64) {
+	if fitsSetSearch(pool) {
+		q := newSetSearch(pool, players)
+		q.halt = new(atomic.Bool)
+		q.search(uint16(1)<<len(q.fixed) - 1)
+		return q.party(), int64(q.nodes)
+	}
+	s := newSolver(pool, players)
+	p, _ := s.solve()
+	return p, s.work.Load()
+}
