@@ -62,9 +62,17 @@ func (t *relaxedTable) at(k uint64, i, wilds int) int {
 	return int(t.values[t.index(i+1, get(k, offGroup, 2), wilds, t.compact(k))])
 }
 
+//
+// The two tables are built on two goroutines: on wild pools each takes
+// milliseconds, more than the walk itself.
 func (s *solver) buildRelaxed() {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.relaxedFlush = s.buildRelaxedTable(offFlush)
+	}()
 	s.relaxedRuns = s.buildRelaxedTable(offRun)
-	s.relaxedFlush = s.buildRelaxedTable(offFlush)
+	<-done
 }
 
 // buildRelaxedTable builds the runs table (offset offRun) or the flush
@@ -162,57 +170,112 @@ func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 					spend, grow = -1, -1
 				}
 				out := t.values[t.index(i, g, w, 0):][:t.states]
-				for rows := range t.states {
-					// mine is this row's state: its straight-flush run
-					// or its flush count so far; after leaving the cell
-					// out or putting it in the group, the row's state is
-					// after (a run stops, a flush count stays).
-					mine, after := 0, rows
-					if tracked {
-						mine = rows >> shift & 3
-						if runs {
-							after = rows &^ (3 << shift)
-						}
-					}
-					best := noWay
-					try := func(gain, to, rows int) {
-						if to >= 0 {
-							best = max(best, gain+int(t.values[to+rows]))
-						}
-					}
-					if runs {
-						if sf {
-							try(4, spend, after|min(mine+1, 3)<<shift)
-						}
-						if mine == 1 || mine == 2 {
-							out[rows] = int16(max(best, noWay))
-							continue // a short run must go on
-						}
-					} else {
-						if sf {
-							try(4, spend, rows)
-						}
-						if flush && tracked {
-							gain := 3
-							if mine == 0 {
-								gain-- // a flush is 8 for 3 cards: 3 a card, less 1
-							}
-							try(gain, spend, rows&^(3<<shift)|min(mine+1, 3)<<shift)
-						}
-					}
-					if cross > 0 {
-						try(cross, spend, after)
-					}
-					try(0, stay, after) // left out
-					if group {
-						try(join, grow, after)
-					}
-					out[rows] = int16(max(best, noWay))
-				}
+				s.relaxCell(t, out, relaxStep{
+					runs: runs, sf: sf, group: group, flush: flush && tracked,
+					tracked: tracked, shift: shift, cross: int32(cross), join: int32(join),
+					stay: t.slice(stay), spend: t.slice(spend), grow: t.slice(grow),
+				})
 			}
 		}
 	}
 	return t
+}
+
+// slice is the row states' values at a table position, or nil for -1 (a
+// way that cannot go on).
+func (t *relaxedTable) slice(at int) []int16 {
+	if at < 0 {
+		return nil
+	}
+	return t.values[at:][:t.states]
+}
+
+// relaxStep is what one cell of a relaxed walk may do, for relaxCell.
+type relaxStep struct {
+	runs, sf, group, flush, tracked bool
+	shift                           uint  // the cell's row's bits in the row states
+	cross, join                     int32 // what a straight or full ship, and the group, pay
+	// the values after the cell: left out, spent (the cell used, its wild
+	// if any spent), grown into the group; nil where the way is closed
+	stay, spend, grow []int16
+}
+
+// relaxCell fills out, the values of every row state before a cell, from
+// the values after it. It is the relaxed walks' inner loop (a million
+// entries on wild pools), so it goes through the row states in blocks
+// that share every row's bits but the cell's own.
+func (s *solver) relaxCell(t *relaxedTable, out []int16, c relaxStep) {
+	// best of a candidate: noWay when the way is closed
+	at := func(vals []int16, rows int, gain int32) int32 {
+		if vals == nil {
+			return noWay
+		}
+		return gain + int32(vals[rows])
+	}
+	if !c.tracked {
+		for rows := range out {
+			best := at(c.stay, rows, 0)
+			if c.sf {
+				best = max(best, at(c.spend, rows, 4))
+			}
+			if c.cross > 0 {
+				best = max(best, at(c.spend, rows, c.cross))
+			}
+			if c.group {
+				best = max(best, at(c.grow, rows, c.join))
+			}
+			out[rows] = int16(max(best, noWay))
+		}
+		return
+	}
+	low := 1 << c.shift
+	for hi := 0; hi < t.states; hi += 4 * low {
+		for base := hi; base < hi+low; base++ {
+			for mine := range 4 {
+				rows := base | mine<<c.shift
+				up := base | min(mine+1, 3)<<c.shift // the row's state one card on
+				best := int32(noWay)
+				if c.runs {
+					// a straight-flush run; after leaving the cell out
+					// or using it elsewhere the run stops (base)
+					if c.sf {
+						best = at(c.spend, up, 4)
+					}
+					if mine == 1 || mine == 2 {
+						out[rows] = int16(max(best, noWay))
+						continue // a short run must go on
+					}
+					if c.cross > 0 {
+						best = max(best, at(c.spend, base, c.cross))
+					}
+					best = max(best, at(c.stay, base, 0))
+					if c.group {
+						best = max(best, at(c.grow, base, c.join))
+					}
+				} else {
+					// a flush count, which stays when the cell goes elsewhere
+					if c.sf {
+						best = at(c.spend, rows, 4)
+					}
+					if c.flush {
+						gain := int32(3)
+						if mine == 0 {
+							gain-- // a flush is 8 for 3 cards: 3 a card, less 1
+						}
+						best = max(best, at(c.spend, up, gain))
+					}
+					if c.cross > 0 {
+						best = max(best, at(c.spend, rows, c.cross))
+					}
+					best = max(best, at(c.stay, rows, 0))
+					if c.group {
+						best = max(best, at(c.grow, rows, c.join))
+					}
+				}
+				out[rows] = int16(max(best, noWay))
+			}
+		}
+	}
 }
 
 // canFlush reports whether a row could hold a flush: 3 cards of it, pool

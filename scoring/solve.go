@@ -91,10 +91,20 @@ func (s *solver) solve() (Party, bool) {
 	// at once, on two goroutines: the lower pass, the costlier, is the one
 	// the next round would run anyway. The answer is always the higher
 	// bar's when it finds one, so it never depends on which pass ends first.
-	low := strengthOf(s.dive(diveBudget))
 	high, below := passes.Get().(*pass), passes.Get().(*pass)
 	defer passes.Put(high)
 	defer passes.Put(below)
+	// The relaxed walks' tables cost milliseconds on big pools. Where the
+	// column bound is tight (a whole deck: a group in every column) a
+	// short pass at it finds the party without them.
+	high.limit = probeLimit
+	best := s.run(high, floorOf(s.rootBound()))
+	high.limit = 0
+	if best >= floorOf(s.rootBound()) {
+		return s.party(high), true
+	}
+	s.buildRelaxed()
+	low := strengthOf(s.dive(diveBudget))
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
 		high.stop.Store(false)
@@ -138,7 +148,14 @@ func strengthOf(v int32) int {
 // worth less a card than the 4 the column bounds allow, so it needs no
 // room of its own.)
 func (s *solver) rootBound() int {
-	return min(s.laterColumns[0][min(maxWilds, s.usableWilds)], s.relaxedRoot())
+	b := s.laterColumns[0][min(maxWilds, s.usableWilds)]
+	if s.relaxedRuns != nil {
+		b = min(b, s.relaxedRoot())
+	}
+	if s.lag != nil {
+		b = min(b, int(s.lagRoot(s.lag)/lagScale))
+	}
+	return b
 }
 
 // barStep is how far the bar drops between rounds of exact passes (each
@@ -245,6 +262,7 @@ type solver struct {
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	halt                      *atomic.Bool // set when the caller no longer wants the answer
+	lag                       *lagrangian  // the Lagrangian bound's tables: see lagrange.go
 	work                      atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
@@ -277,7 +295,6 @@ func newSolver(pool []Card, players int) *solver {
 	s.buildBounds()
 	s.buildAllowed()
 	s.buildRowLater()
-	s.buildRelaxed()
 	return s
 }
 
@@ -464,7 +481,12 @@ type pass struct {
 	best      int32   // that party's value
 	frontiers [2]frontier
 	stop      atomic.Bool // set when the pass's answer is no longer needed
+	limit     int         // when above 0, the pass gives up past this many states
 }
+
+// probeLimit is how many states the first pass, at the column bound and
+// with no relaxed tables, may keep before it gives up.
+const probeLimit = 4000
 
 // passes keeps the passes of finished walks for the next: their tables
 // and histories run to megabytes on big pools, and reusing them spares
@@ -485,6 +507,9 @@ func (s *solver) run(p *pass, floor int32) int32 {
 	cur := &p.frontiers[1]
 	for i, st := range steps {
 		if p.stop.Load() || s.halt.Load() {
+			return minKey
+		}
+		if p.limit > 0 && len(p.parents) > p.limit {
 			return minKey
 		}
 		cur.reset()
@@ -517,7 +542,7 @@ func (s *solver) run(p *pass, floor int32) int32 {
 					}
 					continue
 				}
-				if floor != minKey && s.bound(k, v, i) < floor {
+				if floor != minKey && (s.bound(k, v, i) < floor || s.lag != nil && s.lagBound(k, v, i) < floor) {
 					continue
 				}
 				cur.insert(j, k, v, int32(len(p.parents)))
@@ -956,7 +981,9 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 	}
 	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
 	b := v + int32(rest)*perCard
-	b = min(b, s.relaxedBound(k, v, i, wilds))
+	if s.relaxedRuns != nil {
+		b = min(b, s.relaxedBound(k, v, i, wilds))
+	}
 	return b
 }
 
