@@ -1,7 +1,3 @@
-// Package scoring holds the rules of Ruthless: Legends of the Black Flag as
-// pure functions: card codes, the raiding-party solver, prize tokens, the
-// Legendary Achievements and the final score. It imports only the standard
-// library and does no I/O, so every other layer can trust and test it alone.
 package scoring
 
 import (

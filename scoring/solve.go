@@ -152,9 +152,6 @@ func (s *solver) rootBound() int {
 	if s.relaxedRuns != nil {
 		b = min(b, s.relaxedRoot())
 	}
-	if s.lag != nil {
-		b = min(b, int(s.lagRoot(s.lag)/lagScale))
-	}
 	return b
 }
 
@@ -262,7 +259,6 @@ type solver struct {
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	halt                      *atomic.Bool // set when the caller no longer wants the answer
-	lag                       *lagrangian  // the Lagrangian bound's tables: see lagrange.go
 	work                      atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
@@ -542,7 +538,7 @@ func (s *solver) run(p *pass, floor int32) int32 {
 					}
 					continue
 				}
-				if floor != minKey && (s.bound(k, v, i) < floor || s.lag != nil && s.lagBound(k, v, i) < floor) {
+				if floor != minKey && (s.bound(k, v, i) < floor) {
 					continue
 				}
 				cur.insert(j, k, v, int32(len(p.parents)))

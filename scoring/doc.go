@@ -1,0 +1,35 @@
+// Package scoring holds the rules of Ruthless: Legends of the Black Flag as
+// pure functions: card codes, the raiding-party solver, prize tokens, the
+// Legendary Achievements and the final score. It imports only the standard
+// library and does no I/O, so every other layer can trust and test it alone.
+//
+// # The solver, in one story
+//
+// Solve finds a best raiding party exactly (R1.7). Two exact methods share
+// the work, because the pools players really have and the pools that are
+// hard are different pools:
+//
+//   - The set search (small.go) takes pools of at most 15 pirates besides
+//     at most 3 wilds: nearly every pool at the table. It builds sets card
+//     by card with a per-card bound and is done in microseconds there, but
+//     its cost grows steeply with the cards and wilds.
+//   - The grid walk (solve.go) takes every bigger or wilder pool. It sees a
+//     party as cells of the suit × rank grid and walks them as dynamic
+//     programming over a small state, keeping only states whose bound
+//     reaches a bar; it lowers the bar until a pass finds a party. Its cost
+//     grows slowly with the pool, but it pays a fixed price per pool.
+//
+// The walk's bounds, cheapest first: the column bound (each column's cards
+// at their richest, solve.go) and the relaxed walks (relaxed.go), two
+// tables solved backwards once per pool that keep groups and one row shape
+// exact. Building the tables costs milliseconds on wild pools, so the walk
+// first tries one capped pass at the column bound alone: where that bound
+// is tight (a whole deck) it finds the party without them.
+//
+// SolveContext is Solve for callers that may stop waiting (the web server):
+// both methods look at a flag between small steps and give up with
+// ctx.Err().
+//
+// Both methods are held to a brute-force reference, to each other, and to
+// the unpruned walk by the tests; solve_test.go says how.
+package scoring
