@@ -62,7 +62,7 @@ func (t *relaxedTable) at(k uint64, i, wilds int) int {
 	return int(t.values[t.index(i+1, get(k, offGroup, 2), wilds, t.compact(k))])
 }
 
-// The two tables are built on two goroutines: on wild pools each takes
+// buildRelaxed builds both tables, on two goroutines: on wild pools each takes
 // milliseconds, more than the walk itself.
 func (s *solver) buildRelaxed() {
 	done := make(chan struct{})
