@@ -1,17 +1,46 @@
 # One command runs every test: `make test`. It installs what the tests need
 # (Chromium for the browser tests) on a fresh machine, checks that generated
 # and formatted code is up to date, vets, and runs all tests with the race
-# detector. CI (.ci/run) calls exactly this.
+# detector, then the big solver cross-check without it. It prints how long
+# each phase took. CI (.ci/run) calls exactly this.
 
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
 
-.PHONY: test deps generate check-generated check-fmt vet run bench fuzz build pagesize load
+# Every `go test` gets an explicit -timeout, far above what a busy 2-core
+# machine needs, so that only a hung test ever reaches it (go's default is
+# 10 minutes for a whole package).
+RACE_TIMEOUT ?= 20m
+TEST_TIMEOUT ?= 15m
 
-test: deps check-generated check-fmt vet
-	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 ./...
-	@echo "the full solver-against-brute-force check (200,000 pools; too slow under -race):"
-	$(GO) test -count=1 -run 'TestSolveMatchesReference|TestSolveManyCaptains' ./scoring
+TEST_PHASES = deps check-generated check-fmt vet test-race test-reference
+
+.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet run bench fuzz build pagesize load
+
+# test runs the phases in order, stops at the first that fails, and prints
+# each phase's time in seconds.
+test:
+	@total=$$(date +%s); times=""; \
+	for phase in $(TEST_PHASES); do \
+		start=$$(date +%s); \
+		echo "== $$phase"; \
+		if ! $(MAKE) --no-print-directory $$phase; then \
+			echo "make test: FAILED in $$phase after $$(( $$(date +%s) - start ))s"; exit 1; \
+		fi; \
+		took=$$(( $$(date +%s) - start )); times="$$times, $$phase $${took}s"; \
+		echo "== $$phase took $${took}s"; \
+	done; \
+	echo "make test: passed in $$(( $$(date +%s) - total ))s ($${times#, })"
+
+# test-race runs every test of every package with the race detector,
+# browser tests included (a missing browser fails rather than skips).
+test-race:
+	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) ./...
+
+# test-reference runs the full solver-against-brute-force checks (200,000
+# pools; too slow under -race, where they run a sample), in parallel shards.
+test-reference:
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains' ./scoring
 
 # deps installs Debian's chromium when it is missing and we are root;
 # otherwise it says what to install and fails.
@@ -48,7 +77,7 @@ run:
 
 # bench prints the figures quoted in the README.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
 
 pagesize:
 	bash scripts/pagesize.sh
@@ -57,5 +86,5 @@ load:
 	bash scripts/load.sh
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime 60s ./scoring
-	$(GO) test -run '^$$' -fuzz FuzzParseCard -fuzztime 30s ./scoring
+	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime 60s -timeout 10m ./scoring
+	$(GO) test -run '^$$' -fuzz FuzzParseCard -fuzztime 30s -timeout 10m ./scoring

@@ -4,9 +4,11 @@ import "math/bits"
 
 // The brute-force reference solver: slow, and simple enough to trust by
 // reading. It tries every identity every wild may take (or sitting out),
-// and for each such choice every way of cutting the cards into sets, with
-// a memo over the cards still free. It shares nothing with Solve but the
-// card types: even the strengths of R1.2 are written out again.
+// and for each such choice finds the best party by a recurrence over every
+// subset of the cards, which considers every set they can form, each
+// checked directly against the patterns of R1.2. It shares nothing with
+// Solve but the card types: even the strengths of R1.2 are written out
+// again.
 
 // refItem is a card with the identity it stands for in one try.
 type refItem struct {
@@ -25,27 +27,30 @@ func refSolve(pool []Card, players int) (strength, unused int) {
 			fixed = append(fixed, c)
 		}
 	}
-	bestStrength, bestUsed := 0, 0
-	var try func(i int, items []refItem)
-	try = func(i int, items []refItem) {
+	t := newRefTables(len(pool))
+	for _, c := range fixed {
+		t.add(refItem{card: c, as: c}, false)
+	}
+	var best refResult
+	var try func(i int)
+	try = func(i int) {
 		if i == len(wilds) {
-			s, u := refPartition(items)
-			if s > bestStrength || (s == bestStrength && u < bestUsed) {
-				bestStrength, bestUsed = s, u
+			if r := t.all(); r.strength > best.strength || (r.strength == best.strength && r.used < best.used) {
+				best = r
 			}
 			return
 		}
-		try(i+1, items) // this wild sits out
+		try(i + 1) // this wild sits out
 		for _, as := range refIdentities(wilds[i], players) {
-			try(i+1, append(items[:len(items):len(items)], refItem{card: wilds[i], as: as}))
+			// After the last wild only the party of all the items is
+			// read, so its table need not be filled.
+			t.add(refItem{card: wilds[i], as: as}, i == len(wilds)-1)
+			try(i + 1)
+			t.drop()
 		}
 	}
-	items := make([]refItem, 0, len(pool))
-	for _, c := range fixed {
-		items = append(items, refItem{card: c, as: c})
-	}
-	try(0, items)
-	return bestStrength, len(pool) - bestUsed
+	try(0)
+	return best.strength, len(pool) - best.used
 }
 
 // refIdentities lists what a wild may stand for: a Parrot any rank of its
@@ -63,96 +68,120 @@ func refIdentities(w Card, players int) []Card {
 	return out
 }
 
-// refPartition finds the best way to cut items into sets: the strength and
-// the number of cards used. Two items standing for the same card may not
-// both be used (R1.6).
-func refPartition(items []refItem) (strength, used int) {
-	n := len(items)
-	// setsFrom[j]: every subset that is a valid set and whose lowest item is j
-	type set struct{ mask, strength int }
-	setsFrom := make([][]set, n)
-	for mask := 1; mask < 1<<n; mask++ {
-		if v := refSetStrength(items, mask); v >= 0 {
-			low := bits.TrailingZeros(uint(mask))
-			setsFrom[low] = append(setsFrom[low], set{mask, v})
+// refTables holds the items of one try and, for every subset of them (a
+// bit mask over the items), its shape and its best party. Adding an item
+// fills the entries of the subsets that hold it, so a wild's identities
+// are tried on top of tables that the items before it filled once.
+type refTables struct {
+	items []refItem
+	shape []refShape
+	best  []refResult
+	sets  []refSet // scratch for add
+}
+
+// refResult is a party's strength and the number of cards it uses.
+type refResult struct{ strength, used int }
+
+// refSet is a subset of the items that makes a set: its strength and the
+// items it rules out, those standing for the same card as one of its own
+// (R1.6).
+type refSet struct{ mask, strength, blocked int }
+
+func newRefTables(n int) *refTables {
+	return &refTables{shape: make([]refShape, 1<<n), best: make([]refResult, 1<<n)}
+}
+
+// all is the best party of all the items.
+func (t *refTables) all() refResult { return t.best[1<<len(t.items)-1] }
+
+// drop removes the item added last.
+func (t *refTables) drop() { t.items = t.items[:len(t.items)-1] }
+
+// add appends an item and fills the tables for every subset whose highest
+// item it is (only for the subset of all items when onlyAll is set).
+//
+// The best party of a subset: its highest item either stays unused, and
+// the party is the best of the rest; or it is in some set S within the
+// subset, and the party is S plus the best party of what is left once S
+// and the items standing for the same cards as S's are taken out. Every
+// subset holding the item is checked against the patterns, so every set S
+// is considered; the rest are subsets of lower items, already filled.
+func (t *refTables) add(it refItem, onlyAll bool) {
+	j := len(t.items)
+	t.items = append(t.items, it)
+	high := 1 << j
+	t.sets = t.sets[:0]
+	for mask := high; mask < 2*high; mask++ {
+		t.shape[mask] = t.shape[mask-high].with(it.as)
+		v := t.shape[mask].strength()
+		if v < 0 {
+			continue
 		}
-	}
-	// twins[j]: the other items standing for the same card as item j
-	twins := make([]int, n)
-	for j := range items {
-		for k := range items {
-			if j != k && items[j].as == items[k].as {
-				twins[j] |= 1 << k
+		blocked := 0
+		for k, other := range t.items[:j] {
+			if mask&(1<<k) == 0 && t.shape[mask].has(other.as) {
+				blocked |= 1 << k
 			}
 		}
+		t.sets = append(t.sets, refSet{mask: mask, strength: v, blocked: blocked})
 	}
-	type result struct{ strength, used int }
-	memo := make([]result, 1<<n)
-	done := make([]bool, 1<<n)
-	var best func(free int) result
-	best = func(free int) result {
-		if free == 0 || done[free] {
-			return memo[free]
-		}
-		low := bits.TrailingZeros(uint(free))
-		r := best(free &^ (1 << low))        // the lowest free item stays unused
-		for _, cand := range setsFrom[low] { // or it heads a set of free items
-			set := cand.mask
-			if set&free != set {
+	from := high
+	if onlyAll {
+		from = 2*high - 1
+	}
+	for free := from; free < 2*high; free++ {
+		r := t.best[free-high] // the item stays unused
+		for _, s := range t.sets {
+			if s.mask&free != s.mask {
 				continue
 			}
-			blocked := 0
-			for k := 0; k < n; k++ {
-				if set&(1<<k) != 0 {
-					blocked |= twins[k]
-				}
-			}
-			next := best(free &^ set &^ blocked)
-			with := result{strength: cand.strength + next.strength, used: bits.OnesCount(uint(set)) + next.used}
+			rest := t.best[free&^s.mask&^s.blocked]
+			with := refResult{strength: s.strength + rest.strength, used: bits.OnesCount(uint(s.mask)) + rest.used}
 			if with.strength > r.strength || (with.strength == r.strength && with.used < r.used) {
 				r = with
 			}
 		}
-		memo[free], done[free] = r, true
-		return r
+		t.best[free] = r
 	}
-	r := best(1<<n - 1)
-	return r.strength, r.used
 }
 
-// refSetStrength is the strength of the items in mask as one set, the
-// best pattern of R1.2 they fit, or -1 when they fit none.
-func refSetStrength(items []refItem, mask int) int {
-	n := bits.OnesCount(uint(mask))
-	if n < 2 {
-		return -1
+// refShape is what the patterns of R1.2 need to know about some cards:
+// how many, which cards, ranks and suits they stand for, and whether two
+// of them stand for the same card.
+type refShape struct {
+	cards uint64 // bit suit*NumRanks+rank-1 of each card stood for
+	ranks uint16 // bit rank of each rank stood for
+	suits uint8  // bit suit of each suit stood for
+	n     uint8
+	twins bool
+}
+
+func refBit(as Card) uint64 { return 1 << (int(as.Suit)*NumRanks + int(as.Rank) - 1) }
+
+// has reports whether one of the cards stands for as.
+func (s refShape) has(as Card) bool { return s.cards&refBit(as) != 0 }
+
+// with is the shape with one more card, standing for as.
+func (s refShape) with(as Card) refShape {
+	s.twins = s.twins || s.has(as)
+	s.cards |= refBit(as)
+	s.ranks |= 1 << as.Rank
+	s.suits |= 1 << as.Suit
+	s.n++
+	return s
+}
+
+// strength is the strength of the cards as one set, the best pattern of
+// R1.2 they fit, or -1 when they fit none.
+func (s refShape) strength() int {
+	if s.n < 2 || s.twins {
+		return -1 // a set has two cards at least, and no twins (R1.6)
 	}
-	var seen [NumSuits][NumRanks + 1]bool
-	var ranks [NumRanks + 1]int
-	first := items[bits.TrailingZeros(uint(mask))].as
-	sameRank, sameSuit := true, true
-	for j := range items {
-		if mask&(1<<j) == 0 {
-			continue
-		}
-		c := items[j].as
-		if seen[c.Suit][c.Rank] {
-			return -1 // twins (R1.6)
-		}
-		seen[c.Suit][c.Rank] = true
-		ranks[c.Rank]++
-		sameRank = sameRank && c.Rank == first.Rank
-		sameSuit = sameSuit && c.Suit == first.Suit
-	}
+	n := int(s.n)
+	sameRank := bits.OnesCount16(s.ranks) == 1
+	sameSuit := bits.OnesCount8(s.suits) == 1
 	// consecutive: n distinct ranks in a row
-	consecutive := false
-	for lo := 1; lo+n-1 <= NumRanks; lo++ {
-		all := true
-		for r := lo; r < lo+n; r++ {
-			all = all && ranks[r] == 1
-		}
-		consecutive = consecutive || all
-	}
+	consecutive := bits.OnesCount16(s.ranks) == n && s.ranks>>bits.TrailingZeros16(s.ranks) == 1<<n-1
 	best := -1
 	if sameRank {
 		best = max(best, 4+6*(n-2))
@@ -170,4 +199,16 @@ func refSetStrength(items []refItem, mask int) int {
 		best = max(best, 25)
 	}
 	return best
+}
+
+// refSetStrength is the strength of the items in mask as one set, the
+// best pattern of R1.2 they fit, or -1 when they fit none.
+func refSetStrength(items []refItem, mask int) int {
+	var s refShape
+	for j := range items {
+		if mask&(1<<j) != 0 {
+			s = s.with(items[j].as)
+		}
+	}
+	return s.strength()
 }

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 )
@@ -199,7 +198,10 @@ func randomPool(rng *rand.Rand, n, players int, flag float64, maxCaptains int) [
 
 // TestSolveMatchesReference is R1.7's promise: both solvers find the exact
 // best strength and unused count on random pools of 0–10 pirates, wilds
-// included, as the brute-force reference does.
+// included, as the brute-force reference does. The pools are cut into one
+// shard a core, run in parallel; pool i is drawn from its own seed, so the
+// pools are the same however many cores the machine has, and a failure
+// names the pool's number.
 func TestSolveMatchesReference(t *testing.T) {
 	pools := 200_000
 	if testing.Short() {
@@ -207,44 +209,45 @@ func TestSolveMatchesReference(t *testing.T) {
 	} else if raceEnabled {
 		pools = 2_000 // `make test` also runs the full count without -race
 	}
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var failures []string
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(uint64(w), 2026))
-			for i := w; i < pools; i += workers {
-				players := 2 + rng.IntN(3)
-				// At most one flagged Captain keeps the reference quick
-				// (it tries 45 identities per Captain);
-				// TestSolveManyCaptains covers more on smaller pools.
-				pool := randomPool(rng, rng.IntN(11), players, 0.5, 1)
-				for wildCount(pool) > 2 {
-					pool = randomPool(rng, len(pool), players, 0.5, 1)
-				}
-				// Every fourth pool gets an extra Parrot, the hard part.
-				if i%4 == 0 && wildCount(pool) < 2 {
-					pool = withParrot(rng, pool, players)
-				}
+	shards := runtime.GOMAXPROCS(0)
+	for shard := range shards {
+		t.Run(fmt.Sprintf("shard %d of %d", shard+1, shards), func(t *testing.T) {
+			t.Parallel()
+			var failures []string
+			for i := shard; i < pools; i += shards {
+				pool, players := referencePool(i)
 				s, u := refSolve(pool, players)
 				eachSolver(pool, players, func(solver string, got Party) {
 					if got.Strength != s || got.Unused != u {
-						mu.Lock()
-						failures = append(failures, fmt.Sprintf("pool %v (%d players): %s = %d/%d unused (%s), reference = %d/%d",
-							pool, players, solver, got.Strength, got.Unused, describe(got), s, u))
-						mu.Unlock()
+						failures = append(failures, fmt.Sprintf("pool %d %v (%d players): %s = %d/%d unused (%s), reference = %d/%d",
+							i, pool, players, solver, got.Strength, got.Unused, describe(got), s, u))
 					}
 				})
 			}
-		}()
+			if len(failures) > 0 {
+				t.Fatalf("%d of this shard's pools differ, e.g.:\n%s", len(failures), strings.Join(failures[:min(5, len(failures))], "\n"))
+			}
+		})
 	}
-	wg.Wait()
-	if len(failures) > 0 {
-		t.Fatalf("%d of %d pools differ, e.g.:\n%s", len(failures), pools, strings.Join(failures[:min(5, len(failures))], "\n"))
+}
+
+// referencePool draws TestSolveMatchesReference's pool number i: up to 10
+// pirates with at most 2 wilds, from a seed of its own.
+func referencePool(i int) ([]Card, int) {
+	rng := rand.New(rand.NewPCG(uint64(i), 2026))
+	players := 2 + rng.IntN(3)
+	// At most one flagged Captain keeps the reference quick (it tries 45
+	// identities per Captain); TestSolveManyCaptains covers more on
+	// smaller pools.
+	pool := randomPool(rng, rng.IntN(11), players, 0.5, 1)
+	for wildCount(pool) > 2 {
+		pool = randomPool(rng, len(pool), players, 0.5, 1)
 	}
+	// Every fourth pool gets an extra Parrot, the hard part.
+	if i%4 == 0 && wildCount(pool) < 2 {
+		pool = withParrot(rng, pool, players)
+	}
+	return pool, players
 }
 
 // eachSolver calls check with the party of each solver that takes the
