@@ -43,6 +43,12 @@ func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e sc
 		}
 		return 0, conflict
 	}
+	err = checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+		return scoring.WithEntry(g.File, round, player, &e)
+	})
+	if err != nil {
+		return 0, invalid(id, err)
+	}
 	if err := upsertEntry(ctx, tx, id, round, player, e, stored+1); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
@@ -125,6 +131,12 @@ func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.F
 			conflict.Current = &current
 		}
 		return 0, conflict
+	}
+	err = checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+		return g.WithFinal(player, f), nil
+	})
+	if err != nil {
+		return 0, invalid(id, err)
 	}
 	if err := upsertFinal(ctx, tx, id, player, f, stored+1); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"ruthless/scoring"
 )
@@ -267,6 +270,12 @@ func TestPutFinal(t *testing.T) {
 	}
 }
 
+// phoneCard is the card a phone of TestConcurrentWriters adds: a card of
+// its own, never another seat's.
+func phoneCard(players, phones, seat, phone int) scoring.Card {
+	return scoring.Deck(players)[seat*phones+phone]
+}
+
 // TestConcurrentWriters has several phones per player save every round at
 // once, each adding its own card and one coin to the entry and retrying on
 // a conflict, as a client would. Nothing may be lost: every entry ends with
@@ -316,9 +325,10 @@ func TestConcurrentWriters(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					// Each phone owns one suit and marks each round by rank.
+					// Each phone owns one card of the deck (R4.1: a card is
+					// one player's) and adds it in every round.
+					mine := phoneCard(n, g.phones, seat, phone)
 					for round := 1; round <= scoring.RoundsFor(n); round++ {
-						mine := scoring.Card{Suit: scoring.Suit(phone), Rank: scoring.Rank(round)}
 						var seen scoring.Entry
 						version := 0
 						for {
@@ -368,7 +378,7 @@ func TestConcurrentWriters(t *testing.T) {
 					slices.Sort(codes)
 					var want []string
 					for phone := 0; phone < g.phones; phone++ {
-						want = append(want, scoring.Card{Suit: scoring.Suit(phone), Rank: scoring.Rank(r + 1)}.String())
+						want = append(want, phoneCard(n, g.phones, seat, phone).String())
 					}
 					slices.Sort(want)
 					if !slices.Equal(codes, want) {
@@ -383,5 +393,34 @@ func TestConcurrentWriters(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkPutEntry measures one save of an entry, the write every phone
+// makes after each round, on a real database file (RUTHLESS_BENCH_DIR
+// chooses its folder: the cost of synchronous=FULL is an fsync, so it
+// depends on the disk).
+func BenchmarkPutEntry(b *testing.B) {
+	ctx := context.Background()
+	dir := os.Getenv("RUTHLESS_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	s, err := Open(filepath.Join(dir, fmt.Sprintf("bench-%d.db", time.Now().UnixNano())))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	id, err := s.CreateGame(ctx, setup("A", "B"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	pool := []scoring.Card{{Suit: scoring.Heart, Rank: 5}}
+	version := 0
+	for i := 0; b.Loop(); i++ {
+		version, err = s.PutEntry(ctx, id, 1, 0, scoring.Entry{Pool: pool, Coins: i % 10}, version)
+		if err != nil {
+			b.Fatal(err)
+		}
 	}
 }

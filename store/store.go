@@ -40,8 +40,11 @@ var ErrBadPlayer = errors.New("store: seat out of range")
 // driver applies them to every connection the pool opens, which a one-off
 // Exec on the pool would not. _txlock=immediate makes each transaction
 // take the write lock when it begins, so a read-check-write (the version
-// check) cannot be interleaved with another writer's.
-const dsnSettings = "_journal_mode=WAL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
+// check) cannot be interleaved with another writer's. _synchronous=FULL
+// syncs the WAL at every commit: under WAL the driver's default (NORMAL)
+// may lose the last acknowledged saves to a power cut, and a save costs
+// only a few tenths of a millisecond more (BenchmarkPutEntry).
+const dsnSettings = "_journal_mode=WAL&_synchronous=FULL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS

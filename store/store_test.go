@@ -128,6 +128,7 @@ func TestSettingsOnEveryConnection(t *testing.T) {
 		{"journal_mode", "wal"},
 		{"foreign_keys", "1"},
 		{"busy_timeout", "5000"},
+		{"synchronous", "2"}, // FULL: an acknowledged save survives a power cut
 	}
 	for i, c := range conns {
 		for _, p := range pragmas {
