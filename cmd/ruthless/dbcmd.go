@@ -25,6 +25,15 @@ game and prints the new game's id. FILE - reads standard input. -db
 defaults to $RUTHLESS_DB, else ruthless.db; it is created if missing.
 `
 
+const backupUsage = `Usage: ruthless backup [-db FILE] BACKUP_FILE
+
+Writes a consistent copy of the whole database to BACKUP_FILE, which must
+not exist yet. The app may keep running meanwhile. To restore, stop the
+app, then put the copy in place of the database file (and delete the
+database's -wal and -shm files beside it, if any). -db defaults to
+$RUTHLESS_DB, else ruthless.db.
+`
+
 // defaultDB is the database path when -db is not given.
 func defaultDB() string {
 	if path := os.Getenv("RUTHLESS_DB"); path != "" {
@@ -129,5 +138,35 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The game is committed; a failing Close cannot undo that, so the id
 	// is worth printing regardless.
 	fmt.Fprintln(stdout, id)
+	return exitOK
+}
+
+// runBackup is `ruthless backup`.
+func runBackup(args []string, stdout, stderr io.Writer) int {
+	flags := newFlags("backup")
+	dbPath := flags.String("db", defaultDB(), "database file")
+	rest, err := parseArgs(flags, args)
+	if err != nil {
+		return flagError(err, backupUsage, stdout, stderr)
+	}
+	if len(rest) != 1 {
+		return fail(stderr, exitUsage, errors.New("backup needs exactly one BACKUP_FILE (see ruthless backup -h)"))
+	}
+	if _, err := os.Stat(*dbPath); errors.Is(err, fs.ErrNotExist) {
+		return fail(stderr, exitUsage, fmt.Errorf("no database at -db %q", *dbPath))
+	} else if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	s, err := store.Open(*dbPath)
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	defer s.Close()
+	if err := s.Backup(context.Background(), rest[0]); errors.Is(err, store.ErrExists) {
+		return fail(stderr, exitUsage, fmt.Errorf("%q exists already: a backup never overwrites a file", rest[0]))
+	} else if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	fmt.Fprintf(stdout, "backed up %s to %s\n", *dbPath, rest[0])
 	return exitOK
 }

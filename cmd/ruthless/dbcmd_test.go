@@ -209,3 +209,45 @@ func TestExportHelp(t *testing.T) {
 		})
 	}
 }
+
+func backupCmd(args []string, _ *strings.Reader, stdout, stderr *bytes.Buffer) int {
+	return runBackup(args, stdout, stderr)
+}
+
+// TestBackupCommand: a backup of a database with a game in it exports
+// the same game file; bad uses exit 2 with one line.
+func TestBackupCommand(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games.db")
+	imported := runCmd(t, importCmd, inProgress, "-db", db, "-")
+	if imported.code != exitOK {
+		t.Fatalf("import: %+v", imported)
+	}
+	id := strings.TrimSpace(imported.stdout)
+	copyPath := filepath.Join(dir, "copy.db")
+	if got := runCmd(t, backupCmd, "", "-db", db, copyPath); got.code != exitOK || !strings.Contains(got.stdout, copyPath) {
+		t.Fatalf("backup: %+v", got)
+	}
+	want := runCmd(t, exportCmd, "", "-db", db, id)
+	got := runCmd(t, exportCmd, "", "-db", copyPath, id)
+	if got.code != exitOK || got.stdout != want.stdout {
+		t.Errorf("export from the backup = %+v, want %q", got, want.stdout)
+	}
+	bad := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no file", []string{"-db", db}, "exactly one BACKUP_FILE"},
+		{"file exists", []string{"-db", db, copyPath}, "exists already"},
+		{"no database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "x.db")}, "no database"},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			got := runCmd(t, backupCmd, "", c.args...)
+			if got.code != exitUsage || !strings.Contains(got.stderr, c.want) || strings.Count(got.stderr, "\n") != 1 {
+				t.Errorf("backup %v = %+v, want exit 2 and one line with %q", c.args, got, c.want)
+			}
+		})
+	}
+}

@@ -38,6 +38,8 @@ Usage:
         write a stored game as a game file
   ruthless import [-db F] FILE
         store a game file
+  ruthless backup [-db F] BACKUP_FILE
+        copy the whole database to a new file, safely while serving
   ruthless help
         this text
 
@@ -71,6 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return runExport(args[1:], stdin, stdout, stderr)
 	case "import":
 		return runImport(args[1:], stdin, stdout, stderr)
+	case "backup":
+		return runBackup(args[1:], stdout, stderr)
 	case "solve":
 		return runSolve(args[1:], stdout, stderr)
 	case "check":
