@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -69,11 +70,25 @@ func BenchmarkSolve(b *testing.B) {
 		{"wild", benchPools(4, func(rng *rand.Rand) []Card {
 			return withWildsUpTo(rng, randomPool(rng, 20+rng.IntN(6), 4, 0, 0), 10)
 		})},
+		// each iteration solves the next pool of the adversarial corpus
+		{"adversarial", corpusPools(b)},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				Solve(c.pools[i%len(c.pools)], Options{Players: 4})
+			}
+		})
+	}
+}
+
+// BenchmarkSolveAdversarial times each pool of the adversarial corpus
+// (testdata/adversarial.txt) on its own, named by its line in the file.
+func BenchmarkSolveAdversarial(b *testing.B) {
+	for _, c := range readCorpus(b) {
+		b.Run(fmt.Sprintf("line%d", c.line), func(b *testing.B) {
+			for b.Loop() {
+				Solve(c.pool, Options{Players: 4})
 			}
 		})
 	}
