@@ -1,6 +1,10 @@
 package scoring
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"slices"
+	"sort"
+)
 
 // SetKind names the pattern a set of the raiding party scores as (R1.2).
 type SetKind string
@@ -120,4 +124,94 @@ func (p *PlacedCard) UnmarshalJSON(b []byte) error {
 		}
 	}
 	return nil
+}
+
+// preferParrots hands a cell held by a flagged Captain to the unused
+// Parrot of that cell's suit: the same party, with the plainer wild used.
+func preferParrots(sets [][]cellPick, unused []Card) ([][]cellPick, []Card) {
+	for i := 0; i < len(unused); i++ {
+		p := unused[i]
+		if p.Rank != Parrot {
+			continue
+		}
+		swapped := false
+		for _, set := range sets {
+			for j := range set {
+				if set[j].card.Flagged && set[j].as.Suit == p.Suit {
+					unused[i] = set[j].card
+					set[j].card = p
+					swapped = true
+					break
+				}
+			}
+			if swapped {
+				break
+			}
+		}
+	}
+	return sets, unused
+}
+
+// assemble scores each set by the best pattern it fits and orders
+// everything for display: sets by strength, highest first; cards by rank
+// then suit; unused cards in card order.
+func assemble(picked [][]cellPick, unused []Card) Party {
+	p := Party{Sets: []Set{}, UnusedCards: []Card{}}
+	for _, cards := range picked {
+		set := Set{Cards: make([]PlacedCard, len(cards))}
+		for i, c := range cards {
+			set.Cards[i] = PlacedCard{Card: c.card, As: c.as}
+		}
+		sortPlaced(set.Cards)
+		set.Kind, set.Strength = classify(set.Cards)
+		p.Sets = append(p.Sets, set)
+		p.Strength += set.Strength
+	}
+	sort.SliceStable(p.Sets, func(a, b int) bool {
+		sa, sb := p.Sets[a], p.Sets[b]
+		if sa.Strength != sb.Strength {
+			return sa.Strength > sb.Strength
+		}
+		return sa.Cards[0].As.index() < sb.Cards[0].As.index()
+	})
+	p.UnusedCards = append(p.UnusedCards, unused...)
+	slices.SortFunc(p.UnusedCards, func(a, b Card) int { return a.index() - b.index() })
+	p.Unused = len(p.UnusedCards)
+	return p
+}
+
+func sortPlaced(cards []PlacedCard) {
+	sort.SliceStable(cards, func(a, b int) bool {
+		x, y := cards[a].As, cards[b].As
+		if x.Rank != y.Rank {
+			return x.Rank < y.Rank
+		}
+		return x.Suit < y.Suit
+	})
+}
+
+// classify names the best pattern of R1.2 that cards (with their chosen
+// identities, sorted by rank) fit, and its strength; ok-less: a set that
+// fits nothing gets kind "" and strength 0.
+func classify(cards []PlacedCard) (SetKind, int) {
+	n := len(cards)
+	sameRank, sameSuit, consecutive := n >= 2, n >= 3, n >= 3
+	for i := 1; i < n; i++ {
+		a, b := cards[i-1].As, cards[i].As
+		sameRank = sameRank && a.Rank == b.Rank
+		sameSuit = sameSuit && a.Suit == b.Suit
+		consecutive = consecutive && b.Rank == a.Rank+1
+	}
+	best, kind := 0, SetKind("")
+	try := func(ok bool, k SetKind) {
+		if ok && SetStrength(k, n) > best {
+			best, kind = SetStrength(k, n), k
+		}
+	}
+	try(sameRank && n <= NumSuits, Group)
+	try(consecutive, Straight)
+	try(sameSuit, Flush)
+	try(sameSuit && consecutive, StraightFlush)
+	try(n == NumRanks && consecutive, FullShip)
+	return kind, best
 }
