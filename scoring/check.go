@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -85,6 +86,24 @@ type CheckResult struct {
 // players (R4.2), or a player count outside 2–4. Everything a player could
 // claim by mistake is a Problem in the result instead.
 func Check(sets [][]Claim, unused []Card, opt Options) (CheckResult, error) {
+	return check(sets, unused, opt, func(pool []Card, opt Options) (Party, error) { return Solve(pool, opt), nil })
+}
+
+// CheckContext is Check for callers that may stop waiting: the best party
+// for the pool is found by solve (nil: SolveContext) under ctx. When solve
+// gives up, CheckContext answers its error, wrapped (errors.Is and
+// errors.As see through), and no result; telling it from Check's errors
+// for bad input is the caller's part (errors.Is(err, ctx.Err()), or the
+// caller's own sentinel). Otherwise it answers exactly what Check answers.
+func CheckContext(ctx context.Context, sets [][]Claim, unused []Card, opt Options, solve SolverContext) (CheckResult, error) {
+	if solve == nil {
+		solve = SolveContext
+	}
+	return check(sets, unused, opt, func(pool []Card, opt Options) (Party, error) { return solve(ctx, pool, opt) })
+}
+
+// check is Check over a solver that may fail.
+func check(sets [][]Claim, unused []Card, opt Options, solve func([]Card, Options) (Party, error)) (CheckResult, error) {
 	players := opt.players()
 	if players < 2 || players > 4 {
 		return CheckResult{}, fmt.Errorf("players must be 2, 3 or 4: %d", opt.Players)
@@ -153,7 +172,11 @@ func Check(sets [][]Claim, unused []Card, opt Options) (CheckResult, error) {
 			res.Strength += s.Strength
 		}
 	}
-	res.Best = Solve(all, opt)
+	best, err := solve(all, opt)
+	if err != nil {
+		return CheckResult{}, fmt.Errorf("scoring: best party for the pool: %w", err)
+	}
+	res.Best = best
 	if res.Best.Sets == nil {
 		res.Best.Sets = []Set{}
 	}
