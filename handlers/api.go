@@ -112,7 +112,12 @@ func (a *app) apiSolve(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, a.parties.solve(cards, scoring.Options{Players: n}))
+	party, err := a.solves.solve(c.Request.Context(), cards, scoring.Options{Players: n})
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, party)
 }
 
 func (a *app) apiCheck(c *gin.Context) {
@@ -150,9 +155,12 @@ func (a *app) apiCheck(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	res, err := scoring.Check(sets, pool, scoring.Options{Players: n})
+	res, err := scoring.CheckContext(c.Request.Context(), sets, pool, scoring.Options{Players: n}, a.solves.solve)
 	if err != nil {
-		a.fail(c, &badRequest{field: "sets", message: err.Error()})
+		if !solveFailed(err) {
+			err = &badRequest{field: "sets", message: err.Error()}
+		}
+		a.fail(c, err)
 		return
 	}
 	c.JSON(http.StatusOK, res)
@@ -164,7 +172,7 @@ func (a *app) apiScore(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	res, err := a.score(g)
+	res, err := a.score(c.Request.Context(), g)
 	if err != nil {
 		a.fail(c, err)
 		return

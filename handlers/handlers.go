@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
@@ -41,16 +40,30 @@ type Store interface {
 }
 
 type app struct {
-	store   Store
-	log     *slog.Logger
-	parties *partyCache
+	store  Store
+	log    *slog.Logger
+	solves *solver
 }
 
 // New returns the whole web app as one handler: pages, JSON API and
 // assets, wrapped in the security headers, cross-origin protection, body
-// limit, gzip and request logging every response gets.
+// limit, gzip and request logging every response gets. It solves within
+// DefaultLimits.
 func New(st Store, log *slog.Logger) http.Handler {
-	a := &app{store: st, log: log, parties: newPartyCache()}
+	return NewWithLimits(st, log, Limits{})
+}
+
+// NewWithLimits is New with the limits on solving given.
+func NewWithLimits(st Store, log *slog.Logger, lim Limits) http.Handler {
+	return newApp(st, log, lim).handler()
+}
+
+func newApp(st Store, log *slog.Logger, lim Limits) *app {
+	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log)}
+}
+
+// handler is the router in its wrappers.
+func (a *app) handler() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
@@ -136,37 +149,6 @@ func limitBody(next http.Handler) http.Handler {
 	})
 }
 
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// logged writes one structured line per request.
-func (a *app) logged(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r)
-		a.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "duration", time.Since(start))
-	})
-}
-
 // recover turns a panic into a logged 500 rather than a dropped connection.
 func (a *app) recover(c *gin.Context) {
 	defer func() {
@@ -234,6 +216,10 @@ func classify(err error) problem {
 		return problem{http.StatusConflict, "the entry was changed by someone else", "version"}
 	case errors.As(err, &br):
 		return problem{http.StatusBadRequest, br.message, br.field}
+	case errors.Is(err, errBusy):
+		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
+	case errors.Is(err, errTooSlow):
+		return problem{http.StatusServiceUnavailable, "a pool here takes longer to solve than the server allows; try again later", ""}
 	}
 	return problem{http.StatusInternalServerError, "internal error", ""}
 }
@@ -251,10 +237,21 @@ type badRequest struct {
 
 func (e *badRequest) Error() string { return e.field + ": " + e.message }
 
-// fail answers an error as JSON for the API or as an error page.
+// fail answers an error as JSON for the API or as an error page; a client
+// that has gone gets nothing (the access log says 499).
 func (a *app) fail(c *gin.Context, err error) {
+	if c.Request.Context().Err() != nil {
+		// Whatever failed, it was for nobody: the store and the solver stop
+		// with the request's context.
+		a.log.Info("client gone", "path", c.Request.URL.Path, "err", err)
+		c.Abort()
+		return
+	}
 	p := classify(err)
-	if p.status >= 500 {
+	if p.status == http.StatusServiceUnavailable {
+		c.Header("Retry-After", retryAfter)
+		a.log.Warn("request refused", "path", c.Request.URL.Path, "err", err)
+	} else if p.status >= 500 {
 		a.log.Error("request failed", "path", c.Request.URL.Path, "err", err)
 	}
 	if isAPI(c) {
@@ -270,6 +267,12 @@ func (a *app) fail(c *gin.Context, err error) {
 		vm.Message = "There is no such page: " + p.message + "."
 	case http.StatusInternalServerError:
 		vm.Message = "Something went wrong on our side. Try again."
+	case http.StatusServiceUnavailable:
+		vm.Title = "Busy"
+		vm.Message = "The server is busy working out the best parties of big pools. Try again in a few seconds."
+		if errors.Is(err, errTooSlow) {
+			vm.Message = "A pool of this game takes longer to solve than the server allows. Try again later."
+		}
 	}
 	vm.Status = p.status
 	a.page(c, p.status, views.ErrorPage(vm))
@@ -300,7 +303,7 @@ func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
 	if !ok {
 		return g, scoring.Result{}, false
 	}
-	res, err := a.score(g.File)
+	res, err := a.score(c.Request.Context(), g.File)
 	if err != nil {
 		a.fail(c, err)
 		return g, res, false

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -23,7 +24,11 @@ func (a *app) home(c *gin.Context) {
 	}
 	var vm views.HomeView
 	for _, g := range games {
-		s := a.summary(g)
+		s, err := a.summary(c.Request.Context(), g)
+		if err != nil {
+			a.fail(c, err)
+			return
+		}
 		if g.File.Final != nil {
 			vm.Finished = append(vm.Finished, s)
 		} else {
@@ -34,21 +39,25 @@ func (a *app) home(c *gin.Context) {
 }
 
 // summary is a game's line on the home page. A game that does not score
-// (it cannot happen for a game stored through this app) still gets a line.
-func (a *app) summary(g store.Game) views.GameSummary {
+// (it cannot happen for a game stored through this app) still gets a line;
+// the error is a solve that gave up (solveFailed), which fails the page.
+func (a *app) summary(ctx context.Context, g store.Game) (views.GameSummary, error) {
 	s := views.GameSummary{
 		ID:          g.ID,
 		Players:     g.File.Players,
 		Date:        g.Created.Local().Format(dateLayout),
 		RoundsTotal: scoring.RoundsFor(len(g.File.Players)),
 	}
-	res, err := a.score(g.File)
+	res, err := a.score(ctx, g.File)
+	if solveFailed(err) {
+		return s, err
+	}
 	if err != nil {
-		return s
+		return s, nil
 	}
 	s.RoundsPlayed = len(res.Rounds)
 	s.Winners = names(g.File.Players, res.Winners)
-	return s
+	return s, nil
 }
 
 func achievementOptions(checked []string) []views.AchievementOption {

@@ -31,7 +31,7 @@ func (a *app) roundResults(c *gin.Context) {
 	if !ok {
 		return
 	}
-	res, err := a.score(g.File)
+	res, err := a.score(c.Request.Context(), g.File)
 	if err != nil {
 		a.fail(c, err)
 		return

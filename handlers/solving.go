@@ -1,0 +1,231 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/semaphore"
+	"golang.org/x/sync/singleflight"
+
+	"ruthless/scoring"
+)
+
+// Limits bound the solving the server takes on for its clients. A pool
+// built to be slow takes the exact solver up to about a second of both
+// cores, and anyone can post one to the API, so expensive pools
+// (scoring.Expensive) are solved a few at a time, each under a deadline;
+// a request that cannot be answered within them gets 503 with
+// Retry-After. Pools a table really has are cheap and never wait. A zero
+// field takes its default.
+type Limits struct {
+	// Solves is how many expensive solves may run at once. Default: half
+	// of GOMAXPROCS, at least 1, since the grid walk that takes every
+	// expensive pool runs two passes at once on two cores; more at once
+	// would only share the same cores, slower each, and leave pages less.
+	Solves int
+	// Wait is the longest a request waits for a free solve before it gets
+	// 503. Default 3 s: long enough for an expensive solve ahead of it to
+	// end (they take up to about a second), short enough that a phone is
+	// not left hanging.
+	Wait time.Duration
+	// Solve is the longest one solve may run before the request gets 503.
+	// Default 10 s, several times the slowest pool known.
+	Solve time.Duration
+}
+
+// DefaultLimits are the limits New uses.
+func DefaultLimits() Limits { return Limits{}.withDefaults() }
+
+func (l Limits) withDefaults() Limits {
+	if l.Solves <= 0 {
+		l.Solves = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if l.Wait <= 0 {
+		l.Wait = 3 * time.Second
+	}
+	if l.Solve <= 0 {
+		l.Solve = 10 * time.Second
+	}
+	return l
+}
+
+// retryAfter is the Retry-After of a 503, in seconds: by then the solves
+// ahead have usually ended.
+const retryAfter = "5"
+
+var (
+	// errBusy is a request that waited Limits.Wait for a free solve.
+	errBusy = errors.New("handlers: every solve is taken")
+	// errTooSlow is a solve that ran for Limits.Solve without an answer.
+	errTooSlow = errors.New("handlers: solve over its time limit")
+)
+
+// solver answers what scoring.SolveContext answers, from the party cache
+// when it can. Cheap pools it solves at once in the request. An expensive
+// pool takes one of a few slots; identical requests in flight share one
+// solve, which stops as soon as the last of them has gone (a client that
+// leaves stops only its own wait), or when its deadline passes.
+type solver struct {
+	cache  *partyCache
+	limits Limits
+	slots  *semaphore.Weighted
+
+	// group runs one solve per cache key at a time. It alone would tie the
+	// shared solve to the first caller's context, so flights keeps, per
+	// key, a context of the solve's own that ends only when no request
+	// waits for it any more.
+	group   singleflight.Group
+	mu      sync.Mutex
+	flights map[string]*flight
+
+	log *slog.Logger
+	// runs counts the expensive solves started, running those not yet
+	// returned (tests read them).
+	runs, running atomic.Int64
+	// hold, when set (by tests only), runs after a solve has its slot and
+	// before it starts, so a test can keep a solve in flight.
+	hold func(ctx context.Context)
+}
+
+// flight is the context of the solve in progress for one key.
+type flight struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	waiters int
+}
+
+func newSolver(cache *partyCache, lim Limits, log *slog.Logger) *solver {
+	lim = lim.withDefaults()
+	return &solver{
+		cache:   cache,
+		log:     log,
+		limits:  lim,
+		slots:   semaphore.NewWeighted(int64(lim.Solves)),
+		flights: make(map[string]*flight),
+	}
+}
+
+// solve is a scoring.SolverContext. Its errors: ctx.Err() when ctx ends
+// first, errBusy or errTooSlow when the limits are reached.
+func (s *solver) solve(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
+	key := partyKey(pool, opt)
+	if p, ok := s.cache.get(key); ok {
+		return p, nil
+	}
+	if !scoring.Expensive(pool) {
+		p, err := scoring.SolveContext(ctx, pool, opt)
+		if err == nil {
+			s.cache.put(key, p)
+		}
+		return p, err
+	}
+	f := s.join(key)
+	defer s.leave(key, f)
+	// The flight's context is the one this request joined, and it cannot
+	// end while this request waits; the invariant behind it is in leave.
+	ch := s.group.DoChan(key, func() (any, error) { return s.shared(f.ctx, key, pool, opt) })
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return scoring.Party{}, r.Err
+		}
+		return r.Val.(scoring.Party), nil
+	case <-ctx.Done():
+		return scoring.Party{}, ctx.Err()
+	}
+}
+
+func (s *solver) join(key string) *flight {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.flights[key]
+	if f == nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		f = &flight{ctx: ctx, cancel: cancel}
+		s.flights[key] = f
+	}
+	f.waiters++
+	return f
+}
+
+// leave stops the shared solve once its last waiter has gone. It forgets
+// the key in group under the same lock, so a request that comes later
+// starts a new solve with a new flight instead of joining the stopped one.
+func (s *solver) leave(key string, f *flight) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f.waiters--
+	if f.waiters > 0 {
+		return
+	}
+	f.cancel()
+	delete(s.flights, key)
+	s.group.Forget(key)
+}
+
+// waiters counts the requests waiting for expensive solves.
+func (s *solver) waiters() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, f := range s.flights {
+		n += f.waiters
+	}
+	return n
+}
+
+// shared is the one solve of a flight: it waits for a slot, then solves
+// under the deadline, and remembers the party.
+func (s *solver) shared(ctx context.Context, key string, pool []scoring.Card, opt scoring.Options) (any, error) {
+	wait, cancel := context.WithTimeout(ctx, s.limits.Wait)
+	err := s.slots.Acquire(wait, 1)
+	cancel()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // nobody waits for the answer any more
+		}
+		return nil, errBusy
+	}
+	defer s.slots.Release(1)
+	if s.hold != nil {
+		s.hold(ctx)
+	}
+	solveCtx, cancel := context.WithTimeout(ctx, s.limits.Solve)
+	defer cancel()
+	s.runs.Add(1)
+	s.running.Add(1)
+	start := time.Now()
+	p, err := scoring.SolveContext(solveCtx, pool, opt)
+	s.running.Add(-1)
+	// Expensive solves are rare at a table, so each gets a line: a flood
+	// of them shows in the log.
+	s.log.Info("expensive solve", "cards", len(pool), "players", opt.Players, "took", time.Since(start), "err", err)
+	switch {
+	case err == nil:
+		s.cache.put(key, p)
+		return p, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, errTooSlow
+	}
+	return nil, err
+}
+
+// score is scoring.Score through the cache and the limits, for as long as
+// the request's client waits.
+func (a *app) score(ctx context.Context, g scoring.Game) (scoring.Result, error) {
+	return scoring.ScoreContext(ctx, g, a.solves.solve)
+}
+
+// solveFailed reports whether err is a solve that gave up (a limit, or a
+// context that ended) rather than bad input.
+func solveFailed(err error) bool {
+	return errors.Is(err, errBusy) || errors.Is(err, errTooSlow) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
