@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime/debug"
 	"runtime/metrics"
 	"slices"
 	"strconv"
@@ -31,6 +32,8 @@ func TestServerUnderExpensiveSolves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes up to half a minute")
 	}
+	// As `ruthless serve` runs it.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimit))
 	a, h, _ := testApp(t, Limits{})
 	srv := httptest.NewServer(h)
 	defer srv.Close()

@@ -24,9 +24,10 @@ import (
 // field takes its default.
 type Limits struct {
 	// Solves is how many expensive solves may run at once. Default: half
-	// of GOMAXPROCS, at least 1, since the grid walk that takes every
-	// expensive pool runs two passes at once on two cores; more at once
-	// would only share the same cores, slower each, and leave pages less.
+	// of GOMAXPROCS, at least 1. Each takes one core (SolveContext works
+	// on one goroutine), so the other half stays free for pages; more at
+	// once would only share the same cores, slower each, and leave pages
+	// less.
 	Solves int
 	// Wait is the longest a request waits for a free solve before it gets
 	// 503. Default 3 s: long enough for an expensive solve ahead of it to
@@ -37,6 +38,14 @@ type Limits struct {
 	// Default 10 s, several times the slowest pool known.
 	Solve time.Duration
 }
+
+// MemoryLimit is the soft memory limit `ruthless serve` gives the Go
+// runtime (unless GOMEMLIMIT says otherwise). A slow pool's walk keeps
+// tens of megabytes of states and drops them when it ends; without a limit
+// the collector lets a few such solves in a row pile up garbage to twice
+// the live heap before it runs, which on a small box is memory other
+// programs need.
+const MemoryLimit = 100 << 20
 
 // DefaultLimits are the limits New uses.
 func DefaultLimits() Limits { return Limits{}.withDefaults() }

@@ -3,6 +3,8 @@ package scoring
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 )
@@ -49,16 +51,25 @@ func TestSolveContextStops(t *testing.T) {
 	}
 }
 
+// TestSolveContextAnswersLikeSolve: SolveContext walks on one goroutine,
+// Solve on two; the party must be the very same, ties included (R1.7).
 func TestSolveContextAnswersLikeSolve(t *testing.T) {
-	for _, line := range []string{"H2 H3 A4 S6 K6", slowPool} {
-		pool := poolOf(t, line)
+	pools := [][]Card{poolOf(t, "H2 H3 A4 S6 K6"), poolOf(t, slowPool)}
+	rng := rand.New(rand.NewPCG(4, 4))
+	n := 40
+	if testing.Short() {
+		n = 8
+	}
+	for range n {
+		pools = append(pools, withWildsUpTo(rng, randomPool(rng, 16+rng.IntN(10), 4, 0, 0), 4+rng.IntN(5)))
+	}
+	for _, pool := range pools {
 		got, err := SolveContext(context.Background(), pool, Options{})
 		if err != nil {
-			t.Fatalf("SolveContext(%s): %v", line, err)
+			t.Fatalf("SolveContext(%v): %v", pool, err)
 		}
-		want := Solve(pool, Options{})
-		if got.Strength != want.Strength || got.Unused != want.Unused || len(got.Sets) != len(want.Sets) {
-			t.Errorf("SolveContext(%s) = %d/%d, Solve = %d/%d", line, got.Strength, got.Unused, want.Strength, want.Unused)
+		if want := Solve(pool, Options{}); !reflect.DeepEqual(got, want) {
+			t.Errorf("%v: SolveContext = %s, Solve = %s", pool, describe(got), describe(want))
 		}
 	}
 }

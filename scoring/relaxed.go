@@ -65,6 +65,11 @@ func (t *relaxedTable) at(k uint64, i, wilds int) int {
 // buildRelaxed builds both tables, on two goroutines: on wild pools each takes
 // milliseconds, more than the walk itself.
 func (s *solver) buildRelaxed() {
+	if !s.parallel {
+		s.relaxedRuns = s.buildRelaxedTable(offRun)
+		s.relaxedFlush = s.buildRelaxedTable(offFlush)
+		return
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -41,7 +41,7 @@ import (
 // card order; at each cell: leave it, group, straight flush, straight, full
 // ship, flush. The set search's order is in small.go.
 func Solve(pool []Card, opt Options) Party {
-	p, _ := solve(nil, pool, opt)
+	p, _ := solve(nil, true, pool, opt)
 	return p
 }
 
@@ -49,6 +49,9 @@ func Solve(pool []Card, opt Options) Party {
 // soon after ctx is done (within milliseconds on every pool, since both
 // solvers look at a flag between small steps: BenchmarkSolveCancel) and
 // then returns ctx.Err() with no party.
+//
+// Unlike Solve it works on one goroutine: it is meant for a server, where
+// other requests need the other cores more than one big pool does.
 func SolveContext(ctx context.Context, pool []Card, opt Options) (Party, error) {
 	if err := ctx.Err(); err != nil {
 		return Party{}, err
@@ -56,7 +59,7 @@ func SolveContext(ctx context.Context, pool []Card, opt Options) (Party, error) 
 	halt := new(atomic.Bool)
 	stop := context.AfterFunc(ctx, func() { halt.Store(true) })
 	defer stop()
-	p, ok := solve(halt, pool, opt)
+	p, ok := solve(halt, false, pool, opt)
 	if !ok {
 		return Party{}, ctx.Err()
 	}
@@ -64,8 +67,9 @@ func SolveContext(ctx context.Context, pool []Card, opt Options) (Party, error) 
 }
 
 // solve picks the solver for the pool. halt (nil: never) asks it to give
-// up; ok is false when it did.
-func solve(halt *atomic.Bool, pool []Card, opt Options) (Party, bool) {
+// up; ok is false when it did. parallel lets the grid walk use two
+// goroutines; the party is the same either way.
+func solve(halt *atomic.Bool, parallel bool, pool []Card, opt Options) (Party, bool) {
 	if halt == nil {
 		halt = new(atomic.Bool)
 	}
@@ -73,7 +77,7 @@ func solve(halt *atomic.Bool, pool []Card, opt Options) (Party, bool) {
 		return solveSmall(pool, opt.players(), halt)
 	}
 	s := newSolver(pool, opt.players())
-	s.halt = halt
+	s.halt, s.parallel = halt, parallel
 	return s.solve()
 }
 
@@ -83,13 +87,16 @@ func (s *solver) solve() (Party, bool) {
 	// bound for the whole pool (where nearly everything is pruned, so a
 	// pass is cheap) and lowering it until a pass finds a party that
 	// reaches it, never below the dive's. Every party at or above the bar
-	// survives the pruning, so that party is the best. Two bars are tried
-	// at once, on two goroutines: the lower pass, the costlier, is the one
-	// the next round would run anyway. The answer is always the higher
-	// bar's when it finds one, so it never depends on which pass ends first.
+	// survives the pruning, so that party is the best. In parallel, two
+	// bars are tried at once, on two goroutines: the lower pass, the
+	// costlier, is the one the next round would run anyway. The answer is
+	// always the higher bar's when it finds one, so it never depends on
+	// which pass ends first, nor on whether the passes ran in parallel.
 	high, below := passes.Get().(*pass), passes.Get().(*pass)
 	defer passes.Put(high)
 	defer passes.Put(below)
+	high.stop.Store(false) // a pass from the pool may have been stopped
+	below.stop.Store(false)
 	// The relaxed walks' tables cost milliseconds on big pools. Where the
 	// column bound is tight (a whole deck: a group in every column) a
 	// short pass at it finds the party without them.
@@ -101,6 +108,14 @@ func (s *solver) solve() (Party, bool) {
 	}
 	s.buildRelaxed()
 	low := strengthOf(s.dive(diveBudget))
+	if !s.parallel {
+		for bar := s.rootBound(); ; bar-- {
+			bar = max(bar, low)
+			if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
+				return s.party(high), !s.halt.Load()
+			}
+		}
+	}
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
 		high.stop.Store(false)

@@ -54,6 +54,7 @@ type solver struct {
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	halt                      *atomic.Bool // set when the caller no longer wants the answer
+	parallel                  bool         // may use two goroutines (see solve)
 	work                      atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
