@@ -240,20 +240,22 @@ func (a *app) apiPutEntry(c *gin.Context) {
 	if err == nil {
 		_, err = scoring.Validate(cand)
 	}
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) {
+		entryRefused(c, fe, r, p)
+		return
+	}
 	if err != nil {
-		var fe *scoring.FieldError
-		if errors.As(err, &fe) {
-			field := fe.Field
-			if rest, ok := fieldIn(fe.Field, fmt.Sprintf("rounds[%d][%d]", r-1, p)); ok && rest != "" {
-				field = rest
-			}
-			c.AbortWithStatusJSON(http.StatusBadRequest, gin.H{"error": fe.Message, "field": field, "rule": fe.Rule})
-			return
-		}
 		a.fail(c, err)
 		return
 	}
 	v, err := a.store.PutEntry(c.Request.Context(), g.ID, r, p, e, in.Version)
+	if errors.As(err, &fe) {
+		// A clash another phone saved after the check above: the store
+		// checks again inside the write (R4.1).
+		entryRefused(c, fe, r, p)
+		return
+	}
 	var conflict *store.EntryConflict
 	if errors.As(err, &conflict) {
 		c.AbortWithStatusJSON(http.StatusConflict, gin.H{
@@ -269,4 +271,17 @@ func (a *app) apiPutEntry(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"version": v})
+}
+
+// entryRefused answers 400 for an entry that breaks a rule, naming the
+// field within the entry ("pool", "coins") when the problem is there.
+func entryRefused(c *gin.Context, fe *scoring.FieldError, r, p int) {
+	field := fe.Field
+	for _, path := range []string{fe.Field, fe.OtherField} {
+		if rest, ok := fieldIn(path, fmt.Sprintf("rounds[%d][%d]", r-1, p)); ok && rest != "" {
+			field = rest
+			break
+		}
+	}
+	c.AbortWithStatusJSON(http.StatusBadRequest, gin.H{"error": fe.Message, "field": field, "rule": fe.Rule})
 }

@@ -259,6 +259,16 @@ func (a *app) saveEntry(c *gin.Context) {
 		a.page(c, http.StatusConflict, views.Entry(vm))
 		return
 	}
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) {
+		// Another phone saved a clashing entry (the same card, R4.1)
+		// after this form's checks: the store's own check, inside the
+		// write, refused this one.
+		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
+		vm.Errors = map[string]string{entryField(fe, r, p): fe.Message}
+		a.page(c, http.StatusUnprocessableEntity, views.Entry(vm))
+		return
+	}
 	if err != nil {
 		a.fail(c, err)
 		return

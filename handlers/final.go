@@ -195,7 +195,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		return
 	}
 	if len(errs) == 0 {
-		if _, err := scoring.Validate(withFinal(g, p, entry)); err != nil {
+		if _, err := scoring.Validate(g.WithFinal(p, entry)); err != nil {
 			var fe *scoring.FieldError
 			if !errors.As(err, &fe) {
 				a.fail(c, err)
@@ -223,6 +223,15 @@ func (a *app) saveFinal(c *gin.Context) {
 		a.page(c, http.StatusConflict, views.FinalForm(vm))
 		return
 	}
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) {
+		// A clash saved by another phone after this form's checks: the
+		// store's check inside the write refused it (R4.1).
+		vm := finalFormView(g, p, v)
+		vm.Errors = views.Errors{finalField(fe, p): fe.Message}
+		a.page(c, http.StatusUnprocessableEntity, views.FinalForm(vm))
+		return
+	}
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -233,27 +242,6 @@ func (a *app) saveFinal(c *gin.Context) {
 		return
 	}
 	seeOther(c, gameURL(g.ID))
-}
-
-// withFinal is the game with this player's collection in place and, for
-// players who have not entered theirs yet, a stand-in holding just the
-// pirates they entered in rounds, so Validate can check the one entry
-// against everything known (R4.1, R4.4) before the game is over.
-func withFinal(g store.Game, p int, e scoring.FinalEntry) scoring.Game {
-	f := g.File
-	final := make([]scoring.FinalEntry, len(f.Players))
-	for q := range f.Players {
-		switch {
-		case q == p:
-			final[q] = e
-		case q < len(g.Finals) && g.Finals[q] != nil:
-			final[q] = *g.Finals[q]
-		default:
-			final[q] = scoring.FinalEntry{Pirates: scoring.EnteredPirates(f, q), BuriedPirates: []scoring.Card{}}
-		}
-	}
-	f.Final = final
-	return f
 }
 
 // finalField is where a validation error shows on the end-of-game form.
