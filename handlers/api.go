@@ -238,7 +238,7 @@ func (a *app) apiPutEntry(c *gin.Context) {
 	e := scoring.Entry{Pool: pool, Coins: in.Coins}
 	cand, err := scoring.WithEntry(g.File, r, p, &e)
 	if err == nil {
-		_, err = scoring.Validate(cand)
+		_, err = scoring.ValidateChange(g.File, cand)
 	}
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) {

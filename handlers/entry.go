@@ -224,7 +224,7 @@ func (a *app) saveEntry(c *gin.Context) {
 	if len(in.errs) == 0 {
 		cand, err := scoring.WithEntry(g.File, r, p, &entry)
 		if err == nil {
-			_, err = scoring.Validate(cand)
+			_, err = scoring.ValidateChange(g.File, cand)
 		}
 		if err != nil {
 			var fe *scoring.FieldError

@@ -195,7 +195,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		return
 	}
 	if len(errs) == 0 {
-		if _, err := scoring.Validate(g.WithFinal(p, entry)); err != nil {
+		if _, err := scoring.ValidateChange(g.File, g.WithFinal(p, entry)); err != nil {
 			var fe *scoring.FieldError
 			if !errors.As(err, &fe) {
 				a.fail(c, err)

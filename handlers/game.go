@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -12,11 +14,55 @@ import (
 )
 
 func (a *app) game(c *gin.Context) {
-	g, res, ok := a.loadScored(c)
+	g, ok := a.loadGame(c)
 	if !ok {
 		return
 	}
+	res, err := a.score(c.Request.Context(), g.File)
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) {
+		// The stored game breaks a rule (an old database, an import): it
+		// opens all the same, with the problem and the way to fix it.
+		vm := gameView(g, scoring.Result{})
+		vm.Problem = problemOf(g, fe)
+		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
+		a.page(c, http.StatusOK, views.Game(vm))
+		return
+	}
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
 	a.page(c, http.StatusOK, views.Game(gameView(g, res)))
+}
+
+// problemOf describes a rule the stored game breaks, with a link to each
+// entry the problem names (for R4.1, both players' entries).
+func problemOf(g store.Game, fe *scoring.FieldError) *views.Problem {
+	p := &views.Problem{Message: fe.Message, Rule: fe.Rule}
+	players := g.File.Players
+	for _, path := range []string{fe.Field, fe.OtherField} {
+		var r, seat int
+		switch {
+		case fmtScanPair(path, "rounds[%d][%d]", &r, &seat) && seat < len(players):
+			p.Fixes = append(p.Fixes, views.Link{Href: entryURL(g.ID, r+1, seat), Text: "Change " + players[seat] + "'s round " + strconv.Itoa(r+1) + " entry"})
+		case fmtScanOne(path, "final[%d]", &seat) && seat < len(players):
+			p.Fixes = append(p.Fixes, views.Link{Href: finalURL(g.ID, seat), Text: "Change " + players[seat] + "'s end-of-game entry"})
+		}
+	}
+	return p
+}
+
+// fmtScanPair and fmtScanOne read the indexes at the start of a field
+// path such as rounds[0][2].pool[1].
+func fmtScanPair(path, pattern string, a, b *int) bool {
+	n, err := fmt.Sscanf(path, pattern, a, b)
+	return err == nil && n == 2 && *a >= 0 && *b >= 0
+}
+
+func fmtScanOne(path, pattern string, a *int) bool {
+	n, err := fmt.Sscanf(path, pattern, a)
+	return err == nil && n == 1 && *a >= 0
 }
 
 func tokenName(t string) string {

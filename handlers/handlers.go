@@ -305,10 +305,22 @@ func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
 	}
 	res, err := a.score(c.Request.Context(), g.File)
 	if err != nil {
-		a.fail(c, err)
+		a.failScoring(c, g, err)
 		return g, res, false
 	}
 	return g, res, true
+}
+
+// failScoring answers a game that could not be scored. A page of a game
+// that breaks a rule sends the phone to the game's page, which shows the
+// problem and the way to fix it, never "no such page".
+func (a *app) failScoring(c *gin.Context, g store.Game, err error) {
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) && !isAPI(c) {
+		seeOther(c, gameURL(g.ID))
+		return
+	}
+	a.fail(c, err)
 }
 
 // pathInt reads a small non-negative number from the URL.

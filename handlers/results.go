@@ -33,7 +33,7 @@ func (a *app) roundResults(c *gin.Context) {
 	}
 	res, err := a.score(c.Request.Context(), g.File)
 	if err != nil {
-		a.fail(c, err)
+		a.failScoring(c, g, err)
 		return
 	}
 	a.page(c, http.StatusOK, views.RoundResults(roundView(g, res, r)))

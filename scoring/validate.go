@@ -305,6 +305,21 @@ func EnteredPirates(g Game, player int) []Card {
 	return cards
 }
 
+// ValidateChange validates a game as a change (one entry saved) leaves
+// it, given the game before the change. A game that was already invalid
+// (an old database, a hand-edited file) must still take the saves that
+// repair it, and the saves of players its problem does not concern, so
+// only a change that turns a valid game invalid is refused.
+func ValidateChange(before, after Game) ([]Warning, error) {
+	ws, err := Validate(after)
+	if err != nil {
+		if _, was := Validate(before); was != nil {
+			return ws, nil
+		}
+	}
+	return ws, err
+}
+
 // WithEntry returns a copy of the game with one player's entry for a round
 // (1-based) set, starting the round when it is the one after the last.
 // The original game is not changed. It checks only that the place exists;

@@ -32,13 +32,7 @@ func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(Game) (s
 	if err != nil {
 		return err
 	}
-	_, err = scoring.Validate(after)
-	if err == nil {
-		return nil
-	}
-	if _, before := scoring.Validate(games[0].File); before != nil {
-		return nil // invalid already: this save may be part of the repair
-	}
+	_, err = scoring.ValidateChange(games[0].File, after)
 	return err
 }
 

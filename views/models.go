@@ -160,6 +160,9 @@ type GameView struct {
 	Finished     bool
 	Winners      []string
 	FinalNP      []int
+	// Problem is set when the stored game breaks a rule and cannot be
+	// scored: the page then shows it with links to fix it, and no scores.
+	Problem *Problem
 }
 
 // PartyView is one player's scored party in a round.
