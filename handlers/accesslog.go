@@ -1,7 +1,11 @@
 package handlers
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
+	"log/slog"
 	"net/http"
 	"time"
 )
@@ -60,9 +64,19 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // gets past the app's recover (http.ErrAbortHandler) goes on up to
 // net/http, which drops the connection; its line still comes out, marked
 // aborted.
+//
+// Every request gets an id, sent back in X-Request-ID and carried by every
+// line logged for it (see logger), so a player's report ("it said 503 at
+// 21:04") finds its lines. Nothing a player typed is logged: the path
+// holds only ids and numbers of ours (anything else is quoted by slog),
+// and the query string, the body and the form values are never logged.
 func (a *app) logged(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		id := requestID()
+		w.Header().Set("X-Request-ID", id)
+		log := a.log.With("req", id)
+		r = r.WithContext(context.WithValue(r.Context(), loggerKey{}, log))
 		sw := &statusWriter{ResponseWriter: w, r: r}
 		completed := false
 		defer func() {
@@ -70,16 +84,46 @@ func (a *app) logged(next http.Handler) http.Handler {
 			if sw.status == 0 && completed {
 				sw.status = http.StatusOK // what net/http sends for a handler that wrote nothing
 			}
-			attrs := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status, "duration", time.Since(start)}
+			attrs := []any{"method", r.Method, "path", clip(r.URL.Path), "status", sw.status, "duration", time.Since(start)}
 			switch {
 			case !completed:
 				attrs = append(attrs, "note", "aborted")
 			case sw.status == statusClientGone:
 				attrs = append(attrs, "note", "client gone")
 			}
-			a.log.Info("request", attrs...)
+			log.Info("request", attrs...)
 		}()
 		next.ServeHTTP(sw, r)
 		completed = true
 	})
+}
+
+// loggerKey is the context key of a request's logger.
+type loggerKey struct{}
+
+// logger is the logger for the request ctx belongs to: it adds the
+// request's id to every line.
+func (a *app) logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return a.log
+}
+
+// requestID is a short random id, unique enough to find one request's
+// lines in a day's log.
+func requestID() string {
+	var b [6]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// clip shortens what a client sent (a path) before it is logged, so that
+// a crafted request cannot fill the log.
+func clip(s string) string {
+	const most = 200
+	if len(s) > most {
+		return s[:most] + "…"
+	}
+	return s
 }

@@ -156,7 +156,7 @@ func (a *app) recover(c *gin.Context) {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			a.log.Error("panic", "path", c.Request.URL.Path, "panic", fmt.Sprint(v))
+			a.logger(c.Request.Context()).Error("panic", "path", clip(c.Request.URL.Path), "panic", fmt.Sprint(v))
 			a.fail(c, fmt.Errorf("panic: %v", v))
 		}
 	}()
@@ -172,7 +172,7 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 		templ.WithStatus(status),
 		templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				a.log.Error("render", "path", r.URL.Path, "err", err)
+				a.logger(r.Context()).Error("render", "path", clip(r.URL.Path), "err", err)
 				http.Error(w, "Something went wrong while drawing this page.", http.StatusInternalServerError)
 			})
 		}),
@@ -243,16 +243,16 @@ func (a *app) fail(c *gin.Context, err error) {
 	if c.Request.Context().Err() != nil {
 		// Whatever failed, it was for nobody: the store and the solver stop
 		// with the request's context.
-		a.log.Info("client gone", "path", c.Request.URL.Path, "err", err)
+		a.logger(c.Request.Context()).Info("client gone", "path", clip(c.Request.URL.Path), "err", err)
 		c.Abort()
 		return
 	}
 	p := classify(err)
 	if p.status == http.StatusServiceUnavailable {
 		c.Header("Retry-After", retryAfter)
-		a.log.Warn("request refused", "path", c.Request.URL.Path, "err", err)
+		a.logger(c.Request.Context()).Warn("request refused", "path", clip(c.Request.URL.Path), "err", err)
 	} else if p.status >= 500 {
-		a.log.Error("request failed", "path", c.Request.URL.Path, "err", err)
+		a.logger(c.Request.Context()).Error("request failed", "path", clip(c.Request.URL.Path), "err", err)
 	}
 	if isAPI(c) {
 		c.AbortWithStatusJSON(p.status, gin.H{"error": p.message, "field": p.field})
