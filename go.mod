@@ -6,8 +6,10 @@ require (
 	github.com/a-h/templ v0.3.977
 	github.com/chromedp/chromedp v0.23.0
 	github.com/gin-gonic/gin v1.12.0
+	github.com/gorilla/securecookie v1.1.2
 	github.com/mattn/go-sqlite3 v1.14.53
 	golang.org/x/sync v0.19.0
+	golang.org/x/time v0.16.0
 )
 
 require (

@@ -43,6 +43,9 @@ type app struct {
 	store  Store
 	log    *slog.Logger
 	solves *solver
+	auth   *auth
+	hosts  *hostCheck
+	engine *gin.Engine // the router, for tests that walk its routes
 }
 
 // New returns the whole web app as one handler: pages, JSON API and
@@ -55,11 +58,34 @@ func New(st Store, log *slog.Logger) http.Handler {
 
 // NewWithLimits is New with the limits on solving given.
 func NewWithLimits(st Store, log *slog.Logger, lim Limits) http.Handler {
-	return newApp(st, log, lim).handler()
+	return NewWithOptions(st, log, Options{Limits: lim})
+}
+
+// Options are the web app's settings. The zero value is New's app: open
+// to anyone, answering to loopback names and the machine's own addresses.
+type Options struct {
+	// Limits are the limits on solving.
+	Limits Limits
+	// Password, when not empty, is asked for before any page or API
+	// answer: pages get a login form and a session cookie, the API takes
+	// it as a bearer token.
+	Password string
+	// Hosts are more names (or addresses) the server is known by; a
+	// request for any other Host gets 421 (see hostCheck).
+	Hosts []string
+}
+
+// NewWithOptions is New with every setting given.
+func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
+	a := newApp(st, log, opt.Limits)
+	a.auth = newAuth(opt.Password, log)
+	a.hosts = newHostCheck(opt.Hosts, log)
+	return a.handler()
 }
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
-	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log)}
+	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
+		auth: newAuth("", log), hosts: newHostCheck(nil, log)}
 }
 
 // handler is the router in its wrappers.
@@ -68,7 +94,8 @@ func (a *app) handler() http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = true
-	r.Use(a.recover)
+	r.Use(a.recover, a.requireLogin)
+	a.engine = r
 
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/*file", assets)
@@ -76,6 +103,10 @@ func (a *app) handler() http.Handler {
 
 	r.GET("/", a.home)
 	r.GET("/rules", a.rules)
+	r.GET("/login", a.loginForm)
+	r.POST("/login", a.login)
+	r.GET("/logout", a.logoutForm)
+	r.POST("/logout", a.logout)
 	r.GET("/games/new", a.newGame)
 	r.POST("/games", a.createGame)
 	r.GET("/games/:id", a.game)
@@ -112,6 +143,7 @@ func (a *app) handler() http.Handler {
 	h = limitBody(h)
 	h = http.NewCrossOriginProtection().Handler(h)
 	h = gzipped(h)
+	h = a.checkHost(h)
 	h = secure(h)
 	return a.logged(h)
 }
