@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -20,9 +21,10 @@ import (
 )
 
 // runServe runs the web app until SIGINT or SIGTERM: `ruthless serve
-// [-addr :8080] [-db ruthless.db] [-solves N] [-solve-time 10s]`, the
-// flags defaulting to RUTHLESS_ADDR, RUTHLESS_DB, RUTHLESS_SOLVES and
-// RUTHLESS_SOLVE_TIME.
+// [-addr :8080] [-db ruthless.db] [-solves N] [-solve-time 10s]
+// [-password P | -password-file F] [-host NAME]...`, the flags defaulting
+// to RUTHLESS_ADDR, RUTHLESS_DB, RUTHLESS_SOLVES, RUTHLESS_SOLVE_TIME,
+// RUTHLESS_PASSWORD, RUTHLESS_PASSWORD_FILE and RUTHLESS_HOSTS.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,6 +34,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lim := handlers.Limits{Wait: def.Wait}
 	fs.IntVar(&lim.Solves, "solves", def.Solves, "expensive solves (big or wild pools) at once; more wait, then get 503 (env RUTHLESS_SOLVES)")
 	fs.DurationVar(&lim.Solve, "solve-time", def.Solve, "longest one solve may take before its request gets 503 (env RUTHLESS_SOLVE_TIME)")
+	access := accessFlags(fs)
 	for name, env := range map[string]string{"solves": "RUTHLESS_SOLVES", "solve-time": "RUTHLESS_SOLVE_TIME"} {
 		if v := os.Getenv(env); v != "" {
 			if err := fs.Set(name, v); err != nil {
@@ -51,6 +54,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ruthless serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	opt, err := access.options(fs)
+	if err != nil {
+		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
+		return 2
+	}
+	opt.Limits = lim
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(handlers.MemoryLimit)
@@ -58,7 +67,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, *addr, *dbPath, lim, stdout, log); err != nil {
+	if err := serve(ctx, *addr, *dbPath, opt, stdout, log); err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
 		return 1
 	}
@@ -67,7 +76,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // serve listens on addr until ctx ends, then stops taking requests, lets
 // the ones in flight finish and only then closes the database.
-func serve(ctx context.Context, addr, dbPath string, lim handlers.Limits, stdout io.Writer, log *slog.Logger) error {
+func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdout io.Writer, log *slog.Logger) error {
+	lim := opt.Limits
 	st, err := store.Open(dbPath)
 	if err != nil {
 		return err
@@ -79,7 +89,7 @@ func serve(ctx context.Context, addr, dbPath string, lim handlers.Limits, stdout
 		return err
 	}
 	srv := &http.Server{
-		Handler:           handlers.NewWithLimits(st, log, lim),
+		Handler:           handlers.NewWithOptions(st, log, opt),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		// A request that waits for a solve and then solves still gets its
@@ -88,7 +98,9 @@ func serve(ctx context.Context, addr, dbPath string, lim handlers.Limits, stdout
 		IdleTimeout:  2 * time.Minute,
 	}
 	fmt.Fprintf(stdout, "ruthless: open %s\n", openURL(ln.Addr()))
-	log.Info("serving", "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve)
+	fmt.Fprintln(stdout, accessLine(opt))
+	log.Info("serving", "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
+		"password", opt.Password != "", "hosts", opt.Hosts)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -127,4 +139,82 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// access holds the flags that say who may use the app: the table password
+// (given, or read from a file) and the extra names the server is known by.
+type access struct {
+	password, passwordFile *string
+	hosts                  hostList
+}
+
+func accessFlags(fs *flag.FlagSet) *access {
+	ac := &access{
+		password:     fs.String("password", "", "table password asked for by every page and API call (env RUTHLESS_PASSWORD); empty: the app is open to anyone who reaches it"),
+		passwordFile: fs.String("password-file", "", "read the table password from the first line of this file (env RUTHLESS_PASSWORD_FILE)"),
+	}
+	fs.Var(&ac.hosts, "host", "a name (or address) the server is known by besides localhost and the machine's own addresses; repeat or separate with commas (env RUTHLESS_HOSTS)")
+	return ac
+}
+
+// options reads the parsed flags, then the environment for those not
+// given, into the handlers' options.
+func (ac *access) options(fs *flag.FlagSet) (handlers.Options, error) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	password, file := *ac.password, *ac.passwordFile
+	switch {
+	case set["password"] && set["password-file"]:
+		return handlers.Options{}, errors.New("give -password or -password-file, not both")
+	case !set["password"] && !set["password-file"]:
+		password, file = os.Getenv("RUTHLESS_PASSWORD"), os.Getenv("RUTHLESS_PASSWORD_FILE")
+		if password != "" && file != "" {
+			return handlers.Options{}, errors.New("RUTHLESS_PASSWORD and RUTHLESS_PASSWORD_FILE are both set; keep one")
+		}
+	}
+	password = strings.TrimSpace(password)
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return handlers.Options{}, fmt.Errorf("password file: %w", err)
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		if password = strings.TrimSpace(first); password == "" {
+			return handlers.Options{}, fmt.Errorf("password file %s: its first line is empty", file)
+		}
+	}
+	if !set["host"] {
+		if err := ac.hosts.Set(os.Getenv("RUTHLESS_HOSTS")); err != nil {
+			return handlers.Options{}, fmt.Errorf("RUTHLESS_HOSTS: %w", err)
+		}
+	}
+	return handlers.Options{Password: password, Hosts: ac.hosts}, nil
+}
+
+// hostList is the repeatable -host flag; one value may hold several names
+// separated by commas.
+type hostList []string
+
+func (h *hostList) String() string { return strings.Join(*h, ",") }
+
+func (h *hostList) Set(v string) error {
+	for _, name := range strings.Split(v, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		if strings.ContainsAny(name, "/ \t@?#") {
+			return fmt.Errorf("host %q: give a name or address alone, such as laptop.local or 192.168.1.20", name)
+		}
+		*h = append(*h, name)
+	}
+	return nil
+}
+
+// accessLine is the startup line that says who can use the app.
+func accessLine(opt handlers.Options) string {
+	if opt.Password == "" {
+		return "ruthless: no password: anyone on this network can open and change every game; set -password"
+	}
+	return "ruthless: protected by a password: phones log in once, scripts send it as Authorization: Bearer"
 }
