@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -173,6 +174,9 @@ func validateSetup(g Game) error {
 			return &FieldError{Field: field, Rule: "R4.5",
 				Message: fmt.Sprintf("a player's name has 1 to %d characters: %q", MaxNameLength, name)}
 		}
+		if err := checkName(name); err != "" {
+			return &FieldError{Field: field, Rule: "R4.5", Message: err}
+		}
 		for j := range i {
 			if SameName(g.Players[j], name) {
 				return &FieldError{Field: field, Rule: "R4.5", Players: []int{j, i}, OtherField: fmt.Sprintf("players[%d]", j),
@@ -204,6 +208,68 @@ func validateSetup(g Game) error {
 		}
 	}
 	return nil
+}
+
+// checkName applies the rest of R4.5's "a name is 1–40 characters": they
+// are characters a person can see. A name is shown on every page, printed
+// by the command line and read aloud at the table, so it may not hold
+// bytes that are not UTF-8, control characters (C0 such as NUL, BEL and
+// ESC, which starts the terminal's ANSI sequences; DEL; C1), format
+// characters (Unicode category Cf: the bidi controls U+202A–U+202E,
+// U+2066–U+2069, U+200E, U+200F and U+061C, the zero-width U+200B–U+200D
+// and U+2060, U+FEFF, the soft hyphen U+00AD …), line and paragraph
+// separators, private-use code points or noncharacters, or other
+// characters that draw nothing (Hangul fillers, U+034F …). The one
+// exception is the joiner U+200D between two emoji, where it makes one
+// picture (the pirate flag 🏴‍☠️ is a flag, a joiner and a skull). It
+// returns the message for the first bad character, "" for a good name.
+// Spaces, accents and emoji (variation selectors included) are fine, and
+// so are code points Go's Unicode tables do not know yet: most likely
+// newer emoji.
+func checkName(name string) string {
+	if !utf8.ValidString(name) {
+		return fmt.Sprintf("a player's name must be UTF-8 text: %q", name)
+	}
+	runes := []rune(name)
+	for i, r := range runes {
+		if r == zwj && i > 0 && i+1 < len(runes) && emojiBefore(runes[i-1]) && unicode.Is(unicode.So, runes[i+1]) {
+			continue // inside an emoji sequence such as the pirate flag 🏴‍☠️
+		}
+		if why := badNameRune(r); why != "" {
+			return fmt.Sprintf("a player's name cannot hold %s (U+%04X, character %d of %q)", why, r, i+1, name)
+		}
+	}
+	return ""
+}
+
+// zwj is the zero-width joiner, which glues emoji into one picture.
+const zwj = 0x200D
+
+// emojiBefore reports whether r can end the emoji before a joiner: a
+// symbol, the emoji variation selector, or a skin tone.
+func emojiBefore(r rune) bool {
+	return unicode.Is(unicode.So, r) || r == 0xFE0F || (r >= 0x1F3FB && r <= 0x1F3FF)
+}
+
+// badNameRune says what kind of unwanted character r is, or "".
+func badNameRune(r rune) string {
+	switch {
+	case r == 0x1B:
+		return "an escape character"
+	case unicode.IsControl(r):
+		return "a control character"
+	case unicode.In(r, unicode.Bidi_Control):
+		return "a text direction control"
+	case r == 0x200B, r == 0x200C, r == 0x200D, r == 0x2060, r == 0xFEFF, r == 0x00AD:
+		return "an invisible character"
+	case unicode.Is(unicode.Cf, r), unicode.In(r, unicode.Other_Default_Ignorable_Code_Point):
+		return "an invisible formatting character"
+	case unicode.In(r, unicode.Zl, unicode.Zp):
+		return "a line break"
+	case unicode.In(r, unicode.Co, unicode.Noncharacter_Code_Point):
+		return "a character with no agreed form"
+	}
+	return ""
 }
 
 // SameName reports whether two player names count as the same (R4.5):

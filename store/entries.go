@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"ruthless/scoring"
 )
@@ -16,6 +17,15 @@ import (
 // saved the entry since, nothing is written and the error is an
 // *EntryConflict holding what is stored.
 func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error) {
+	return s.SaveEntry(ctx, id, round, player, e, version, "")
+}
+
+// SaveEntry is PutEntry for a form: token is the form's one-time token
+// ("" for none), written with the entry in the same transaction, so that
+// when the same form is posted again on its old version the conflict says
+// the stored save came from that form (EntryConflict.Token), not from
+// another phone.
+func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
@@ -36,9 +46,9 @@ func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e sc
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if version != stored {
-		conflict := &EntryConflict{Version: stored}
-		if stored > 0 {
+	if version != stored.version {
+		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token}
+		if stored.version > 0 {
 			conflict.Current = &current
 		}
 		return 0, conflict
@@ -49,16 +59,17 @@ func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e sc
 	if err != nil {
 		return 0, invalid(id, err)
 	}
-	if err := upsertEntry(ctx, tx, id, round, player, e, stored+1); err != nil {
+	saved := row{version: stored.version + 1, saved: s.now(), token: token}
+	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if err := s.touch(ctx, tx, id, round); err != nil {
+	if err := touch(ctx, tx, id, round, saved.saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	return stored + 1, nil
+	return saved.version, nil
 }
 
 // RevealRound stores an empty pool with 0 coins for every player who has
@@ -81,9 +92,11 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
 		return fmt.Errorf("store: game %s: reveal round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
 	}
 	added := int64(0)
+	at := s.now()
+	now := at.UnixNano()
 	for seat := 0; seat < h.players; seat++ {
-		res, err := tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version)
-			VALUES (?, ?, ?, '[]', 0, 1) ON CONFLICT (game_id, round, seat) DO NOTHING`, id, round, seat)
+		res, err := tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version, saved)
+			VALUES (?, ?, ?, '[]', 0, 1, ?) ON CONFLICT (game_id, round, seat) DO NOTHING`, id, round, seat, now)
 		if err != nil {
 			return fmt.Errorf("store: game %s: reveal round %d: %w", id, round, err)
 		}
@@ -94,7 +107,7 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
 		added += n
 	}
 	if added > 0 {
-		if err := s.touch(ctx, tx, id, round); err != nil {
+		if err := touch(ctx, tx, id, round, at); err != nil {
 			return fmt.Errorf("store: game %s: %w", id, err)
 		}
 	}
@@ -108,6 +121,12 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
 // version, versioned like PutEntry: a stale version writes nothing and the
 // error is a *FinalConflict holding what is stored.
 func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
+	return s.SaveFinal(ctx, id, player, f, version, "")
+}
+
+// SaveFinal is PutFinal for a form, keeping the form's one-time token with
+// the row as SaveEntry does (FinalConflict.Token).
+func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
@@ -125,9 +144,9 @@ func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.F
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if version != stored {
-		conflict := &FinalConflict{Version: stored}
-		if stored > 0 {
+	if version != stored.version {
+		conflict := &FinalConflict{Version: stored.version, Saved: stored.saved, Token: stored.token}
+		if stored.version > 0 {
 			conflict.Current = &current
 		}
 		return 0, conflict
@@ -138,86 +157,119 @@ func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.F
 	if err != nil {
 		return 0, invalid(id, err)
 	}
-	if err := upsertFinal(ctx, tx, id, player, f, stored+1); err != nil {
+	saved := row{version: stored.version + 1, saved: s.now(), token: token}
+	if err := upsertFinal(ctx, tx, id, player, f, saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if err := s.touch(ctx, tx, id, 0); err != nil {
+	if err := touch(ctx, tx, id, 0, saved.saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	return stored + 1, nil
+	return saved.version, nil
 }
 
-// readEntry returns the stored entry and its version; version 0 means
-// there is none.
-func readEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int) (scoring.Entry, int, error) {
+// row is what the store keeps about an entry or final row besides its
+// values: its version (0: none stored), when it was saved (zero if not
+// known) and the token of the form that saved it ("" if none).
+type row struct {
+	version int
+	saved   time.Time
+	token   string
+}
+
+// unixTime reads a stored save time; 0 (a row from before save times were
+// kept) is the zero time.
+func unixTime(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+// unixNano writes a save time.
+func unixNano(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+// readEntry returns the stored entry and its row; version 0 means there
+// is none.
+func readEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int) (scoring.Entry, row, error) {
 	var (
-		e       scoring.Entry
-		pool    string
-		version int
+		e     scoring.Entry
+		pool  string
+		r     row
+		saved int64
 	)
-	err := tx.QueryRowContext(ctx, `SELECT pool, coins, version FROM entries
-		WHERE game_id = ? AND round = ? AND seat = ?`, id, round, seat).Scan(&pool, &e.Coins, &version)
+	err := tx.QueryRowContext(ctx, `SELECT pool, coins, version, saved, token FROM entries
+		WHERE game_id = ? AND round = ? AND seat = ?`, id, round, seat).Scan(&pool, &e.Coins, &r.version, &saved, &r.token)
 	if errors.Is(err, sql.ErrNoRows) {
-		return scoring.Entry{}, 0, nil
+		return scoring.Entry{}, row{}, nil
 	}
 	if err != nil {
-		return scoring.Entry{}, 0, fmt.Errorf("round %d seat %d: %w", round, seat, err)
+		return scoring.Entry{}, row{}, fmt.Errorf("round %d seat %d: %w", round, seat, err)
 	}
 	if err := json.Unmarshal([]byte(pool), &e.Pool); err != nil {
-		return scoring.Entry{}, 0, fmt.Errorf("round %d seat %d: pool: %w", round, seat, err)
+		return scoring.Entry{}, row{}, fmt.Errorf("round %d seat %d: pool: %w", round, seat, err)
 	}
-	return e, version, nil
+	r.saved = unixTime(saved)
+	return e, r, nil
 }
 
-// upsertEntry writes an entry at the given version.
-func upsertEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int, e scoring.Entry, version int) error {
+// upsertEntry writes an entry with its row's version, time and token.
+func upsertEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int, e scoring.Entry, r row) error {
 	pool, err := json.Marshal(e.Pool)
 	if err != nil {
 		return fmt.Errorf("round %d seat %d: pool: %w", round, seat, err)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version)
-		VALUES (?, ?, ?, ?, ?, ?)
+	_, err = tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version, saved, token)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, round, seat) DO UPDATE
-		SET pool = excluded.pool, coins = excluded.coins, version = excluded.version`,
-		id, round, seat, string(pool), e.Coins, version)
+		SET pool = excluded.pool, coins = excluded.coins, version = excluded.version,
+			saved = excluded.saved, token = excluded.token`,
+		id, round, seat, string(pool), e.Coins, r.version, unixNano(r.saved), r.token)
 	if err != nil {
 		return fmt.Errorf("round %d seat %d: %w", round, seat, err)
 	}
 	return nil
 }
 
-// readFinal returns the stored final entry and its version; version 0
-// means there is none.
-func readFinal(ctx context.Context, tx *sql.Tx, id string, seat int) (scoring.FinalEntry, int, error) {
+// readFinal returns the stored final entry and its row; version 0 means
+// there is none.
+func readFinal(ctx context.Context, tx *sql.Tx, id string, seat int) (scoring.FinalEntry, row, error) {
 	var (
 		f               scoring.FinalEntry
 		pirates, buried string
-		version         int
+		r               row
+		saved           int64
 	)
 	err := tx.QueryRowContext(ctx, `SELECT pirates, buried_pirates, buried_powder_monkeys,
-		loot_banner_kept, loot_banner_buried, coins, parley_used, version
+		loot_banner_kept, loot_banner_buried, coins, parley_used, version, saved, token
 		FROM finals WHERE game_id = ? AND seat = ?`, id, seat).Scan(&pirates, &buried,
-		&f.BuriedPowderMonkeys, &f.LootBannerKept, &f.LootBannerBuried, &f.Coins, &f.ParleyUsed, &version)
+		&f.BuriedPowderMonkeys, &f.LootBannerKept, &f.LootBannerBuried, &f.Coins, &f.ParleyUsed,
+		&r.version, &saved, &r.token)
 	if errors.Is(err, sql.ErrNoRows) {
-		return scoring.FinalEntry{}, 0, nil
+		return scoring.FinalEntry{}, row{}, nil
 	}
 	if err != nil {
-		return scoring.FinalEntry{}, 0, fmt.Errorf("final %d: %w", seat, err)
+		return scoring.FinalEntry{}, row{}, fmt.Errorf("final %d: %w", seat, err)
 	}
 	if err := json.Unmarshal([]byte(pirates), &f.Pirates); err != nil {
-		return scoring.FinalEntry{}, 0, fmt.Errorf("final %d: pirates: %w", seat, err)
+		return scoring.FinalEntry{}, row{}, fmt.Errorf("final %d: pirates: %w", seat, err)
 	}
 	if err := json.Unmarshal([]byte(buried), &f.BuriedPirates); err != nil {
-		return scoring.FinalEntry{}, 0, fmt.Errorf("final %d: buried pirates: %w", seat, err)
+		return scoring.FinalEntry{}, row{}, fmt.Errorf("final %d: buried pirates: %w", seat, err)
 	}
-	return f, version, nil
+	r.saved = unixTime(saved)
+	return f, r, nil
 }
 
-// upsertFinal writes a final entry at the given version.
-func upsertFinal(ctx context.Context, tx *sql.Tx, id string, seat int, f scoring.FinalEntry, version int) error {
+// upsertFinal writes a final entry with its row's version, time and token.
+func upsertFinal(ctx context.Context, tx *sql.Tx, id string, seat int, f scoring.FinalEntry, r row) error {
 	pirates, err := json.Marshal(f.Pirates)
 	if err != nil {
 		return fmt.Errorf("final %d: pirates: %w", seat, err)
@@ -227,15 +279,16 @@ func upsertFinal(ctx context.Context, tx *sql.Tx, id string, seat int, f scoring
 		return fmt.Errorf("final %d: buried pirates: %w", seat, err)
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO finals (game_id, seat, pirates, buried_pirates,
-		buried_powder_monkeys, loot_banner_kept, loot_banner_buried, coins, parley_used, version)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		buried_powder_monkeys, loot_banner_kept, loot_banner_buried, coins, parley_used, version, saved, token)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, seat) DO UPDATE
 		SET pirates = excluded.pirates, buried_pirates = excluded.buried_pirates,
 			buried_powder_monkeys = excluded.buried_powder_monkeys,
 			loot_banner_kept = excluded.loot_banner_kept, loot_banner_buried = excluded.loot_banner_buried,
-			coins = excluded.coins, parley_used = excluded.parley_used, version = excluded.version`,
+			coins = excluded.coins, parley_used = excluded.parley_used, version = excluded.version,
+			saved = excluded.saved, token = excluded.token`,
 		id, seat, string(pirates), string(buried), f.BuriedPowderMonkeys, f.LootBannerKept,
-		f.LootBannerBuried, f.Coins, f.ParleyUsed, version)
+		f.LootBannerBuried, f.Coins, f.ParleyUsed, r.version, unixNano(r.saved), r.token)
 	if err != nil {
 		return fmt.Errorf("final %d: %w", seat, err)
 	}

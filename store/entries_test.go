@@ -39,18 +39,21 @@ func TestPutEntryVersions(t *testing.T) {
 		{"new entry", nil, save{first, 0}, 1, nil, first},
 		{"edit on the version seen", []save{{first, 0}}, save{second, 1}, 2, nil, second},
 		{"third edit", []save{{first, 0}, {second, 1}}, save{third, 2}, 3, nil, third},
+		// The clock moves a second per write: the game is made at +1 s, the
+		// saves before come at +2 s, +3 s.
 		{"stale version", []save{{first, 0}, {second, 1}}, save{third, 1}, 0,
-			&EntryConflict{Current: second, Version: 2}, second},
+			&EntryConflict{Current: second, Version: 2, Saved: clockStart.Add(3 * time.Second)}, second},
 		{"new entry where one exists", []save{{first, 0}}, save{second, 0}, 0,
-			&EntryConflict{Current: first, Version: 1}, first},
+			&EntryConflict{Current: first, Version: 1, Saved: clockStart.Add(2 * time.Second)}, first},
 		{"version from the future", []save{{first, 0}}, save{second, 5}, 0,
-			&EntryConflict{Current: first, Version: 1}, first},
+			&EntryConflict{Current: first, Version: 1, Saved: clockStart.Add(2 * time.Second)}, first},
 		{"edit of an entry never saved", nil, save{first, 1}, 0,
 			&EntryConflict{Current: nil, Version: 0}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, _ := openTest(t)
+			s.now = new(stepClock).now
 			id := create(t, s, setup("Lucy", "Craig"))
 			for _, b := range tt.before {
 				put(t, s, id, 1, 0, b.e, b.version)
@@ -204,6 +207,7 @@ func TestRevealRound(t *testing.T) {
 func TestPutFinal(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTest(t)
+	s.now = new(stepClock).now
 	file := setup("Lucy", "Craig")
 	file.Rounds = [][]*scoring.Entry{{entry(t, 1, "H2", "HC*"), entry(t, 2, "S3")}}
 	id := create(t, s, file)
@@ -226,7 +230,7 @@ func TestPutFinal(t *testing.T) {
 		{"first player", 0, lucy, 0, 1, nil, nil,
 			[]*scoring.FinalEntry{&lucy, nil}, []int{1, 0}, nil},
 		{"same player again on a stale version", 0, lucyAgain, 0, 0, nil,
-			&FinalConflict{Current: &lucy, Version: 1},
+			&FinalConflict{Current: &lucy, Version: 1, Saved: clockStart.Add(2 * time.Second)},
 			[]*scoring.FinalEntry{&lucy, nil}, []int{1, 0}, nil},
 		{"seat out of range", 2, craig, 0, 0, ErrBadPlayer, nil,
 			[]*scoring.FinalEntry{&lucy, nil}, []int{1, 0}, nil},

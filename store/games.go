@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"ruthless/scoring"
@@ -38,63 +40,98 @@ type Game struct {
 // entries than players (ErrBadPlayer). Every stored entry starts at
 // version 1.
 func (s *Store) CreateGame(ctx context.Context, g scoring.Game) (string, error) {
-	id := newID()
+	id, _, err := s.CreateGameOnce(ctx, g, "")
+	return id, err
+}
+
+// MaxTokenLength bounds a form token, so a forged one cannot fill a row.
+const MaxTokenLength = 64
+
+// CreateGameOnce is CreateGame for a form carrying a one-time token: the
+// first time a token comes it is stored with the new game, in the same
+// transaction; when it comes again (the form posted twice: Back, then
+// submit) nothing is written and the id is the game that form already
+// made, with created false. The token goes when its game is deleted. An
+// empty token creates a game every time.
+func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string) (id string, created bool, err error) {
+	if len(token) > MaxTokenLength {
+		return "", false, fmt.Errorf("store: new game: form token of %d bytes (at most %d)", len(token), MaxTokenLength)
+	}
+	id = newID()
 	n := len(g.Players)
 	if len(g.Rounds) > scoring.RoundsFor(n) {
-		return "", fmt.Errorf("store: new game: %d rounds for %d players: %w", len(g.Rounds), n, ErrBadRound)
+		return "", false, fmt.Errorf("store: new game: %d rounds for %d players: %w", len(g.Rounds), n, ErrBadRound)
 	}
 	for r, round := range g.Rounds {
 		if len(round) != n {
-			return "", fmt.Errorf("store: new game: round %d has %d entries for %d players: %w", r+1, len(round), n, ErrBadPlayer)
+			return "", false, fmt.Errorf("store: new game: round %d has %d entries for %d players: %w", r+1, len(round), n, ErrBadPlayer)
 		}
 	}
 	if len(g.Final) > n {
-		return "", fmt.Errorf("store: new game: %d final entries for %d players: %w", len(g.Final), n, ErrBadPlayer)
+		return "", false, fmt.Errorf("store: new game: %d final entries for %d players: %w", len(g.Final), n, ErrBadPlayer)
 	}
 	achievements, err := json.Marshal(g.Achievements)
 	if err != nil {
-		return "", fmt.Errorf("store: new game: %w", err)
+		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
 
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return "", fmt.Errorf("store: new game: %w", err)
+		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
 	defer tx.Rollback()
 
-	now := s.now().UnixNano()
+	if token != "" {
+		var made string
+		err := tx.QueryRowContext(ctx, `SELECT game_id FROM form_tokens WHERE token = ?`, token).Scan(&made)
+		if err == nil {
+			return made, false, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return "", false, fmt.Errorf("store: new game: form token: %w", err)
+		}
+	}
+	at := s.now()
+	now := at.UnixNano()
 	_, err = tx.ExecContext(ctx, `INSERT INTO games
 		(id, created, updated, version, start_player, achievements, zero_counts, rounds)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, now, now, g.Version, g.StartPlayer, string(achievements), g.ZeroCounts, len(g.Rounds))
 	if err != nil {
-		return "", fmt.Errorf("store: new game: %w", err)
+		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
 	for seat, name := range g.Players {
 		_, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, id, seat, name)
 		if err != nil {
-			return "", fmt.Errorf("store: new game: player %d: %w", seat, err)
+			return "", false, fmt.Errorf("store: new game: player %d: %w", seat, err)
 		}
 	}
+	if token != "" {
+		_, err := tx.ExecContext(ctx, `INSERT INTO form_tokens (token, game_id, created) VALUES (?, ?, ?)`, token, id, now)
+		if err != nil {
+			return "", false, fmt.Errorf("store: new game: form token: %w", err)
+		}
+	}
+	first := row{version: 1, saved: at}
 	for r, round := range g.Rounds {
 		for seat, e := range round {
 			if e == nil {
 				continue
 			}
-			if err := upsertEntry(ctx, tx, id, r+1, seat, *e, 1); err != nil {
-				return "", fmt.Errorf("store: new game: %w", err)
+			if err := upsertEntry(ctx, tx, id, r+1, seat, *e, first); err != nil {
+				return "", false, fmt.Errorf("store: new game: %w", err)
 			}
 		}
 	}
 	for seat, f := range g.Final {
-		if err := upsertFinal(ctx, tx, id, seat, f, 1); err != nil {
-			return "", fmt.Errorf("store: new game: %w", err)
+		if err := upsertFinal(ctx, tx, id, seat, f, first); err != nil {
+			return "", false, fmt.Errorf("store: new game: %w", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return "", fmt.Errorf("store: new game: %w", err)
+		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
-	return id, nil
+	return id, true, nil
 }
 
 // Game loads one game; ErrNotFound if there is none with that id.
@@ -116,6 +153,75 @@ func (s *Store) Games(ctx context.Context) ([]Game, error) {
 		return nil, fmt.Errorf("store: games: %w", err)
 	}
 	return games, nil
+}
+
+// Cursor is a place in the list of games, most recently updated first
+// (ties: the greater id first). The games after it were updated before
+// Updated, or at Updated with an id below ID. The zero Cursor is the
+// start of the list.
+type Cursor struct {
+	Updated time.Time
+	ID      string
+}
+
+// IsZero reports whether c is the start of the list.
+func (c Cursor) IsZero() bool { return c.ID == "" && c.Updated.IsZero() }
+
+// String writes the cursor for a URL: Unix nanoseconds, a dot, the id.
+func (c Cursor) String() string {
+	if c.IsZero() {
+		return ""
+	}
+	return strconv.FormatInt(c.Updated.UnixNano(), 10) + "." + c.ID
+}
+
+// ErrBadCursor is returned by ParseCursor for text no Cursor writes.
+var ErrBadCursor = errors.New("store: not a place in the list of games")
+
+// ParseCursor reads what Cursor.String wrote; "" is the zero Cursor.
+func ParseCursor(s string) (Cursor, error) {
+	if s == "" {
+		return Cursor{}, nil
+	}
+	nanos, id, ok := strings.Cut(s, ".")
+	n, err := strconv.ParseInt(nanos, 10, 64)
+	if !ok || err != nil || n < 0 || id == "" || len(id) > 64 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+		return Cursor{}, ErrBadCursor
+	}
+	return Cursor{Updated: time.Unix(0, n).UTC(), ID: id}, nil
+}
+
+// MaxPage is the most games GamesPage loads at once.
+const MaxPage = 100
+
+// GamesPage loads the games that come after before in the list of games
+// (most recently updated first), at most limit (1 to MaxPage) of them,
+// reading the rows of those games only: its cost does not grow with the
+// number of games stored. next is where the following page starts, the
+// zero Cursor when there are no more games.
+func (s *Store) GamesPage(ctx context.Context, before Cursor, limit int) (games []Game, next Cursor, err error) {
+	limit = max(1, min(limit, MaxPage))
+	tail := ` ORDER BY updated DESC, id DESC LIMIT ?`
+	args := []any{limit + 1}
+	if !before.IsZero() {
+		tail = ` WHERE (updated, id) < (?, ?)` + tail
+		args = []any{before.Updated.UnixNano(), before.ID, limit + 1}
+	}
+	err = s.snapshot(ctx, func(q queryer) error {
+		var err error
+		games, err = loadSelected(ctx, q, tail, args, true)
+		return err
+	})
+	if err != nil {
+		return nil, Cursor{}, fmt.Errorf("store: games page: %w", err)
+	}
+	// One game more than the page says whether there is a next page.
+	if len(games) > limit {
+		games = games[:limit]
+		last := games[limit-1]
+		next = Cursor{Updated: last.Updated, ID: last.ID}
+	}
+	return games, next, nil
 }
 
 // DeleteGame deletes a game and, through the foreign keys, its players and
@@ -169,6 +275,41 @@ func (s *Store) PlayerNames(ctx context.Context) ([]string, error) {
 	return names, nil
 }
 
+// RecentPlayerNames lists the distinct player names of the most recently
+// updated games, newest first, at most limit of them (names differing only
+// in case kept apart, as PlayerNames does). Unlike PlayerNames it reads a
+// bounded number of rows however many games are stored, so it may miss a
+// name last played long ago.
+func (s *Store) RecentPlayerNames(ctx context.Context, limit int) ([]string, error) {
+	// The players of twice limit games: enough names unless the same few
+	// people play every game, and then there are few names to find.
+	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM
+		(SELECT id, updated FROM games ORDER BY updated DESC, id DESC LIMIT ?) g
+		JOIN players p ON p.game_id = g.id
+		ORDER BY g.updated DESC, g.id DESC, p.seat`, 2*limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: recent player names: %w", err)
+	}
+	defer rows.Close()
+	names := []string{}
+	seen := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, fmt.Errorf("store: recent player names: %w", err)
+		}
+		if seen[name] || len(names) >= limit {
+			continue
+		}
+		seen[name] = true
+		names = append(names, name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: recent player names: %w", err)
+	}
+	return names, nil
+}
+
 // load reads the game with this id, or every game when id is "", newest
 // first.
 func (s *Store) load(ctx context.Context, id string) ([]Game, error) {
@@ -185,18 +326,33 @@ func (s *Store) load(ctx context.Context, id string) ([]Game, error) {
 }
 
 func loadGames(ctx context.Context, q queryer, id string) ([]Game, error) {
-	filter, args := "", []any{}
 	if id != "" {
-		filter, args = " WHERE game_id = ?", []any{id}
+		return loadSelected(ctx, q, ` WHERE id = ?`, []any{id}, true)
 	}
-	games, byID, err := loadHeaders(ctx, q, filter, args)
+	return loadSelected(ctx, q, ` ORDER BY updated DESC, created DESC, id`, nil, false)
+}
+
+// loadSelected reads the games that the end of a query on the games table
+// (tail: WHERE, ORDER BY, LIMIT) selects, in its order. With only, the
+// players, entries and finals are read for those games alone; without,
+// every row is read (for a load of every game, whose ids would be too many
+// for one query).
+func loadSelected(ctx context.Context, q queryer, tail string, args []any, only bool) ([]Game, error) {
+	games, byID, err := loadHeaders(ctx, q, tail, args)
 	if err != nil {
 		return nil, err
 	}
 	if len(games) == 0 {
 		return games, nil
 	}
-	if err := loadPlayers(ctx, q, filter, args, byID); err != nil {
+	filter, ids := "", []any{}
+	if only {
+		for _, g := range games {
+			ids = append(ids, g.ID)
+		}
+		filter = " WHERE game_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	}
+	if err := loadPlayers(ctx, q, filter, ids, byID); err != nil {
 		return nil, err
 	}
 	for _, g := range byID {
@@ -208,10 +364,10 @@ func loadGames(ctx context.Context, q queryer, id string) ([]Game, error) {
 		g.Finals = make([]*scoring.FinalEntry, n)
 		g.FinalVersions = make([]int, n)
 	}
-	if err := loadEntries(ctx, q, filter, args, byID); err != nil {
+	if err := loadEntries(ctx, q, filter, ids, byID); err != nil {
 		return nil, err
 	}
-	if err := loadFinals(ctx, q, filter, args, byID); err != nil {
+	if err := loadFinals(ctx, q, filter, ids, byID); err != nil {
 		return nil, err
 	}
 	for _, g := range byID {
@@ -220,17 +376,12 @@ func loadGames(ctx context.Context, q queryer, id string) ([]Game, error) {
 	return games, nil
 }
 
-// loadHeaders reads the games rows, newest first, and indexes them by id.
-// The map points into the returned slice, which therefore must not grow.
-func loadHeaders(ctx context.Context, q queryer, filter string, args []any) ([]Game, map[string]*Game, error) {
-	// The games table calls the column id, not game_id.
-	where := ""
-	if filter != "" {
-		where = " WHERE id = ?"
-	}
+// loadHeaders reads the games rows that tail selects, in its order, and
+// indexes them by id. The map points into the returned slice, which
+// therefore must not grow.
+func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Game, map[string]*Game, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, created, updated, version, start_player,
-		achievements, zero_counts, rounds FROM games`+where+`
-		ORDER BY updated DESC, created DESC, id`, args...)
+		achievements, zero_counts, rounds FROM games`+tail, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -406,9 +557,10 @@ func readHeader(ctx context.Context, tx *sql.Tx, id string) (header, error) {
 	return h, nil
 }
 
-// touch marks the game updated now and records that round has started.
-func (s *Store) touch(ctx context.Context, tx *sql.Tx, id string, round int) error {
+// touch marks the game updated at the write's time and records that round
+// has started.
+func touch(ctx context.Context, tx *sql.Tx, id string, round int, at time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE games SET updated = ?, rounds = MAX(rounds, ?) WHERE id = ?`,
-		s.now().UnixNano(), round, id)
+		at.UnixNano(), round, id)
 	return err
 }

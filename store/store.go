@@ -241,6 +241,13 @@ type EntryConflict struct {
 	Current *scoring.Entry
 	// Version is the stored entry's version (0 if none).
 	Version int
+	// Saved is when the stored entry was saved; zero if unknown (saved
+	// before the store kept the time).
+	Saved time.Time
+	// Token is the one-time token of the form that saved the stored
+	// entry, "" if none: equal to the token of the refused save, it means
+	// that form was posted twice (Back, then save), not another phone.
+	Token string
 }
 
 // Error says the entry changed.
@@ -255,6 +262,10 @@ type FinalConflict struct {
 	Current *scoring.FinalEntry
 	// Version is the stored final entry's version (0 if none).
 	Version int
+	// Saved is when the stored final entry was saved; zero if unknown.
+	Saved time.Time
+	// Token is the one-time token of the form that saved it, "" if none.
+	Token string
 }
 
 // Error says the final entry changed.
