@@ -346,7 +346,8 @@ func (l *loginLimiter) check(client string, now time.Time, right func() bool) (o
 	f := l.fails[client]
 	if f != nil {
 		if tokens := f.lim.TokensAt(now); tokens < 1 {
-			return false, time.Duration((1 - tokens) / float64(l.every) * float64(time.Second))
+			// Rounded up to the millisecond, so that at now+wait a try is back.
+			return false, time.Duration(math.Ceil((1-tokens)/float64(l.every)*1000)) * time.Millisecond
 		}
 	}
 	if right() {
