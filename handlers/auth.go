@@ -150,7 +150,7 @@ func (a *app) requireLogin(c *gin.Context) {
 	token, ok := bearer(r.Header.Get("Authorization"))
 	if !ok {
 		c.Header("WWW-Authenticate", `Bearer realm="ruthless"`)
-		c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": "this server needs the table password: send it as Authorization: Bearer <password>", "field": ""})
+		c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": "this server needs the table password: send it in the header Authorization: Bearer PASSWORD", "field": ""})
 		return
 	}
 	right, wait := a.auth.tries.check(loginClient(r), time.Now(), func() bool { return a.auth.matches(token) })
