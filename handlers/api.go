@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -15,10 +17,26 @@ import (
 	"ruthless/store"
 )
 
+// readBody reads a whole request body. A body over the limit is the 413
+// of classify; any other failure to read it (a malformed chunked
+// encoding, a body shorter than its Content-Length) is the client's: 400,
+// naming the problem.
+func readBody(c *gin.Context) ([]byte, error) {
+	body, err := io.ReadAll(c.Request.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, err
+		}
+		return nil, &badRequest{message: "the request body could not be read: " + clip(err.Error())}
+	}
+	return body, nil
+}
+
 // readJSON decodes a request body into v, turning every failure into a
 // 400 with the offending field (or a 413 for a body over the limit).
 func readJSON(c *gin.Context, v any) error {
-	body, err := io.ReadAll(c.Request.Body)
+	body, err := readBody(c)
 	if err != nil {
 		return err
 	}
@@ -42,6 +60,15 @@ func readJSON(c *gin.Context, v any) error {
 	return nil
 }
 
+// upperFirst starts a message with a capital letter, for a page.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
 func jsonKind(k string) string {
 	switch {
 	case strings.HasPrefix(k, "int"):
@@ -58,7 +85,11 @@ func jsonKind(k string) string {
 
 // readGame reads a game file body.
 func readGame(c *gin.Context) (scoring.Game, error) {
-	return scoring.DecodeGame(c.Request.Body)
+	body, err := readBody(c)
+	if err != nil {
+		return scoring.Game{}, err
+	}
+	return scoring.DecodeGame(bytes.NewReader(body))
 }
 
 // playersOpt checks the optional player count of solve and check.
@@ -190,8 +221,14 @@ func (a *app) apiCreateGame(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
+	cancel, limited := a.reserveGame(c)
+	if limited != nil {
+		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": limited.message(), "field": ""})
+		return
+	}
 	id, err := a.store.CreateGame(c.Request.Context(), g)
 	if err != nil {
+		cancel()
 		a.fail(c, err)
 		return
 	}

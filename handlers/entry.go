@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -121,6 +123,7 @@ func (a *app) entryForm(c *gin.Context) {
 	}
 	vm.Saved = c.Query("saved") != ""
 	vm.Warnings = entryWarnings(g.File, r, p)
+	vm.Token = newToken()
 	a.page(c, http.StatusOK, views.Entry(vm))
 }
 
@@ -132,6 +135,7 @@ type entryInput struct {
 	coins    int
 	version  int
 	step     string
+	token    string
 	errs     views.Errors
 }
 
@@ -208,12 +212,19 @@ func (a *app) saveEntry(c *gin.Context) {
 		return
 	}
 	in := readEntryForm(c.Request.PostForm)
+	token, err := formToken(c.Request.PostForm)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	in.token = token
 	if in.step != "" {
 		if stepped(in.step, "coins", &in.coinsRaw, scoring.MaxCount) {
 			delete(in.errs, "coins")
 		}
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
 		vm.Errors = in.errs
+		vm.Token = orNewToken(in.token)
 		a.page(c, http.StatusOK, views.Entry(vm))
 		return
 	}
@@ -238,18 +249,21 @@ func (a *app) saveEntry(c *gin.Context) {
 	if len(in.errs) > 0 {
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
 		vm.Errors = in.errs
+		vm.Token = orNewToken(in.token)
 		a.page(c, http.StatusUnprocessableEntity, views.Entry(vm))
 		return
 	}
-	_, err := a.store.PutEntry(c.Request.Context(), g.ID, r, p, entry, in.version)
+	err = a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token)
 	var conflict *store.EntryConflict
 	if errors.As(err, &conflict) {
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, conflict.Version)
+		vm.Token = orNewToken(in.token)
 		cv := &views.EntryConflictView{
 			Submitted:      views.Faces(in.pool),
 			SubmittedCodes: in.codes,
 			SubmittedCoins: in.coins,
 			Version:        conflict.Version,
+			SavedAt:        savedAt(conflict.Saved, time.Now()),
 		}
 		if conflict.Current != nil {
 			cv.Stored = views.Faces(conflict.Current.Pool)
@@ -266,6 +280,7 @@ func (a *app) saveEntry(c *gin.Context) {
 		// write, refused this one.
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
 		vm.Errors = map[string]string{entryField(fe, r, p): fe.Message}
+		vm.Token = orNewToken(in.token)
 		a.page(c, http.StatusUnprocessableEntity, views.Entry(vm))
 		return
 	}
@@ -279,6 +294,53 @@ func (a *app) saveEntry(c *gin.Context) {
 		return
 	}
 	seeOther(c, gameURL(g.ID))
+}
+
+// saveFormEntry saves a round-entry form. A stale version is not always
+// another phone: the stored entry may be just what this form sends (the
+// same save twice: nothing to do), or this very form's earlier save, its
+// token stored with it (Back, change something, save again), which this
+// save then replaces. Anything else is an *store.EntryConflict.
+func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string) error {
+	_, err := a.store.SaveEntry(ctx, id, r, p, e, version, token)
+	var conflict *store.EntryConflict
+	if !errors.As(err, &conflict) {
+		return err
+	}
+	if conflict.Current != nil && sameEntry(*conflict.Current, e) {
+		return nil
+	}
+	if token != "" && conflict.Token == token {
+		// If another phone saves in between, this is its conflict.
+		_, err = a.store.SaveEntry(ctx, id, r, p, e, conflict.Version, token)
+	}
+	return err
+}
+
+// sameEntry reports whether two entries hold the same pirates (Captain
+// powers included), in any order, and the same coins.
+func sameEntry(x, y scoring.Entry) bool {
+	return x.Coins == y.Coins && sameCards(x.Pool, y.Pool)
+}
+
+// sameCards reports whether two lists hold the same cards in any order.
+func sameCards(x, y []scoring.Card) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	order := func(a, b scoring.Card) int {
+		switch {
+		case a.Less(b):
+			return -1
+		case b.Less(a):
+			return 1
+		}
+		return 0
+	}
+	xs, ys := slices.Clone(x), slices.Clone(y)
+	slices.SortFunc(xs, order)
+	slices.SortFunc(ys, order)
+	return slices.Equal(xs, ys)
 }
 
 // entryField is where a validation error shows on the round form: next to

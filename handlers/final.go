@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -100,6 +102,7 @@ func (a *app) finalForm(c *gin.Context) {
 		vm = finalFormView(g, p, v)
 		vm.Prefilled = true
 	}
+	vm.Token = newToken()
 	a.page(c, http.StatusOK, views.FinalForm(vm))
 }
 
@@ -178,6 +181,11 @@ func (a *app) saveFinal(c *gin.Context) {
 	}
 	n := len(g.File.Players)
 	v, entry, step, errs := readFinalForm(c.Request.PostForm, scoring.StartingPowderMonkeys(n))
+	token, err := formToken(c.Request.PostForm)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
 	if step != "" {
 		raws := map[string]*string{"monkeys": &v.monkeys, "loot_kept": &v.lootKept, "loot_buried": &v.lootBuried, "coins": &v.coin}
 		for name, raw := range raws {
@@ -191,6 +199,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		}
 		vm := finalFormView(g, p, v)
 		vm.Errors = errs
+		vm.Token = orNewToken(token)
 		a.page(c, http.StatusOK, views.FinalForm(vm))
 		return
 	}
@@ -207,10 +216,11 @@ func (a *app) saveFinal(c *gin.Context) {
 	if len(errs) > 0 {
 		vm := finalFormView(g, p, v)
 		vm.Errors = errs
+		vm.Token = orNewToken(token)
 		a.page(c, http.StatusUnprocessableEntity, views.FinalForm(vm))
 		return
 	}
-	_, err := a.store.PutFinal(c.Request.Context(), g.ID, p, entry, v.version)
+	err = a.saveFormFinal(c.Request.Context(), g.ID, p, entry, v.version, token)
 	var conflict *store.FinalConflict
 	if errors.As(err, &conflict) {
 		// Show what is stored now; the player checks it and saves again.
@@ -220,6 +230,8 @@ func (a *app) saveFinal(c *gin.Context) {
 		}
 		vm := finalFormView(g, p, sv)
 		vm.Conflict = true
+		vm.ConflictSavedAt = savedAt(conflict.Saved, time.Now())
+		vm.Token = orNewToken(token)
 		a.page(c, http.StatusConflict, views.FinalForm(vm))
 		return
 	}
@@ -229,6 +241,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		// store's check inside the write refused it (R4.1).
 		vm := finalFormView(g, p, v)
 		vm.Errors = views.Errors{finalField(fe, p): fe.Message}
+		vm.Token = orNewToken(token)
 		a.page(c, http.StatusUnprocessableEntity, views.FinalForm(vm))
 		return
 	}
@@ -242,6 +255,30 @@ func (a *app) saveFinal(c *gin.Context) {
 		return
 	}
 	seeOther(c, gameURL(g.ID))
+}
+
+// saveFormFinal saves an end-of-game form, telling a stale version that
+// is not another phone's save from one that is, as saveFormEntry does.
+func (a *app) saveFormFinal(ctx context.Context, id string, p int, f scoring.FinalEntry, version int, token string) error {
+	_, err := a.store.SaveFinal(ctx, id, p, f, version, token)
+	var conflict *store.FinalConflict
+	if !errors.As(err, &conflict) {
+		return err
+	}
+	if conflict.Current != nil && sameFinal(*conflict.Current, f) {
+		return nil
+	}
+	if token != "" && conflict.Token == token {
+		_, err = a.store.SaveFinal(ctx, id, p, f, conflict.Version, token)
+	}
+	return err
+}
+
+// sameFinal reports whether two end-of-game entries say the same.
+func sameFinal(x, y scoring.FinalEntry) bool {
+	return sameCards(x.Pirates, y.Pirates) && sameCards(x.BuriedPirates, y.BuriedPirates) &&
+		x.BuriedPowderMonkeys == y.BuriedPowderMonkeys && x.LootBannerKept == y.LootBannerKept &&
+		x.LootBannerBuried == y.LootBannerBuried && x.Coins == y.Coins && x.ParleyUsed == y.ParleyUsed
 }
 
 // finalField is where a validation error shows on the end-of-game form.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -30,19 +31,23 @@ const MaxBody = 64 << 10
 // Store is what the handlers need from the database.
 type Store interface {
 	CreateGame(ctx context.Context, g scoring.Game) (string, error)
+	CreateGameOnce(ctx context.Context, g scoring.Game, token string) (string, bool, error)
+	GameByToken(ctx context.Context, token string) (string, error)
 	Game(ctx context.Context, id string) (store.Game, error)
-	Games(ctx context.Context) ([]store.Game, error)
+	GamesPage(ctx context.Context, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
 	PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error)
+	SaveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error)
 	RevealRound(ctx context.Context, id string, round int) error
-	PutFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error)
+	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error
-	PlayerNames(ctx context.Context) ([]string, error)
+	RecentPlayerNames(ctx context.Context, limit int) ([]string, error)
 }
 
 type app struct {
 	store  Store
 	log    *slog.Logger
 	solves *solver
+	games  *clientLimiter // new games per client
 	auth   *auth
 	hosts  *hostCheck
 	engine *gin.Engine // the router, for tests that walk its routes
@@ -73,6 +78,9 @@ type Options struct {
 	// Hosts are more names (or addresses) the server is known by; a
 	// request for any other Host gets 421 (see hostCheck).
 	Hosts []string
+	// GamesPerMinute is how many games one client may create a minute,
+	// and at once (see ratelimit.go). 0 means 10; below 0, no limit.
+	GamesPerMinute int
 }
 
 // NewWithOptions is New with every setting given.
@@ -80,12 +88,16 @@ func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 	a := newApp(st, log, opt.Limits)
 	a.auth = newAuth(opt.Password, log)
 	a.hosts = newHostCheck(opt.Hosts, log)
+	if opt.GamesPerMinute != 0 {
+		a.games = newClientLimiter(opt.GamesPerMinute, opt.GamesPerMinute, maxClients)
+	}
 	return a.handler()
 }
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
-		auth: newAuth("", log), hosts: newHostCheck(nil, log)}
+		games: newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
+		auth:  newAuth("", log), hosts: newHostCheck(nil, log)}
 }
 
 // handler is the router in its wrappers.
@@ -293,6 +305,13 @@ func (a *app) fail(c *gin.Context, err error) {
 	vm := views.ErrorView{Status: p.status, Title: http.StatusText(p.status), Message: p.message}
 	switch p.status {
 	case http.StatusNotFound, http.StatusBadRequest:
+		var br *badRequest
+		if errors.As(err, &br) {
+			// The address is right but the body could not be read.
+			vm.Title = "Bad request"
+			vm.Message = upperFirst(br.message) + "."
+			break
+		}
 		// A page address with a bad round or seat is a page that does not exist.
 		p.status = http.StatusNotFound
 		vm.Title = "Not found"
@@ -386,14 +405,21 @@ func seatParam(c *gin.Context, n int) (int, error) {
 	return p, nil
 }
 
-// parseForm reads a posted form, reporting a body over the limit.
+// parseForm reads a posted form, reporting a body over the limit, a body
+// of another kind (which ParseForm would silently skip) and a body that
+// is not a form, naming the problem.
 func parseForm(c *gin.Context) error {
+	if ct := c.Request.Header.Get("Content-Type"); ct != "" || c.Request.ContentLength != 0 {
+		if mt, _, _ := mime.ParseMediaType(ct); mt != "application/x-www-form-urlencoded" {
+			return &badRequest{field: "form", message: fmt.Sprintf("the form could not be read: it must be sent as application/x-www-form-urlencoded, not %q", clip(ct))}
+		}
+	}
 	if err := c.Request.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			return err
 		}
-		return &badRequest{field: "form", message: "the form could not be read"}
+		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error())}
 	}
 	return nil
 }

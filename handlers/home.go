@@ -2,7 +2,10 @@ package handlers
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,13 +19,29 @@ import (
 
 const dateLayout = "2 Jan 2006, 15:04"
 
+// homePage is how many games the home page lists at a time: the games of
+// an evening or two. Older ones are a "More games" link away, so the page
+// costs the same with 20 games stored or 50,000.
+const homePage = 20
+
+// knownNamesLimit bounds the names the new-game form offers.
+const knownNamesLimit = 40
+
 func (a *app) home(c *gin.Context) {
-	games, err := a.store.Games(c.Request.Context())
+	before, err := store.ParseCursor(c.Query("before"))
+	if err != nil {
+		a.fail(c, &badRequest{field: "before", message: "this link to older games is not valid; start from the newest games"})
+		return
+	}
+	games, next, err := a.store.GamesPage(c.Request.Context(), before, homePage)
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	var vm views.HomeView
+	vm := views.HomeView{Later: !before.IsZero()}
+	if !next.IsZero() {
+		vm.More = "/?before=" + url.QueryEscape(next.String())
+	}
 	for _, g := range games {
 		s, err := a.summary(c.Request.Context(), g)
 		if err != nil {
@@ -69,16 +88,16 @@ func achievementOptions(checked []string) []views.AchievementOption {
 }
 
 func (a *app) newGame(c *gin.Context) {
-	vm := views.NewGameView{Achievements: achievementOptions(scoring.DefaultAchievements())}
+	vm := views.NewGameView{Achievements: achievementOptions(scoring.DefaultAchievements()), Token: newToken()}
 	vm.KnownNames = a.knownNames(c)
 	a.page(c, http.StatusOK, views.NewGame(vm))
 }
 
-// knownNames offers the names of earlier games; failing that, none.
+// knownNames offers the names of recent games; failing that, none.
 func (a *app) knownNames(c *gin.Context) []string {
-	names, err := a.store.PlayerNames(c.Request.Context())
+	names, err := a.store.RecentPlayerNames(c.Request.Context(), knownNamesLimit)
 	if err != nil {
-		a.log.Warn("player names", "err", err)
+		a.logger(c.Request.Context()).Warn("player names", "err", err)
 		return nil
 	}
 	return names
@@ -96,7 +115,6 @@ func (a *app) createGame(c *gin.Context) {
 			vm.Names[i] = strings.TrimSpace(name)
 		}
 	}
-	vm.StartSeat, _ = strconv.Atoi(form.Get("start"))
 	var chosen []string
 	for _, id := range form["achievement"] {
 		if !slices.Contains(chosen, id) {
@@ -105,6 +123,33 @@ func (a *app) createGame(c *gin.Context) {
 	}
 	vm.Achievements = achievementOptions(chosen)
 	vm.ZeroCounts = form.Get("zero_counts") != ""
+	token, err := formToken(form)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	vm.Token = orNewToken(token)
+	// refuse draws the form again with the user's input and a message.
+	refuse := func(status int, field, msg string) {
+		vm.Errors[field] = msg
+		vm.KnownNames = a.knownNames(c)
+		a.page(c, status, views.NewGame(vm))
+	}
+	// The form has four seats; more names come only from a forged or
+	// broken request, and dropping the fifth would start a game without
+	// a player who was meant to be in it.
+	if n := len(form["player"]); n > len(vm.Names) {
+		refuse(http.StatusBadRequest, "players", fmt.Sprintf("The form sent %d player names, but a game has %d to %d players.", n, scoring.MinPlayers, scoring.MaxPlayers))
+		return
+	}
+	if raw := form.Get("start"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 0 || n >= len(vm.Names) {
+			refuse(http.StatusBadRequest, "start_player", fmt.Sprintf("The start player must be one of the four seats, not %q.", clip(raw)))
+			return
+		}
+		vm.StartSeat = n
+	}
 
 	// Blank seats are skipped; slot remembers which input each player came
 	// from, so an error lands next to the right box.
@@ -147,7 +192,31 @@ func (a *app) createGame(c *gin.Context) {
 		a.page(c, http.StatusUnprocessableEntity, views.NewGame(vm))
 		return
 	}
-	id, err := a.store.CreateGame(c.Request.Context(), g)
+	ctx := c.Request.Context()
+	// The same form again (Back, then submit) opens the game it made,
+	// whatever the rate limit says.
+	if token != "" {
+		id, err := a.store.GameByToken(ctx, token)
+		if err == nil {
+			seeOther(c, gameURL(id))
+			return
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			a.fail(c, err)
+			return
+		}
+	}
+	cancel, limited := a.reserveGame(c)
+	if limited != nil {
+		refuse(http.StatusTooManyRequests, "form", limited.message())
+		return
+	}
+	// The store checks the token again inside its write: two copies of
+	// the form posted at once make one game.
+	id, created, err := a.store.CreateGameOnce(ctx, g, token)
+	if !created {
+		cancel()
+	}
 	if err != nil {
 		a.fail(c, err)
 		return

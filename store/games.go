@@ -134,6 +134,21 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 	return id, true, nil
 }
 
+// GameByToken returns the id of the game that the new-game form carrying
+// this one-time token made (see CreateGameOnce); ErrNotFound if none did,
+// or if that game has been deleted since.
+func (s *Store) GameByToken(ctx context.Context, token string) (string, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, `SELECT game_id FROM form_tokens WHERE token = ?`, token).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("store: form token: %w", ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: form token: %w", err)
+	}
+	return id, nil
+}
+
 // Game loads one game; ErrNotFound if there is none with that id.
 func (s *Store) Game(ctx context.Context, id string) (Game, error) {
 	games, err := s.load(ctx, id)

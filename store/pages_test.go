@@ -194,6 +194,9 @@ func TestCreateGameOnce(t *testing.T) {
 			if err := s.DeleteGame(ctx, firstID); err != nil {
 				t.Fatalf("DeleteGame: %v", err)
 			}
+			if _, err := s.GameByToken(ctx, "token-one"); !errors.Is(err, ErrNotFound) {
+				t.Errorf("GameByToken of a deleted game's token: %v, want ErrNotFound", err)
+			}
 		}, "token-one", false, true, false, 4},
 	}
 	for _, tt := range tests {
@@ -210,6 +213,12 @@ func TestCreateGameOnce(t *testing.T) {
 			}
 			if got := count(t); got != tt.wantGames {
 				t.Errorf("%d games stored, want %d", got, tt.wantGames)
+			}
+			if tt.token == "" || tt.wantErr {
+				return
+			}
+			if made, err := s.GameByToken(ctx, tt.token); err != nil || made != id {
+				t.Errorf("GameByToken(%q) = %q, %v; want %q", tt.token, made, err, id)
 			}
 		})
 	}

@@ -26,10 +26,15 @@ type GameSummary struct {
 	Winners []string
 }
 
-// HomeView is the home page: a button for a new game and the games so far.
+// HomeView is the home page: a button for a new game and the games so far,
+// a page of the most recently played at a time.
 type HomeView struct {
 	InProgress []GameSummary
 	Finished   []GameSummary
+	// Later is set on every page but the first (the newest games).
+	Later bool
+	// More is the address of the next page of older games, "" if none.
+	More string
 }
 
 // AchievementOption is one Legendary Achievement on the new-game form.
@@ -50,6 +55,8 @@ type NewGameView struct {
 	ZeroCounts   bool
 	KnownNames   []string
 	Errors       Errors
+	// Token is the form's one-time token (see handlers/token.go).
+	Token string
 }
 
 // CardFace is a card as drawn on a page.
@@ -104,6 +111,8 @@ type EntryView struct {
 	Warnings      []string
 	Conflict      *EntryConflictView
 	BackHref      string
+	// Token is the form's one-time token.
+	Token string
 }
 
 // EntryConflictView shows a stored entry that changed under the player
@@ -115,6 +124,8 @@ type EntryConflictView struct {
 	SubmittedCodes []string
 	SubmittedCoins int
 	Version        int
+	// SavedAt says when the other phone saved ("at 21:04"), "" if unknown.
+	SavedAt string
 }
 
 // PlayerStatus says whether a player has entered the current round.
@@ -235,6 +246,11 @@ type FinalFormView struct {
 	Errors     Errors
 	Conflict   bool
 	BackHref   string
+	// Token is the form's one-time token.
+	Token string
+	// ConflictSavedAt says when the other phone saved ("at 21:04"), ""
+	// if unknown.
+	ConflictSavedAt string
 }
 
 // AchievementRow is one Legendary Achievement on the final page.
