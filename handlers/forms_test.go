@@ -1,10 +1,26 @@
 package handlers_test
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"ruthless/handlers"
+	"ruthless/scoring"
+	"ruthless/store"
 )
 
 // inputTag returns the whole tag of the element carrying data-testid="id".
@@ -343,5 +359,605 @@ func TestRevealRound(t *testing.T) {
 	}
 	if got := textOf(res.body, "prize-1"); got != "no token" {
 		t.Errorf("B's prize %q, want no token", got)
+	}
+}
+
+// hidden returns the value of the first hidden input called name.
+func hidden(t testing.TB, body, name string) string {
+	t.Helper()
+	m := regexp.MustCompile(`type="hidden" name="` + name + `" value="([^"]*)"`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no hidden %s in the form", name)
+	}
+	return m[1]
+}
+
+// gameCount is how many games the API-less store holds, through the pages.
+func gameCount(t testing.TB, a *app) int {
+	t.Helper()
+	n := 0
+	var cur store.Cursor
+	for {
+		page, next, err := a.store.GamesPage(context.Background(), cur, store.MaxPage)
+		if err != nil {
+			t.Fatalf("GamesPage: %v", err)
+		}
+		n += len(page)
+		if next.IsZero() {
+			return n
+		}
+		cur = next
+	}
+}
+
+// TestHomePages walks the home page's "More games" links through 45 games:
+// 20 a page, each game once, newest first.
+func TestHomePages(t *testing.T) {
+	a := newApp(t)
+	var want []string // newest first
+	for i := range 45 {
+		g := scoring.Game{Version: 1, Players: []string{"Lucy", "Craig", fmt.Sprintf("P%d", i)}, Achievements: []string{"richest", "merciless"}, Rounds: [][]*scoring.Entry{}}
+		if i%2 == 0 {
+			g.Rounds = [][]*scoring.Entry{{{Pool: []scoring.Card{}}, {Pool: []scoring.Card{}}, {Pool: []scoring.Card{}}}}
+		}
+		id, err := a.store.CreateGame(context.Background(), g)
+		if err != nil {
+			t.Fatalf("CreateGame: %v", err)
+		}
+		want = append([]string{id}, want...)
+	}
+	idRE := regexp.MustCompile(`data-testid="game-([a-z0-9]+)"`)
+	tests := []struct {
+		name      string
+		wantGames int
+		wantMore  bool
+		wantLater bool
+	}{
+		{"the newest 20", 20, true, false},
+		{"the next 20", 20, true, true},
+		{"the last 5", 5, false, true},
+	}
+	var got []string
+	path := "/"
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := a.get(t, path)
+			if res.status != http.StatusOK {
+				t.Fatalf("GET %s: status %d", path, res.status)
+			}
+			var ids []string
+			for _, m := range idRE.FindAllStringSubmatch(res.body, -1) {
+				ids = append(ids, m[1])
+			}
+			if len(ids) != tt.wantGames {
+				t.Errorf("GET %s lists %d games, want %d", path, len(ids), tt.wantGames)
+			}
+			got = append(got, ids...)
+			more := regexp.MustCompile(`href="(/\?before=[^"]+)" data-testid="more-games"`).FindStringSubmatch(res.body)
+			if (more != nil) != tt.wantMore {
+				t.Errorf("More games link %v, want %v", more != nil, tt.wantMore)
+			}
+			if _, later := testid(res.body, "older"); later != tt.wantLater {
+				t.Errorf("older-games note %v, want %v", later, tt.wantLater)
+			}
+			if more != nil {
+				path = html.UnescapeString(more[1])
+			}
+		})
+	}
+	// Each page puts its games in progress first, then its finished ones;
+	// none is finished here, so the order is the store's.
+	if !slices.Equal(got, want) {
+		t.Errorf("the pages list %d games %v, want the %d games newest first", len(got), got, len(want))
+	}
+}
+
+func TestHomeBadCursor(t *testing.T) {
+	a := newApp(t)
+	a.createGame(t, threePlayers)
+	tests := []struct{ name, query string }{
+		{"not a cursor", "?before=yesterday"},
+		{"an id with odd characters", "?before=5.%3Cscript%3E"},
+		{"a number too big", "?before=99999999999999999999.abc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := a.get(t, "/"+tt.query)
+			if res.status != http.StatusBadRequest {
+				t.Fatalf("status %d, want 400", res.status)
+			}
+			if msg, _ := testid(res.body, "error-message"); !strings.Contains(msg, "link to older games is not valid") {
+				t.Errorf("message %q, want it to say the link is not valid", msg)
+			}
+		})
+	}
+}
+
+// TestGameCreationRateLimit creates games from one client until it is
+// refused, through the form and the API.
+func TestGameCreationRateLimit(t *testing.T) {
+	form := func(token string) url.Values {
+		return url.Values{"player": {"Lucy", "Craig", "Julie", ""}, "start": {"2"}, "achievement": {"richest", "merciless"}, "token": {token}}
+	}
+	post := func(a *app, via, addr, token string) response {
+		var req *http.Request
+		if via == "api" {
+			req = httptest.NewRequest(http.MethodPost, "/api/games", strings.NewReader(`{"version":1,"players":["Lucy","Craig"]}`))
+			req.Header.Set("Content-Type", "application/json")
+		} else {
+			req = httptest.NewRequest(http.MethodPost, "/games", strings.NewReader(form(token).Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		req.RemoteAddr = addr
+		return a.do(t, req)
+	}
+	for _, via := range []string{"form", "api"} {
+		t.Run(via, func(t *testing.T) {
+			a := newAppWith(t, handlers.Options{GamesPerMinute: 3})
+			created := http.StatusSeeOther
+			if via == "api" {
+				created = http.StatusCreated
+			}
+			var firstLoc string
+			tests := []struct {
+				name       string
+				addr       string
+				token      string
+				wantStatus int
+				wantGames  int
+			}{
+				{"first", "192.0.2.7:1000", "aaaaaaaaaaaaaaaaaaaaaaaaaa", created, 1},
+				{"second", "192.0.2.7:1001", "bbbbbbbbbbbbbbbbbbbbbbbbbb", created, 2},
+				{"third, the burst", "192.0.2.7:1002", "cccccccccccccccccccccccccc", created, 3},
+				{"fourth is refused", "192.0.2.7:1003", "dddddddddddddddddddddddddd", http.StatusTooManyRequests, 3},
+				{"another client is not", "198.51.100.9:1000", "eeeeeeeeeeeeeeeeeeeeeeeeee", created, 4},
+			}
+			if via == "form" {
+				tests = append(tests, struct {
+					name       string
+					addr       string
+					token      string
+					wantStatus int
+					wantGames  int
+				}{"a form posted again opens its game even over the limit", "192.0.2.7:1004", "aaaaaaaaaaaaaaaaaaaaaaaaaa", http.StatusSeeOther, 4})
+			}
+			for _, tt := range tests {
+				t.Run(tt.name, func(t *testing.T) {
+					res := post(a, via, tt.addr, tt.token)
+					if res.status != tt.wantStatus {
+						t.Fatalf("status %d, want %d; body %.300s", res.status, tt.wantStatus, res.body)
+					}
+					if got := gameCount(t, a); got != tt.wantGames {
+						t.Errorf("%d games stored, want %d", got, tt.wantGames)
+					}
+					if tt.name == "first" && via == "form" {
+						firstLoc = res.header.Get("Location")
+					}
+					if tt.token == "aaaaaaaaaaaaaaaaaaaaaaaaaa" && tt.name != "first" {
+						if loc := res.header.Get("Location"); loc != firstLoc {
+							t.Errorf("Location %q, want the first game %q", loc, firstLoc)
+						}
+					}
+					if res.status != http.StatusTooManyRequests {
+						return
+					}
+					if ra, err := strconv.Atoi(res.header.Get("Retry-After")); err != nil || ra < 1 || ra > 20 {
+						t.Errorf("Retry-After %q, want 1 to 20 seconds", res.header.Get("Retry-After"))
+					}
+					var msg string
+					if via == "api" {
+						var got struct {
+							Error string  `json:"error"`
+							Field *string `json:"field"`
+						}
+						if err := json.Unmarshal([]byte(res.body), &got); err != nil || got.Field == nil {
+							t.Fatalf("body %s: want {error, field}", res.body)
+						}
+						msg = got.Error
+					} else {
+						msg, _ = testid(res.body, "field-error-form")
+						if tag := inputTag(res.body, "player-2"); !strings.Contains(tag, `value="Julie"`) {
+							t.Errorf("the form lost Julie: %s", tag)
+						}
+						if !checked(res.body, "start-2") || !checked(res.body, "achievement-merciless") {
+							t.Errorf("the form lost the start player or the achievements")
+						}
+						if got := hidden(t, res.body, "token"); got != tt.token {
+							t.Errorf("token %q, want the form's own %q kept", got, tt.token)
+						}
+					}
+					if !strings.Contains(msg, "Too many new games") || !strings.Contains(msg, "10 a minute") && !strings.Contains(msg, "a minute") {
+						t.Errorf("message %q, want it to say too many new games a minute", msg)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestNewGameFormTokens posts the new-game form again, as Back then
+// submit does: it opens the game it made.
+func TestNewGameFormTokens(t *testing.T) {
+	a := newApp(t)
+	page := a.get(t, "/games/new")
+	token := hidden(t, page.body, "token")
+	if len(token) != 26 {
+		t.Fatalf("token %q, want 26 characters", token)
+	}
+	if again := hidden(t, a.get(t, "/games/new").body, "token"); again == token {
+		t.Fatalf("two form loads got the same token %q", token)
+	}
+	form := url.Values{"player": {"Lucy", "Craig", "", ""}, "start": {"0"}, "achievement": {"richest", "merciless"}}
+	with := func(tok string) url.Values {
+		f := url.Values{}
+		for k, v := range form {
+			f[k] = v
+		}
+		if tok != "" {
+			f.Set("token", tok)
+		}
+		return f
+	}
+	first := redirect(t, a.postForm(t, "/games", with(token)))
+	tests := []struct {
+		name      string
+		form      url.Values
+		wantSame  bool
+		wantGames int
+	}{
+		{"the same form again opens the same game", with(token), true, 1},
+		{"and a third time", with(token), true, 1},
+		{"a fresh form makes a new game", with(newTokenFromPage(t, a)), false, 2},
+		{"a form without a token makes a new game", with(""), false, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			loc := redirect(t, a.postForm(t, "/games", tt.form))
+			if (loc == first) != tt.wantSame {
+				t.Errorf("redirect %q, first game %q: want same %v", loc, first, tt.wantSame)
+			}
+			if got := gameCount(t, a); got != tt.wantGames {
+				t.Errorf("%d games, want %d", got, tt.wantGames)
+			}
+		})
+	}
+	// A 422 keeps the token, so the corrected form is still the same form.
+	bad := with(token)
+	bad["player"] = []string{"Lucy", "", "", ""}
+	res := a.postForm(t, "/games", bad)
+	if res.status != http.StatusUnprocessableEntity || hidden(t, res.body, "token") != token {
+		t.Errorf("a refused form: status %d, token kept %v", res.status, hidden(t, res.body, "token") == token)
+	}
+}
+
+func newTokenFromPage(t *testing.T, a *app) string {
+	t.Helper()
+	return hidden(t, a.get(t, "/games/new").body, "token")
+}
+
+// TestNewGameBadInput covers what only a forged or broken request sends:
+// every answer is a 4xx with a message, the user's input kept.
+func TestNewGameBadInput(t *testing.T) {
+	a := newApp(t)
+	base := func(over url.Values) url.Values {
+		v := url.Values{"player": {"Lucy", "Craig", "Julie", ""}, "start": {"1"}, "achievement": {"richest", "merciless"}}
+		for k, vals := range over {
+			v[k] = vals
+		}
+		return v
+	}
+	tests := []struct {
+		name       string
+		form       url.Values
+		wantStatus int
+		wantField  string
+		wantMsg    string
+		wantKept   string // a player input that must keep its value
+		wantValue  string
+	}{
+		{"a fifth name", base(url.Values{"player": {"Lucy", "Craig", "Julie", "Alex", "Eve"}}), 400, "players", "5 player names", "player-3", "Alex"},
+		{"a start seat past the four", base(url.Values{"start": {"4"}}), 400, "start_player", `"4"`, "player-2", "Julie"},
+		{"a start seat that is not a number", base(url.Values{"start": {"first"}}), 400, "start_player", `"first"`, "player-0", "Lucy"},
+		{"a huge start seat", base(url.Values{"start": {"99999999999999999999999"}}), 400, "start_player", "four seats", "player-1", "Craig"},
+		{"NUL in a name", base(url.Values{"player": {"Lucy", "Cr\x00aig", "Julie"}}), 422, "players[1]", "control character", "player-2", "Julie"},
+		{"ANSI colours in a name", base(url.Values{"player": {"Lucy", "Craig", "\x1b[31mJulie\x1b[0m"}}), 422, "players[2]", "escape character", "player-0", "Lucy"},
+		{"BEL in a name", base(url.Values{"player": {"Lucy\a", "Craig", "Julie"}}), 422, "players[0]", "control character", "player-1", "Craig"},
+		{"DEL in a name", base(url.Values{"player": {"Lucy", "Craig\x7f", "Julie"}}), 422, "players[1]", "control character", "player-0", "Lucy"},
+		{"C1 control in a name", base(url.Values{"player": {"Lucy", "Cr\u009baig", "Julie"}}), 422, "players[1]", "control character", "player-0", "Lucy"},
+		{"right-to-left override in a name", base(url.Values{"player": {"Lucy", "Craig", "Ju\u202elie"}}), 422, "players[2]", "text direction", "player-1", "Craig"},
+		{"bidi isolate in a name", base(url.Values{"player": {"\u2066Lucy", "Craig", "Julie"}}), 422, "players[0]", "text direction", "player-2", "Julie"},
+		{"zero-width space in a name", base(url.Values{"player": {"Lucy", "Cra\u200big", "Julie"}}), 422, "players[1]", "invisible", "player-2", "Julie"},
+		{"byte order mark in a name", base(url.Values{"player": {"Lucy", "Craig", "\ufeffJulie"}}), 422, "players[2]", "invisible", "player-0", "Lucy"},
+		{"soft hyphen in a name", base(url.Values{"player": {"Lu\u00adcy", "Craig", "Julie"}}), 422, "players[0]", "invisible", "player-1", "Craig"},
+		{"a name that is not UTF-8", base(url.Values{"player": {"Lucy", "Cr\xffaig", "Julie"}}), 422, "players[1]", "UTF-8", "player-2", "Julie"},
+		{"the same field twice keeps the first", base(url.Values{"zero_counts": {"1", "0"}, "player": {"Lucy", "", "", ""}}), 422, "players", "2 to 4", "player-0", "Lucy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := gameCount(t, a)
+			res := a.postForm(t, "/games", tt.form)
+			if res.status != tt.wantStatus {
+				t.Fatalf("status %d, want %d; body %.500s", res.status, tt.wantStatus, res.body)
+			}
+			msg, ok := testid(res.body, "field-error-"+tt.wantField)
+			if !ok || !strings.Contains(msg, tt.wantMsg) {
+				t.Errorf("error next to %q: %q (shown %v), want it to contain %q", tt.wantField, msg, ok, tt.wantMsg)
+			}
+			if tag := inputTag(res.body, tt.wantKept); !strings.Contains(tag, `value="`+tt.wantValue+`"`) {
+				t.Errorf("%s lost its value %q: %s", tt.wantKept, tt.wantValue, tag)
+			}
+			if !checked(res.body, "achievement-merciless") {
+				t.Errorf("achievements not kept")
+			}
+			if got := gameCount(t, a); got != before {
+				t.Errorf("games %d, want %d: a refused form wrote", got, before)
+			}
+		})
+	}
+}
+
+// TestBadBodies sends every form and JSON endpoint a body it cannot read:
+// 400 naming the problem, or 413 for one over the limit; never 404 or 500.
+func TestBadBodies(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, threePlayers)
+	srv := httptest.NewServer(a.h)
+	defer srv.Close()
+	type endpoint struct {
+		method, path string
+		api          bool
+	}
+	endpoints := []endpoint{
+		{"POST", "/games", false},
+		{"POST", "/games/" + id + "/rounds/2/players/0", false},
+		{"POST", "/games/" + id + "/final/0", false},
+		{"POST", "/api/solve", true},
+		{"POST", "/api/check", true},
+		{"POST", "/api/score", true},
+		{"POST", "/api/games", true},
+		{"PUT", "/api/games/" + id + "/rounds/2/entries/0", true},
+	}
+	bodies := []struct {
+		name       string
+		header     string // Content-Type and framing headers
+		body       string
+		forms      bool // applies to the form endpoints
+		json       bool // applies to the JSON endpoints
+		wantStatus int
+		wantMsg    string
+	}{
+		{"malformed chunk size", "Transfer-Encoding: chunked\r\n", "zz\r\n{}\r\n0\r\n\r\n", true, true, 400, "could not be read"},
+		{"chunk longer than said", "Transfer-Encoding: chunked\r\n", "2\r\n{\"cards\":[]}\r\n0\r\n\r\n", true, true, 400, "could not be read"},
+		{"bad escape in a form", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n", "player=%ZZ", true, false, 400, `invalid URL escape "%ZZ"`},
+		{"a form sent as JSON", "Content-Type: application/json\r\nContent-Length: 2\r\n", "{}", true, false, 400, "application/x-www-form-urlencoded"},
+		{"a form sent as multipart", "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 4\r\n", "--x-", true, false, 400, "application/x-www-form-urlencoded"},
+		{"a form of no type", "Content-Length: 8\r\n", "player=A", true, false, 400, "application/x-www-form-urlencoded"},
+		{"body over the limit", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 70000\r\n", strings.Repeat("a", 70000), true, true, 413, "too large"},
+		{"chunked body over the limit", "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n", fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", 70000, strings.Repeat("a", 70000)), true, true, 413, "too large"},
+		{"JSON that stops", "Content-Type: application/json\r\nContent-Length: 9\r\n", `{"cards":`, false, true, 400, "JSON"},
+		{"JSON of the wrong shape", "Content-Type: application/json\r\nContent-Length: 2\r\n", `[]`, false, true, 400, ""},
+		{"a huge number", "Content-Type: application/json\r\nContent-Length: 64\r\n", `{"cards":[],"players":1e999,"coins":1e999,"version":1e999,"x":1}`, false, true, 400, ""},
+	}
+	for _, e := range endpoints {
+		for _, b := range bodies {
+			if e.api && !b.json || !e.api && !b.forms {
+				continue
+			}
+			t.Run(e.path+" "+b.name, func(t *testing.T) {
+				status, body := rawRequest(t, srv.URL, e.method+" "+e.path+" HTTP/1.1\r\nHost: "+strings.TrimPrefix(srv.URL, "http://")+"\r\n"+b.header+"Connection: close\r\n\r\n"+b.body)
+				if status != b.wantStatus {
+					t.Fatalf("status %d, want %d; body %.300s", status, b.wantStatus, body)
+				}
+				msg := body
+				if e.api {
+					var got struct {
+						Error string  `json:"error"`
+						Field *string `json:"field"`
+					}
+					if err := json.Unmarshal([]byte(body), &got); err != nil || got.Field == nil || got.Error == "" {
+						t.Fatalf("body %q, want {error, field}", body)
+					}
+					msg = got.Error
+				} else if b.wantStatus == 400 {
+					msg, _ = testid(body, "error-message")
+				}
+				if !strings.Contains(msg, b.wantMsg) {
+					t.Errorf("message %q, want it to contain %q", msg, b.wantMsg)
+				}
+			})
+		}
+	}
+	if got := a.get(t, "/api/games/"+id); !strings.Contains(got.body, `"rounds":[[{"pool":["H2","H3","A4","S6","K6"],"coins":3}`) || strings.Contains(got.body, "null") {
+		t.Errorf("a refused body changed the game: %s", got.body)
+	}
+}
+
+// rawRequest writes a request as it is given, bytes and all, and reads
+// the answer's status and body.
+func rawRequest(t *testing.T, base, req string) (int, string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	go conn.Write([]byte(req)) // the server may answer before reading it all
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if res.Header.Get("Content-Encoding") == "gzip" {
+		t.Fatalf("unexpected gzip")
+	}
+	return res.StatusCode, string(body)
+}
+
+// TestNamesAPI checks the R4.5 name rule through the API: 400 naming the
+// seat.
+func TestNamesAPI(t *testing.T) {
+	a := newApp(t)
+	tests := []struct {
+		name      string
+		players   string
+		wantField string
+		wantMsg   string
+	}{
+		{"NUL", `["Lucy", "Cr\u0000aig"]`, "players[1]", "control character"},
+		{"ESC", `["\u001b[2JLucy", "Craig"]`, "players[0]", "escape character"},
+		{"BEL", `["Lucy", "Craig", "Julie\u0007"]`, "players[2]", "control character"},
+		{"RLO", `["Lucy", "Craig", "Ju\u202elie"]`, "players[2]", "text direction"},
+		{"LRM", `["Lucy", "Craig\u200e"]`, "players[1]", "text direction"},
+		{"ZWJ between letters", `["Lu\u200dcy", "Craig"]`, "players[0]", "invisible"},
+		{"word joiner", `["Lucy", "Craig", "Julie", "Al\u2060ex"]`, "players[3]", "invisible"},
+		{"soft hyphen", `["Lucy", "Cra\u00adig"]`, "players[1]", "invisible"},
+	}
+	for _, tt := range tests {
+		for _, path := range []string{"/api/games", "/api/score"} {
+			t.Run(tt.name+" "+path, func(t *testing.T) {
+				res := a.sendJSON(t, "POST", path, `{"version":1,"players":`+tt.players+`}`)
+				var got struct {
+					Error string `json:"error"`
+					Field string `json:"field"`
+				}
+				if res.status != 400 || json.Unmarshal([]byte(res.body), &got) != nil {
+					t.Fatalf("status %d body %s, want 400 {error, field}", res.status, res.body)
+				}
+				if got.Field != tt.wantField || !strings.Contains(got.Error, tt.wantMsg) {
+					t.Errorf("got %q at %q, want %q at %q", got.Error, got.Field, tt.wantMsg, tt.wantField)
+				}
+			})
+		}
+	}
+	if n := gameCount(t, a); n != 0 {
+		t.Errorf("%d games stored, want none", n)
+	}
+	ok := a.sendJSON(t, "POST", "/api/games", `{"version":1,"players":["Zoë 🏴‍☠️", "李雷", "Anne-Marie O'Neil"]}`)
+	if ok.status != http.StatusCreated {
+		t.Errorf("names with emoji, other scripts and punctuation: status %d %s, want 201", ok.status, ok.body)
+	}
+}
+
+// TestEntryResubmit plays Back-then-save on the round-entry form, and a
+// real conflict with another phone.
+func TestEntryResubmit(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, threePlayers)
+	path := "/games/" + id + "/rounds/2/players/0"
+	page := a.get(t, path)
+	mine := hidden(t, page.body, "token")
+	if v := hidden(t, page.body, "version"); v != "0" {
+		t.Fatalf("version %q, want 0", v)
+	}
+	entry := func(token, version, coins string, cards ...string) url.Values {
+		return url.Values{"card": cards, "coins": {coins}, "version": {version}, "token": {token}}
+	}
+	stored := func(t *testing.T) string {
+		t.Helper()
+		var g struct{ Rounds [][]json.RawMessage }
+		json.Unmarshal([]byte(a.get(t, "/api/games/"+id).body), &g)
+		if len(g.Rounds) < 2 {
+			return ""
+		}
+		return string(g.Rounds[1][0])
+	}
+	redirect(t, a.postForm(t, path, entry(mine, "0", "4", "H2", "H3")))
+	tests := []struct {
+		name       string
+		form       url.Values
+		wantStatus int
+		wantStored string
+		wantText   string // in the conflict title
+	}{
+		{"the same save again is simply saved", entry(mine, "0", "4", "H3", "H2"), 303, `{"pool":["H2","H3"],"coins":4}`, ""},
+		{"the same form changed and saved again replaces its own save", entry(mine, "0", "5", "H2"), 303, `{"pool":["H2"],"coins":5}`, ""},
+		{"again", entry(mine, "0", "6", "H2", "HC"), 303, `{"pool":["H2","HC"],"coins":6}`, ""},
+		{"another phone's stale form is a real conflict with its time", entry(newTokenFrom(t, a, path), "0", "1", "A1"), 409, `{"pool":["H2","HC"],"coins":6}`, "Another phone saved this entry at "},
+		{"another form that sends what is stored is simply saved", entry(newTokenFrom(t, a, path), "0", "6", "HC", "H2"), 303, `{"pool":["H2","HC"],"coins":6}`, ""},
+		{"a form with no token on a stale version is a conflict", entry("", "1", "2", "H2"), 409, `{"pool":["H2","HC"],"coins":6}`, "Another phone saved this entry at "},
+		{"a damaged token is refused", entry("NOT-A-TOKEN", "3", "2", "H2"), 400, `{"pool":["H2","HC"],"coins":6}`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := a.postForm(t, path, tt.form)
+			if res.status != tt.wantStatus {
+				t.Fatalf("status %d, want %d; %.300s", res.status, tt.wantStatus, res.body)
+			}
+			if got := stored(t); got != tt.wantStored {
+				t.Errorf("stored %s, want %s", got, tt.wantStored)
+			}
+			switch res.status {
+			case http.StatusConflict:
+				title := textOf(res.body, "conflict-title")
+				if !regexp.MustCompile(regexp.QuoteMeta(tt.wantText) + `\d\d:\d\d$`).MatchString(title) {
+					t.Errorf("conflict title %q, want %q and a time", title, tt.wantText)
+				}
+				if got := textOf(res.body, "conflict-submitted"); !strings.Contains(got, "Coins: "+tt.form.Get("coins")) {
+					t.Errorf("the conflict lost the submitted coins: %q", got)
+				}
+				if got := hidden(t, res.body, "token"); tt.form.Get("token") != "" && got != tt.form.Get("token") {
+					t.Errorf("token %q, want the form's %q kept", got, tt.form.Get("token"))
+				}
+			case http.StatusBadRequest:
+				if msg, _ := testid(res.body, "error-message"); !strings.Contains(msg, "token") {
+					t.Errorf("message %q, want it to name the token", msg)
+				}
+			}
+		})
+	}
+}
+
+func newTokenFrom(t *testing.T, a *app, path string) string {
+	t.Helper()
+	return hidden(t, a.get(t, path).body, "token")
+}
+
+// TestFinalResubmit is TestEntryResubmit for the end-of-game form.
+func TestFinalResubmit(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, threePlayers)
+	path := "/games/" + id + "/final/1"
+	mine := hidden(t, a.get(t, path).body, "token")
+	final := func(token, version, coins string) url.Values {
+		return url.Values{"card": {"S1", "S7", "SP"}, "buried": {"S7"}, "monkeys": {"1"}, "loot_kept": {"2"}, "loot_buried": {"0"}, "coins": {coins}, "version": {version}, "token": {token}}
+	}
+	storedCoins := func(t *testing.T) string {
+		t.Helper()
+		return inputTag(a.get(t, path).body, "input-coins")
+	}
+	redirect(t, a.postForm(t, path, final(mine, "0", "3")))
+	tests := []struct {
+		name       string
+		form       url.Values
+		wantStatus int
+		wantCoins  string
+		wantConfl  bool
+	}{
+		{"the same save again is simply saved", final(mine, "0", "3"), 303, "3", false},
+		{"the same form changed replaces its own save", final(mine, "0", "4"), 303, "4", false},
+		{"another phone's stale form is a conflict with its time", final(newTokenFrom(t, a, path), "0", "9"), 409, "4", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := a.postForm(t, path, tt.form)
+			if res.status != tt.wantStatus {
+				t.Fatalf("status %d, want %d; %.300s", res.status, tt.wantStatus, res.body)
+			}
+			if tag := storedCoins(t); !strings.Contains(tag, `value="`+tt.wantCoins+`"`) {
+				t.Errorf("stored coins %s, want %s", tag, tt.wantCoins)
+			}
+			if !tt.wantConfl {
+				return
+			}
+			msg := textOf(res.body, "conflict")
+			if !regexp.MustCompile(`Another phone saved this player's end-of-game entry at \d\d:\d\d\.`).MatchString(msg) {
+				t.Errorf("conflict %q, want the other phone's save time", msg)
+			}
+			if tag := inputTag(res.body, "input-coins"); !strings.Contains(tag, `value="4"`) {
+				t.Errorf("the conflict form shows %s, want what is stored (4)", tag)
+			}
+		})
 	}
 }

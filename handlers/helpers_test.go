@@ -27,13 +27,19 @@ type app struct {
 
 func newApp(t testing.TB) *app {
 	t.Helper()
+	return newAppWith(t, handlers.Options{})
+}
+
+// newAppWith is newApp with the app's options given.
+func newAppWith(t testing.TB, opt handlers.Options) *app {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatalf("store.Open: %v", err)
 	}
 	t.Cleanup(func() { st.Close() })
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return &app{h: handlers.New(st, log), store: st}
+	return &app{h: handlers.NewWithOptions(st, log, opt), store: st}
 }
 
 type response struct {
