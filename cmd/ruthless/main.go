@@ -25,8 +25,11 @@ const (
 const usage = `ruthless: table companion and scorer for Ruthless: Legends of the Black Flag
 
 Usage:
-  ruthless [serve] [-addr :8080] [-db ruthless.db]
-        run the web app (also reads RUTHLESS_ADDR and RUTHLESS_DB)
+  ruthless [serve] [-addr :8080] [-db ruthless.db] [-password P | -password-file F]
+                 [-host NAME] [-solves N] [-solve-time 10s]
+        run the web app (also reads RUTHLESS_ADDR, RUTHLESS_DB, RUTHLESS_PASSWORD,
+        RUTHLESS_PASSWORD_FILE, RUTHLESS_HOSTS, RUTHLESS_SOLVES, RUTHLESS_SOLVE_TIME;
+        ruthless serve -h explains each)
   ruthless solve [--json] [--players N] CARD...
         the best raiding party for one pool of pirates (R1)
   ruthless check [--json] [--players N] [--pool CARDS] SET...
