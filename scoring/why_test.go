@@ -1,0 +1,482 @@
+package scoring
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// refUse is the brute force's answer for one card: the best party that
+// has it in a set, if any.
+type refUse struct {
+	found bool
+	refResult
+}
+
+func (r *refUse) offer(x refResult) {
+	if !r.found || x.strength > r.strength || (x.strength == r.strength && x.used < r.used) {
+		r.found, r.refResult = true, x
+	}
+}
+
+// refUses finds, by brute force, for every card of the pool the best party
+// in which that card is in a set. Like refSolve it tries every identity
+// of every wild (or sitting out) and fills the reference tables for every
+// subset; then every subset S that makes a set is tried as the set holding
+// its cards, with the best party of what S and the cards standing for the
+// same cards as S's leave.
+func refUses(pool []Card, players int) map[Card]*refUse {
+	var fixed, wilds []Card
+	for _, c := range pool {
+		if c.IsWild() {
+			wilds = append(wilds, c)
+		} else {
+			fixed = append(fixed, c)
+		}
+	}
+	out := map[Card]*refUse{}
+	for _, c := range pool {
+		out[c] = &refUse{}
+	}
+	t := newRefTables(len(pool))
+	for _, c := range fixed {
+		t.add(refItem{card: c, as: c}, false)
+	}
+	var try func(i int)
+	try = func(i int) {
+		if i == len(wilds) {
+			n := len(t.items)
+			all := 1<<n - 1
+			for mask := 1; mask <= all; mask++ {
+				v := t.shape[mask].strength()
+				if v < 0 {
+					continue
+				}
+				blocked := 0
+				for k, it := range t.items {
+					if mask&(1<<k) == 0 && t.shape[mask].has(it.as) {
+						blocked |= 1 << k
+					}
+				}
+				rest := t.best[all&^mask&^blocked]
+				r := refResult{strength: v + rest.strength, used: bits.OnesCount(uint(mask)) + rest.used}
+				for k := range n {
+					if mask&(1<<k) != 0 {
+						out[t.items[k].card].offer(r)
+					}
+				}
+			}
+			return
+		}
+		try(i + 1)
+		for _, as := range refIdentities(wilds[i], players) {
+			t.add(refItem{card: wilds[i], as: as}, false)
+			try(i + 1)
+			t.drop()
+		}
+	}
+	try(0)
+	return out
+}
+
+func without(pool []Card, c Card) []Card {
+	return slices.DeleteFunc(slices.Clone(pool), func(x Card) bool { return x == c })
+}
+
+func inSet(p Party, c Card) bool {
+	for _, s := range p.Sets {
+		for _, pc := range s.Cards {
+			if pc.Card == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestWhyNotMoreMatchesBruteForce is the issue's promise: on 1,000 random
+// pools of up to 10 pirates (wilds included), every cost WhyNotMore states
+// is the brute force's, its parties are legal and use the card, and the
+// other best parties it lists leave unused exactly the pirates some best
+// party can leave unused, never more of them than the best party (R1.7).
+func TestWhyNotMoreMatchesBruteForce(t *testing.T) {
+	pools := 1000
+	if testing.Short() {
+		pools = 200
+	}
+	shards := runtime.GOMAXPROCS(0)
+	for shard := range shards {
+		t.Run(fmt.Sprintf("shard %d of %d", shard+1, shards), func(t *testing.T) {
+			t.Parallel()
+			for i := shard; i < pools; i += shards {
+				pool, players := whyPool(i)
+				checkWhy(t, i, pool, players)
+			}
+		})
+	}
+}
+
+// whyPool draws pool number i: like the solver's reference pools, up to
+// 10 pirates and at most 2 wilds, and often cards that leave some unused.
+func whyPool(i int) ([]Card, int) {
+	rng := rand.New(rand.NewPCG(uint64(i), 13))
+	players := 2 + rng.IntN(3)
+	pool := randomPool(rng, rng.IntN(11), players, 0.5, 1)
+	for wildCount(pool) > 2 {
+		pool = randomPool(rng, len(pool), players, 0.5, 1)
+	}
+	if i%4 == 0 && wildCount(pool) < 2 {
+		pool = withParrot(rng, pool, players)
+	}
+	return pool, players
+}
+
+func checkWhy(t *testing.T, i int, pool []Card, players int) {
+	t.Helper()
+	opt := Options{Players: players}
+	best := Solve(pool, opt)
+	why, err := WhyNotMore(pool, opt)
+	if err != nil {
+		t.Fatalf("pool %d %v: WhyNotMore: %v", i, pool, err)
+	}
+	ref := refUses(pool, players)
+	if got, want := len(why.Uses), best.Unused; got != want {
+		t.Fatalf("pool %d %v: %d uses, want one per unused pirate (%d)", i, pool, got, want)
+	}
+	for k, u := range why.Uses {
+		if u.Card != best.UnusedCards[k] {
+			t.Fatalf("pool %d %v: use %d is for %s, want %s", i, pool, k, u.Card, best.UnusedCards[k])
+		}
+		want := ref[u.Card]
+		if u.Possible != want.found {
+			t.Fatalf("pool %d %v: %s possible = %t, brute force %t", i, pool, u.Card, u.Possible, want.found)
+		}
+		if !want.found {
+			if u.Cost != 0 || len(u.Party.Sets) != 0 {
+				t.Fatalf("pool %d %v: %s cannot be used, but the answer has cost %d and %s", i, pool, u.Card, u.Cost, describe(u.Party))
+			}
+			continue
+		}
+		wantUnused := len(pool) - want.used
+		if u.Party.Strength != want.strength || u.Party.Unused != wantUnused || u.Cost != best.Strength-want.strength {
+			t.Fatalf("pool %d %v (%d players): using %s: %d strength, %d unused, cost %d (%s); brute force %d, %d unused, cost %d",
+				i, pool, players, u.Card, u.Party.Strength, u.Party.Unused, u.Cost, describe(u.Party), want.strength, wantUnused, best.Strength-want.strength)
+		}
+		verifyParty(t, pool, players, u.Party)
+		if !inSet(u.Party, u.Card) {
+			t.Fatalf("pool %d %v: the party for %s does not use it: %s", i, pool, u.Card, describe(u.Party))
+		}
+	}
+
+	// Which pirates can some best party leave unused? Exactly those d for
+	// which the best party of the pool without d is as strong, with one
+	// fewer unused.
+	canLeave := map[Card]bool{}
+	for _, d := range pool {
+		s, u := refSolve(without(pool, d), players)
+		if s == best.Strength && u+1 > best.Unused {
+			t.Fatalf("pool %d %v: R1.7: without %s the brute force finds %d with %d unused, more than the best party's %d", i, pool, d, s, u+1, best.Unused)
+		}
+		if s == best.Strength && u+1 == best.Unused {
+			canLeave[d] = true
+		}
+	}
+	if why.MostUnused != best.Unused {
+		t.Fatalf("pool %d %v: MostUnused %d, want %d", i, pool, why.MostUnused, best.Unused)
+	}
+	listed := map[Card]bool{}
+	for _, c := range best.UnusedCards {
+		listed[c] = true
+	}
+	seen := map[string]bool{unusedKey(best): true}
+	for _, alt := range why.Alternatives {
+		verifyParty(t, pool, players, alt)
+		if alt.Strength != best.Strength || alt.Unused != best.Unused {
+			t.Fatalf("pool %d %v: alternative %s has %d/%d, best %d/%d", i, pool, describe(alt), alt.Strength, alt.Unused, best.Strength, best.Unused)
+		}
+		if k := unusedKey(alt); seen[k] {
+			t.Fatalf("pool %d %v: alternative %s leaves the same pirates unused as another party", i, pool, describe(alt))
+		} else {
+			seen[k] = true
+		}
+		for _, c := range alt.UnusedCards {
+			listed[c] = true
+		}
+	}
+	for _, d := range pool {
+		if listed[d] != canLeave[d] {
+			t.Fatalf("pool %d %v: %s left unused by a listed best party: %t; by some best party (brute force): %t", i, pool, d, listed[d], canLeave[d])
+		}
+	}
+}
+
+// TestWhyNotMoreExamples are hand-made cases, each saying in its name what
+// the answer shows.
+func TestWhyNotMoreExamples(t *testing.T) {
+	tests := []struct {
+		name    string
+		pool    string
+		players int
+		// uses is "CARD strength cost" per unused pirate, or "CARD -" when
+		// no set can hold it.
+		uses         []string
+		alternatives []string // describe() of each other best party
+	}{
+		{"a lone pirate cannot be in a set", "H7", 4, []string{"H7 -"}, nil},
+		{"a Quartermaster with no other Q, 7 or C cannot be in a set",
+			"H2 H3 H4 S6 K6 XQ", 4, []string{"XQ -"}, nil},
+		{"a Quartermaster next to a straight flush joins it as a straight, 4 less",
+			"A5 A6 A7 HQ", 4, []string{"HQ 8 4"}, nil},
+		{"the 1 in a flush with the Parrot, 1 less than the straight flush",
+			"S1 S7 SP S5", 4, []string{"S1 11 1"}, nil},
+		{"a 5 extends the straight flush as a straight and costs 4",
+			"H2 H3 H4 K5 S6 X6 AC", 4, []string{"AC -", "K5 12 4"}, nil},
+		{"a sixth card of a five of a kind cannot join",
+			"H6 S6 K6 A6 X6 H2", 4, []string{"H2 -"}, nil},
+		{"a Parrot and a plain Captain of its suit cannot pair",
+			"SP SC", 4, []string{"SC -", "SP -"}, nil},
+		{"nothing unused", "A3 H3 KP", 4, nil, nil},
+		{"an unused Parrot put to use on an empty cell beats its place on the unused 1",
+			"A2 A3 A4 H1 HP", 4, []string{"H1 10 2", "HP 10 2"}, nil},
+		{"either 2 can be left out of the straight",
+			"A1 H2 S2 K3", 4, []string{"S2 6 0"}, []string{"straight[A1 S2 K3] | unused H2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pool := poolOf(t, tt.pool)
+			why, err := WhyNotMore(pool, Options{Players: tt.players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, u := range why.Uses {
+				if !u.Possible {
+					got = append(got, u.Card.String()+" -")
+					continue
+				}
+				got = append(got, fmt.Sprintf("%s %d %d", u.Card, u.Party.Strength, u.Cost))
+			}
+			if !slices.Equal(got, tt.uses) {
+				t.Errorf("uses = %q, want %q", got, tt.uses)
+			}
+			var alts []string
+			for _, a := range why.Alternatives {
+				alts = append(alts, describe(a))
+			}
+			if !slices.Equal(alts, tt.alternatives) {
+				t.Errorf("alternatives = %q, want %q", alts, tt.alternatives)
+			}
+			checkWhy(t, 0, pool, tt.players)
+		})
+	}
+}
+
+// TestForcedSearchSixteenCards runs the forced search where forcing a
+// wild makes it a sixteenth pool card (a pool of 15 pirates and a wild):
+// forcing a card the best party uses must give the best party's strength
+// and unused count, and forcing any card a legal party that uses it and is
+// no stronger than the best.
+func TestForcedSearchSixteenCards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 16))
+	pools := 30
+	if testing.Short() || raceEnabled {
+		pools = 5
+	}
+	for range pools {
+		players := 3 + rng.IntN(2)
+		pool := randomPool(rng, 16, players, 0, 0)
+		if rng.IntN(2) == 0 {
+			pool = withParrot(rng, pool, players)
+		}
+		best := walkSolve(pool, players)
+		for _, c := range pool {
+			if c.IsWild() {
+				continue
+			}
+			p, found, ok := forcedSearch(pool, players, c, -1, new(atomic.Bool))
+			if !ok || !found {
+				t.Fatalf("pool %v: forcing %s found nothing (ok %t)", pool, c, ok)
+			}
+			verifyParty(t, pool, players, p)
+			if !inSet(p, c) {
+				t.Fatalf("pool %v: forcing %s: not used in %s", pool, c, describe(p))
+			}
+			if p.Strength > best.Strength || (p.Strength == best.Strength && p.Unused > best.Unused) {
+				t.Fatalf("pool %v: forcing %s gives %d/%d, better than the best %d/%d", pool, c, p.Strength, p.Unused, best.Strength, best.Unused)
+			}
+			if inSet(best, c) && (p.Strength != best.Strength || p.Unused != best.Unused) {
+				t.Fatalf("pool %v: %s is in the best party (%d/%d) but forcing it gives %d/%d: %s", pool, c, best.Strength, best.Unused, p.Strength, p.Unused, describe(p))
+			}
+		}
+	}
+}
+
+func TestWhyTooBig(t *testing.T) {
+	pool := poolOf(t, "A1 A2 A3 A4 A5 A6 A7 AQ H1 H2 H3 H4 H5 H6 H7 HQ")
+	if _, err := WhyNotMore(pool, Options{}); !errors.Is(err, ErrTooBigToExplain) {
+		t.Fatalf("16 pirates: err %v, want ErrTooBigToExplain", err)
+	}
+}
+
+func TestWhyGivesUp(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := WhyContext(ctx, poolOf(t, "H2 H3 H4 XQ"), Options{}, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: err %v, want context.Canceled", err)
+	}
+}
+
+// TestAdviseMatchesBruteForce: every gain is the difference of two exact
+// solves (the brute force's here), the pair is the best of all pairs, and
+// R4.3's limit decides what is weighed.
+func TestAdviseMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 3))
+	pools := 120
+	if testing.Short() || raceEnabled {
+		pools = 20
+	}
+	for i := range pools {
+		players := 2 + rng.IntN(3)
+		n := rng.IntN(6)
+		cards := randomPool(rng, n+1+rng.IntN(MaxTavern), players, 0.3, 1)
+		for wildCount(cards) > 1 {
+			cards = randomPool(rng, len(cards), players, 0.3, 1)
+		}
+		pool, tavern := cards[:n], cards[n:]
+		recruited := rng.IntN(4)
+		adv, err := Advise(context.Background(), pool, tavern, recruited, Options{Players: players}, nil)
+		if err != nil {
+			t.Fatalf("pool %d %v + %v: %v", i, pool, tavern, err)
+		}
+		base, _ := refSolve(pool, players)
+		if adv.Base.Strength != base || adv.Left != 3-recruited {
+			t.Fatalf("pool %d: base %d, left %d; want %d, %d", i, adv.Base.Strength, adv.Left, base, 3-recruited)
+		}
+		wantSingles := len(tavern)
+		if recruited == 3 {
+			wantSingles = 0
+		}
+		if len(adv.Singles) != wantSingles {
+			t.Fatalf("pool %d: %d singles, want %d", i, len(adv.Singles), wantSingles)
+		}
+		for k, r := range adv.Singles {
+			s, _ := refSolve(append(slices.Clone(pool), tavern[k]), players)
+			if !slices.Equal(r.Cards, []Card{tavern[k]}) || r.Gain != s-base || r.Party.Strength != s {
+				t.Fatalf("pool %d %v: recruiting %v gains %d (party %d), brute force %d", i, pool, r.Cards, r.Gain, r.Party.Strength, s-base)
+			}
+		}
+		bestPair, bestGain := []Card(nil), -1
+		if recruited <= 1 {
+			for a := range tavern {
+				for b := a + 1; b < len(tavern); b++ {
+					s, _ := refSolve(append(slices.Clone(pool), tavern[a], tavern[b]), players)
+					if s-base > bestGain {
+						bestPair, bestGain = []Card{tavern[a], tavern[b]}, s-base
+					}
+				}
+			}
+		}
+		switch {
+		case bestPair == nil && adv.Pair != nil:
+			t.Fatalf("pool %d: pair %v offered with %d recruited and %d cards", i, adv.Pair.Cards, recruited, len(tavern))
+		case bestPair != nil && (adv.Pair == nil || adv.Pair.Gain != bestGain || !slices.Equal(adv.Pair.Cards, bestPair)):
+			t.Fatalf("pool %d %v + %v: pair %+v, want %v gaining %d", i, pool, tavern, adv.Pair, bestPair, bestGain)
+		}
+	}
+}
+
+func TestAdviseBadInput(t *testing.T) {
+	tests := []struct {
+		name, pool, tavern string
+		recruited, players int
+		want               string
+	}{
+		{"card in both", "H2 H3", "H3", 0, 4, `card "H3" given twice`},
+		{"six cards", "", "A1 A2 A3 A4 A5 A6", 0, 4, "Tavern Row has 5"},
+		{"Kraken for two", "H2", "K3", 0, 2, "Kraken"},
+		{"four recruited", "H2", "H3", 4, 4, "0 to 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Advise(context.Background(), poolOf(t, tt.pool), poolOf(t, tt.tavern), tt.recruited, Options{Players: tt.players}, nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err %v, want it to say %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckInPool: a claimed card outside the pool breaks R1.1, the pool's
+// Captain-power marks win, and the best party is the pool's.
+func TestCheckInPool(t *testing.T) {
+	claim := func(codes ...string) []Claim {
+		var out []Claim
+		for _, c := range codes {
+			cl, err := ParseClaim(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, cl)
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		sets     [][]Claim
+		pool     string
+		legal    bool
+		strength int
+		rules    []string
+		best     int
+	}{
+		{"legal", [][]Claim{claim("H2", "H3", "H4")}, "H2 H3 H4 XQ", true, 12, nil, 12},
+		{"R1.1 a card from outside", [][]Claim{claim("H2", "H3", "H4", "H5")}, "H2 H3 H4 XQ", false, 0, []string{"R1.1"}, 12},
+		{"the pool's power mark counts", [][]Claim{claim("SC=A7", "A7")}, "SC* A7", false, 0, []string{"R1.6"}, 4},
+		{"power used in the pool", [][]Claim{claim("SC=H7", "A7")}, "SC* A7", true, 4, nil, 4},
+		{"R1.5 no power in the pool", [][]Claim{claim("SC*=H7", "A7")}, "SC A7", false, 0, []string{"R1.5", "R1.2"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := CheckInPool(context.Background(), tt.sets, poolOf(t, tt.pool), Options{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rules []string
+			for _, p := range res.Problems {
+				rules = append(rules, p.Rule)
+			}
+			if res.Legal != tt.legal || res.Strength != tt.strength || !slices.Equal(rules, tt.rules) || res.Best.Strength != tt.best {
+				t.Fatalf("legal %t strength %d rules %v best %d; want %t %d %v %d (%+v)",
+					res.Legal, res.Strength, rules, res.Best.Strength, tt.legal, tt.strength, tt.rules, tt.best, res.Problems)
+			}
+		})
+	}
+}
+
+// BenchmarkWhyNotMore is "why not more?" on a 15-card pool whose best
+// party leaves 5 pirates unused (the figure README quotes).
+func BenchmarkWhyNotMore(b *testing.B) {
+	pool := whyBenchPool(b)
+	for b.Loop() {
+		if _, err := WhyNotMore(pool, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// whyBenchPool is a 15-card pool whose best party (strength 34: four 1s,
+// a straight flush, three Captains) leaves 5 unused.
+func whyBenchPool(tb testing.TB) []Card {
+	pool := poolOf(tb, "A1 H1 K1 X1 A2 S3 K5 H5 H6 S6 H7 XQ AC HC XC")
+	if p := Solve(pool, Options{}); p.Unused != 5 {
+		tb.Fatalf("the benchmark pool leaves %d unused, want 5: %s", p.Unused, describe(p))
+	}
+	return pool
+}
