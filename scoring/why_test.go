@@ -471,7 +471,7 @@ func BenchmarkWhyNotMore(b *testing.B) {
 	}
 }
 
-// whyBenchPool is a 15-card pool whose best party (strength 34: four 1s,
+// whyBenchPool is a 15-card pool whose best party (strength 38: four 1s,
 // a straight flush, three Captains) leaves 5 unused.
 func whyBenchPool(tb testing.TB) []Card {
 	pool := poolOf(tb, "A1 H1 K1 X1 A2 S3 K5 H5 H6 S6 H7 XQ AC HC XC")
