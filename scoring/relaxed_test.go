@@ -11,7 +11,7 @@ import (
 func TestRelaxedNeverBelowBest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	n := 400
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 60
 	}
 	for range n {
