@@ -37,10 +37,12 @@ test:
 test-race:
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) ./...
 
-# test-reference runs the full solver-against-brute-force checks (200,000
-# pools; too slow under -race, where they run a sample), in parallel shards.
+# test-reference runs in full, without the race detector, the solver checks
+# that take only a sample under -race: the brute-force cross-check (200,000
+# pools, in parallel shards), the one-goroutine solve against the two, the
+# relaxed bounds, and the adversarial corpus.
 test-reference:
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains' ./scoring
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains|TestSolveContextAnswersLikeSolve|TestRelaxedNeverBelowBest|TestSolveAdversarialPools' ./scoring
 
 # deps installs Debian's chromium when it is missing and we are root;
 # otherwise it says what to install and fails.
