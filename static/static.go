@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css app.js icon.svg
+//go:embed app.css app.js dispute.js icon.svg
 var files embed.FS
 
 // Prefix is the URL path every asset is served under.
