@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -223,7 +224,7 @@ func (a *app) apiCreateGame(c *gin.Context) {
 	}
 	cancel, limited := a.reserveGame(c)
 	if limited != nil {
-		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": limited.message(), "field": ""})
+		a.fail(c, limited)
 		return
 	}
 	id, err := a.store.CreateGame(c.Request.Context(), g)
@@ -295,12 +296,16 @@ func (a *app) apiPutEntry(c *gin.Context) {
 	}
 	var conflict *store.EntryConflict
 	if errors.As(err, &conflict) {
-		c.AbortWithStatusJSON(http.StatusConflict, gin.H{
+		body := gin.H{
 			"error":   "the entry was changed by someone else; this is what is stored now",
 			"field":   "version",
 			"entry":   conflict.Current,
 			"version": conflict.Version,
-		})
+		}
+		if !conflict.Saved.IsZero() {
+			body["saved"] = conflict.Saved.Format(time.RFC3339)
+		}
+		c.AbortWithStatusJSON(http.StatusConflict, body)
 		return
 	}
 	if err != nil {

@@ -961,3 +961,32 @@ func TestFinalResubmit(t *testing.T) {
 		})
 	}
 }
+
+// TestAPIConflictSavedTime checks the 409 of a stale PUT: the stored
+// entry, its version and when it was saved.
+func TestAPIConflictSavedTime(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, threePlayers)
+	path := "/api/games/" + id + "/rounds/2/entries/1"
+	before := time.Now().Add(-time.Second)
+	if res := a.sendJSON(t, "PUT", path, `{"pool":["S1"],"coins":2,"version":0}`); res.status != 200 {
+		t.Fatalf("first PUT: %d %s", res.status, res.body)
+	}
+	res := a.sendJSON(t, "PUT", path, `{"pool":["S7"],"coins":1,"version":0}`)
+	var got struct {
+		Error   string
+		Field   string
+		Entry   *scoring.Entry
+		Version int
+		Saved   time.Time
+	}
+	if res.status != http.StatusConflict || json.Unmarshal([]byte(res.body), &got) != nil {
+		t.Fatalf("stale PUT: %d %s, want 409 JSON", res.status, res.body)
+	}
+	if got.Field != "version" || got.Version != 1 || got.Entry == nil || got.Entry.Coins != 2 || !strings.Contains(got.Error, "changed") {
+		t.Errorf("conflict %s, want field version, version 1, the stored entry with 2 coins", res.body)
+	}
+	if got.Saved.Before(before.Truncate(time.Second)) || got.Saved.After(time.Now()) {
+		t.Errorf("saved %v, want the first PUT's time (after %v)", got.Saved, before)
+	}
+}
