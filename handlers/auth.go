@@ -50,6 +50,7 @@ const (
 type auth struct {
 	sum     [sha256.Size]byte // of the password, compared in constant time
 	cookies *securecookie.SecureCookie
+	key     []byte // the session key, which also signs join codes (invite.go)
 	tries   *loginLimiter
 }
 
@@ -76,6 +77,7 @@ func newAuth(password string, log *slog.Logger) *auth {
 		key = make([]byte, 64)
 		rand.Read(key)
 	}
+	au.key = key
 	au.cookies = securecookie.New(key, nil).MaxAge(int(sessionAge.Seconds())).SetSerializer(securecookie.JSONEncoder{})
 	return au
 }
@@ -135,7 +137,7 @@ func publicPath(p string) bool {
 // answers 401.
 func (a *app) requireLogin(c *gin.Context) {
 	r := c.Request
-	if a.auth.open() || publicPath(r.URL.Path) || a.auth.hasSession(r) {
+	if a.auth.open() || publicPath(r.URL.Path) || a.auth.hasSession(r) || a.auth.joined(c.Writer, r) {
 		c.Next()
 		return
 	}

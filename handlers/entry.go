@@ -124,6 +124,7 @@ func (a *app) entryForm(c *gin.Context) {
 	vm.Saved = c.Query("saved") != ""
 	vm.Warnings = entryWarnings(g.File, r, p)
 	vm.Token = newToken()
+	vm.Live = liveView(c.Request, g, false)
 	a.page(c, http.StatusOK, views.Entry(vm))
 }
 

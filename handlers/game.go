@@ -18,6 +18,16 @@ func (a *app) game(c *gin.Context) {
 	if !ok {
 		return
 	}
+	// A phone that said which player it is, opening the game from a QR
+	// code or a bookmark, goes straight to its own entry (join.go).
+	seat := seatOf(c.Request, g)
+	if to := ownPage(g, seat); to != gameURL(g.ID) && openedFromOutside(c.Request) {
+		seeOther(c, to)
+		return
+	}
+	if notModified(c, etag(g, strconv.Itoa(seat))) {
+		return
+	}
 	res, err := a.score(c.Request.Context(), g.File)
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
@@ -26,6 +36,7 @@ func (a *app) game(c *gin.Context) {
 		vm := gameView(g, scoring.Result{})
 		vm.Problem = problemOf(g, fe)
 		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
+		vm.Live, vm.InviteHref = liveView(c.Request, g, true), inviteURL(g.ID)
 		a.page(c, http.StatusOK, views.Game(vm))
 		return
 	}
@@ -33,7 +44,9 @@ func (a *app) game(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	a.page(c, http.StatusOK, views.Game(gameView(g, res)))
+	vm := gameView(g, res)
+	vm.Live, vm.InviteHref = liveView(c.Request, g, true), inviteURL(g.ID)
+	a.page(c, http.StatusOK, views.Game(vm))
 }
 
 // problemOf describes a rule the stored game breaks, with a link to each

@@ -50,6 +50,7 @@ type app struct {
 	games  *clientLimiter // new games per client
 	auth   *auth
 	hosts  *hostCheck
+	live   *broker     // the game versions the phones wait on (live.go)
 	engine *gin.Engine // the router, for tests that walk its routes
 }
 
@@ -97,7 +98,7 @@ func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
 		games: newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
-		auth:  newAuth("", log), hosts: newHostCheck(nil, log)}
+		auth:  newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker()}
 }
 
 // handler is the router in its wrappers.
@@ -106,7 +107,7 @@ func (a *app) handler() http.Handler {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = true
-	r.Use(a.recover, a.requireLogin)
+	r.Use(a.recover, a.requireLogin, a.publishWrites)
 	a.engine = r
 
 	assets := gin.WrapH(static.Handler())
@@ -122,6 +123,11 @@ func (a *app) handler() http.Handler {
 	r.GET("/games/new", a.newGame)
 	r.POST("/games", a.createGame)
 	r.GET("/games/:id", a.game)
+	r.GET("/games/:id/events", a.events)
+	r.GET("/games/:id/join", a.joinForm)
+	r.POST("/games/:id/join", a.join)
+	r.GET("/games/:id/invite", a.invite)
+	r.GET("/games/:id/invite.png", a.inviteQR)
 	r.GET("/games/:id/delete", a.deleteForm)
 	r.POST("/games/:id/delete", a.deleteGame)
 	r.GET("/games/:id/rounds/:r", a.roundResults)
@@ -155,6 +161,7 @@ func (a *app) handler() http.Handler {
 	h = limitBody(h)
 	h = http.NewCrossOriginProtection().Handler(h)
 	h = gzipped(h)
+	h = noGzipForEvents(h)
 	h = a.checkHost(h)
 	h = secure(h)
 	return a.logged(h)
@@ -245,7 +252,6 @@ func classify(err error) problem {
 	var ec *store.EntryConflict
 	var fc *store.FinalConflict
 	var br *badRequest
-	var limited *errTooManyGames
 	switch {
 	case errors.As(err, &tooBig):
 		return problem{http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", ""}
@@ -261,8 +267,6 @@ func classify(err error) problem {
 		return problem{http.StatusConflict, "the entry was changed by someone else", "version"}
 	case errors.As(err, &br):
 		return problem{http.StatusBadRequest, br.message, br.field}
-	case errors.As(err, &limited):
-		return problem{http.StatusTooManyRequests, limited.message(), ""}
 	case errors.Is(err, errBusy):
 		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
 	case errors.Is(err, errTooSlow):

@@ -4,6 +4,7 @@
 package static
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -11,10 +12,11 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 )
 
-//go:embed app.css app.js dispute.js icon.svg
+//go:embed app.css app.js dispute.js icon.svg live.js manifest.webmanifest icon-192.png icon-512.png
 var files embed.FS
 
 // Prefix is the URL path every asset is served under.
@@ -37,6 +39,11 @@ func init() {
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
+	// The manifest names the icons, so it is hashed after them, with
+	// their hashed URLs written in.
+	slices.SortStableFunc(entries, func(a, b fs.DirEntry) int {
+		return cmpBool(a.Name() == manifest, b.Name() == manifest)
+	})
 	for _, e := range entries {
 		name := e.Name()
 		if name == "static.go" || e.IsDir() {
@@ -46,16 +53,37 @@ func init() {
 		if err != nil {
 			panic(err)
 		}
+		if name == manifest {
+			for plain, url := range hashed {
+				body = bytes.ReplaceAll(body, []byte(`"src": "`+plain+`"`), []byte(`"src": "`+url+`"`))
+			}
+		}
 		sum := sha256.Sum256(body)
 		ext := path.Ext(name)
 		file := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:5]) + ext
 		hashed[name] = Prefix + file
 		ct := mime.TypeByExtension(ext)
+		if name == manifest {
+			ct = "application/manifest+json"
+		}
 		if ct == "" {
 			ct = "application/octet-stream"
 		}
 		byURL[file] = asset{body: body, contentType: ct}
 	}
+}
+
+// manifest is the web app manifest, which links the icons.
+const manifest = "manifest.webmanifest"
+
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Path is the content-hashed URL of an embedded file, e.g. Path("app.css")

@@ -113,6 +113,8 @@ type EntryView struct {
 	BackHref      string
 	// Token is the form's one-time token.
 	Token string
+	// Live is who has entered this round, kept up to date by live.js.
+	Live LiveView
 }
 
 // EntryConflictView shows a stored entry that changed under the player
@@ -174,6 +176,10 @@ type GameView struct {
 	// Problem is set when the stored game breaks a rule and cannot be
 	// scored: the page then shows it with links to fix it, and no scores.
 	Problem *Problem
+	// Live is the live part of the page: who has entered, this phone's seat.
+	Live LiveView
+	// InviteHref is the page with the join link and its QR code.
+	InviteHref string
 }
 
 // PartyView is one player's scored party in a round.

@@ -1,0 +1,261 @@
+package handlers
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/static"
+	"ruthless/store"
+)
+
+// Live updates for the phones round a table. Every successful write to a
+// game publishes the game's new version to an in-process broker; each
+// phone waiting on the game holds one Server-Sent Events stream, which is
+// one goroutine and a one-slot channel here. The stream only says that the
+// game changed; the phone then fetches the page again, so what it shows is
+// always what a reload would show.
+const (
+	// heartbeat keeps idle streams open through proxies and lets a
+	// vanished phone be noticed at the next write.
+	heartbeat = 25 * time.Second
+	// eventWriteWait bounds one write to a stream; the server's own
+	// WriteTimeout would otherwise end every stream after 30 s.
+	eventWriteWait = 10 * time.Second
+	// goneVersion is what a deleted game's stream says last.
+	goneVersion = "gone"
+)
+
+// broker fans out game versions to the streams waiting on each game.
+type broker struct {
+	mu     sync.Mutex
+	subs   map[string]map[*subscriber]struct{}
+	latest map[string]string // the last version published per game with subscribers
+}
+
+// subscriber is one waiting stream. wake holds at most one signal: a
+// burst of writes while the stream is busy becomes one event carrying the
+// latest version, never a queue.
+type subscriber struct {
+	game string
+	wake chan struct{}
+}
+
+func newBroker() *broker {
+	return &broker{subs: map[string]map[*subscriber]struct{}{}, latest: map[string]string{}}
+}
+
+// subscribe registers a stream for game; cancel removes it.
+func (b *broker) subscribe(game string) (s *subscriber, cancel func()) {
+	s = &subscriber{game: game, wake: make(chan struct{}, 1)}
+	b.mu.Lock()
+	m := b.subs[game]
+	if m == nil {
+		m = map[*subscriber]struct{}{}
+		b.subs[game] = m
+	}
+	m[s] = struct{}{}
+	b.mu.Unlock()
+	return s, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		delete(b.subs[game], s)
+		if len(b.subs[game]) == 0 {
+			delete(b.subs, game)
+			delete(b.latest, game)
+		}
+	}
+}
+
+// publish records game's new version and wakes its streams. It never
+// blocks: a stream already woken will read the latest version anyway.
+func (b *broker) publish(game, version string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := b.subs[game]
+	if len(m) == 0 {
+		return
+	}
+	b.latest[game] = version
+	for s := range m {
+		select {
+		case s.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// version is the last version published for the subscriber's game, "" if
+// none since it subscribed.
+func (b *broker) version(s *subscriber) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.latest[s.game]
+}
+
+// waiting is how many streams are open, over all games.
+func (b *broker) waiting() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := 0
+	for _, m := range b.subs {
+		n += len(m)
+	}
+	return n
+}
+
+// gameVersion names the state of a stored game: it changes with every
+// entry saved, round revealed or final entry saved, so it is both what the
+// live streams send and the game page's ETag.
+func gameVersion(g store.Game) string {
+	h := sha256.New()
+	var buf [8]byte
+	put := func(n int64) {
+		binary.LittleEndian.PutUint64(buf[:], uint64(n))
+		h.Write(buf[:])
+	}
+	put(g.Updated.UnixNano())
+	put(int64(len(g.File.Rounds)))
+	for r, vs := range g.EntryVersions {
+		put(int64(r))
+		for _, v := range vs {
+			put(int64(v))
+		}
+	}
+	put(-1)
+	for _, v := range g.FinalVersions {
+		put(int64(v))
+	}
+	if g.File.Final != nil {
+		put(1)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// publishWrites runs after every request: a write to a game (any method
+// but GET and HEAD on a path naming a game) that succeeded (below 400)
+// publishes the game's version. Re-rendered forms that saved nothing
+// publish an unchanged version, which no stream passes on.
+func (a *app) publishWrites(c *gin.Context) {
+	c.Next()
+	m := c.Request.Method
+	id := c.Param("id")
+	if m == http.MethodGet || m == http.MethodHead || id == "" || c.Writer.Status() >= 400 {
+		return
+	}
+	if a.live.waiting() == 0 {
+		return
+	}
+	// The request's own context may already be over (the client left);
+	// the write happened all the same.
+	g, err := a.store.Game(context.WithoutCancel(c.Request.Context()), id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		a.live.publish(id, goneVersion)
+	case err == nil:
+		a.live.publish(id, gameVersion(g))
+	default:
+		a.logger(c.Request.Context()).Warn("live: reading the game after a write", "game", clip(id), "err", err)
+	}
+}
+
+// events is a game's Server-Sent Events stream: an event "version" with
+// the game's version at once and whenever it changes, a comment every
+// heartbeat, until the phone goes away.
+func (a *app) events(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	s, cancel := a.live.subscribe(g.ID)
+	defer cancel()
+	// Read again once subscribed, so a write between the first read and
+	// the subscription is not missed.
+	if g2, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
+		g = g2
+	}
+	sent := gameVersion(g)
+
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	rc := http.NewResponseController(c.Writer)
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait)) }
+	deadline()
+	c.Status(http.StatusOK)
+	// A phone that lost its stream tries again after 2 s.
+	_, _ = io.WriteString(c.Writer, "retry: 2000\n\n")
+	c.SSEvent("version", sent)
+	c.Writer.Flush()
+
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	c.Stream(func(w io.Writer) bool {
+		select {
+		case <-c.Request.Context().Done():
+			return false
+		case <-tick.C:
+			deadline()
+			_, err := io.WriteString(w, ": ping\n\n")
+			return err == nil
+		case <-s.wake:
+			v := a.live.version(s)
+			if v == "" || v == sent {
+				return true
+			}
+			sent = v
+			deadline()
+			c.SSEvent("version", v)
+			return v != goneVersion
+		}
+	})
+}
+
+// noGzipForEvents keeps event streams out of the gzip wrapper: a
+// compressor per waiting phone would cost hundreds of KB each, and the
+// events are a few bytes.
+func noGzipForEvents(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/events") {
+			r.Header.Del("Accept-Encoding")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// etag is the game page's entity tag: the game's version, the assets the
+// page links (a new build changes them) and the seat this phone holds.
+func etag(g store.Game, seat string) string {
+	return `"` + gameVersion(g) + "-" + assetsVersion() + "-" + seat + `"`
+}
+
+var assetsVersion = sync.OnceValue(func() string {
+	sum := sha256.Sum256([]byte(static.Path("app.css") + static.Path("app.js") + static.Path("live.js")))
+	return hex.EncodeToString(sum[:4])
+})
+
+// notModified answers 304 when the request already holds tag; otherwise
+// it sets the ETag and asks the phone to check back each time.
+func notModified(c *gin.Context, tag string) bool {
+	c.Header("ETag", tag)
+	c.Header("Cache-Control", "no-cache")
+	for _, t := range strings.Split(c.GetHeader("If-None-Match"), ",") {
+		if t = strings.TrimSpace(t); t == tag || t == "W/"+tag || t == "*" {
+			c.Status(http.StatusNotModified)
+			c.Writer.WriteHeaderNow()
+			c.Abort()
+			return true
+		}
+	}
+	return false
+}

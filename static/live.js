@@ -1,0 +1,129 @@
+// Table mode: the game's pages follow the table live, a dropped
+// connection loses no taps, and the screen stays on. Every page works
+// without this file; a reload shows the same.
+(function () {
+  "use strict";
+
+  // The screen stays on while a game is open (Screen Wake Lock, where
+  // the browser has it). The lock ends when the page is hidden, so it is
+  // asked for again each time the page comes back.
+  if (location.pathname.indexOf("/games/") === 0 && navigator.wakeLock) {
+    var wake = function () {
+      if (document.visibilityState !== "visible") return;
+      navigator.wakeLock.request("screen").catch(function () {});
+    };
+    wake();
+    document.addEventListener("visibilitychange", wake);
+  }
+
+  // Live: the server streams the game's version; when it changes, the
+  // page is fetched again and its live part swapped in. The game page
+  // swaps its whole main (nothing is typed there) and, when the round it
+  // was waiting on is complete, goes to that round's results. The entry
+  // page swaps only the list of who has entered, never the form.
+  var live = document.getElementById("live");
+  if (live && live.getAttribute("data-live") && window.EventSource && window.fetch && window.DOMParser) {
+    var onEntry = !!document.getElementById("entry");
+    var version = live.getAttribute("data-version");
+    var busy = false, again = false;
+    var refresh = function () {
+      if (busy) { again = true; return; }
+      busy = true;
+      fetch(location.pathname + location.search, { cache: "no-cache", credentials: "same-origin" })
+        .then(function (r) {
+          if (!r.ok) throw new Error("status " + r.status);
+          if (r.redirected && !onEntry) { location.href = r.url; return; }
+          return r.text().then(function (html) {
+            var doc = new DOMParser().parseFromString(html, "text/html");
+            var next = doc.getElementById("live");
+            if (!next) return;
+            var was = live.getAttribute("data-round"), now = next.getAttribute("data-round");
+            if (!onEntry && was !== "0" && now !== was) {
+              // The round this phone waited on is complete: its results.
+              location.href = location.pathname.replace(/\/+$/, "") + "/rounds/" + was;
+              return;
+            }
+            var main = document.querySelector("main"), nextMain = doc.querySelector("main");
+            if (!onEntry && main && nextMain) {
+              main.replaceWith(document.adoptNode(nextMain));
+            } else {
+              live.replaceWith(document.adoptNode(next));
+            }
+            live = document.getElementById("live");
+          });
+        })
+        .catch(function () {})
+        .then(function () {
+          busy = false;
+          if (again) { again = false; refresh(); }
+        });
+    };
+    var es = new EventSource(live.getAttribute("data-live"));
+    es.addEventListener("version", function (ev) {
+      if (ev.data === "gone") { es.close(); location.href = "/"; return; }
+      if (ev.data === version) return;
+      version = ev.data;
+      refresh();
+    });
+  }
+
+  // A dropped connection loses nothing: the entry form is saved with
+  // fetch; when that fails (no Wi-Fi), the taps stay on the screen and in
+  // localStorage, a notice says so, and the save is sent again when the
+  // phone is back online. Any answer from the server clears the copy.
+  var form = document.getElementById("entry");
+  if (form && form.getAttribute("data-keep") && window.fetch && window.URLSearchParams) {
+    var key = "ruthless:unsaved:" + form.getAttribute("data-keep");
+    var notice = document.getElementById("unsaved");
+    var pending = false;
+    var keep = function () {
+      var d = { cards: [], power: [], coins: form.elements.coins ? form.elements.coins.value : "0" };
+      form.querySelectorAll("input[name=card]:checked").forEach(function (i) { d.cards.push(i.value); });
+      form.querySelectorAll("input[name=power]:checked").forEach(function (i) { d.power.push(i.value); });
+      try { localStorage.setItem(key, JSON.stringify(d)); } catch (e) { /* private mode: the screen still holds them */ }
+    };
+    var forget = function () {
+      try { localStorage.removeItem(key); } catch (e) { /* nothing kept */ }
+    };
+    var restore = function () {
+      var d = null;
+      try { d = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { d = null; }
+      if (!d || !d.cards) return;
+      form.querySelectorAll("input[name=card]").forEach(function (i) { if (!i.disabled) i.checked = d.cards.indexOf(i.value) >= 0; });
+      form.querySelectorAll("input[name=power]").forEach(function (i) { i.checked = d.power.indexOf(i.value) >= 0; });
+      if (form.elements.coins) form.elements.coins.value = d.coins;
+      if (notice) {
+        notice.textContent = "Not saved yet: these taps were kept on this phone when a save failed. Tap Save to send them.";
+        notice.hidden = false;
+      }
+    };
+    var send = function () {
+      var body = new URLSearchParams(new FormData(form));
+      body.set("save", "1");
+      fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (r) {
+          forget();
+          if (r.redirected) { location.href = r.url; return; }
+          // A refusal (a clash, a conflict) is a page of its own: send the
+          // form the plain way to show it.
+          HTMLFormElement.prototype.submit.call(form);
+        })
+        .catch(function () {
+          pending = true;
+          if (notice) notice.hidden = false;
+        });
+    };
+    restore();
+    form.addEventListener("submit", function (ev) {
+      if (ev.submitter && ev.submitter.name === "step") return;
+      ev.preventDefault();
+      keep();
+      send();
+    });
+    window.addEventListener("online", function () {
+      if (!pending) return;
+      pending = false;
+      send();
+    });
+  }
+})();
