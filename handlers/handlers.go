@@ -41,6 +41,11 @@ type Store interface {
 	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error
 	RecentPlayerNames(ctx context.Context, limit int) ([]string, error)
+	// History (players.go, export.go, importpage.go).
+	Games(ctx context.Context) ([]store.Game, error)
+	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
+	RenamePlayer(ctx context.Context, from, to string) (int, error)
+	ImportGames(ctx context.Context, games []scoring.Game) ([]string, error)
 }
 
 type app struct {
@@ -50,6 +55,8 @@ type app struct {
 	games  *clientLimiter // new games per client
 	auth   *auth
 	hosts  *hostCheck
+	// results caches finished games' results by version (players.go).
+	results resultCache
 	live   *broker     // the game versions the phones wait on (live.go)
 	engine *gin.Engine // the router, for tests that walk its routes
 }
@@ -116,6 +123,7 @@ func (a *app) handler() http.Handler {
 
 	r.GET("/", a.home)
 	r.GET("/rules", a.rules)
+	a.historyRoutes(r)
 	r.GET("/login", a.loginForm)
 	r.POST("/login", a.login)
 	r.GET("/logout", a.logoutForm)
@@ -184,7 +192,8 @@ func secure(next http.Handler) http.Handler {
 // instead of filling memory.
 func limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > MaxBody {
+		limit := bodyLimit(r)
+		if r.ContentLength > limit {
 			w.Header().Set("Connection", "close")
 			if strings.HasPrefix(r.URL.Path, "/api/") {
 				w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -195,7 +204,7 @@ func limitBody(next http.Handler) http.Handler {
 			http.Error(w, "request body too large (limit 64 KiB)", http.StatusRequestEntityTooLarge)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		next.ServeHTTP(w, r)
 	})
 }

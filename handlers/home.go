@@ -33,14 +33,15 @@ func (a *app) home(c *gin.Context) {
 		a.fail(c, &badRequest{field: "before", message: "this link to older games is not valid; start from the newest games"})
 		return
 	}
-	games, next, err := a.store.GamesPage(c.Request.Context(), before, homePage)
+	filter, fv := homeFilter(c)
+	games, next, err := a.store.GamesPageFiltered(c.Request.Context(), filter, before, homePage)
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	vm := views.HomeView{Later: !before.IsZero()}
+	vm := views.HomeView{Later: !before.IsZero(), Filter: fv}
 	if !next.IsZero() {
-		vm.More = "/?before=" + url.QueryEscape(next.String())
+		vm.More = fv.First + fv.Join + "before=" + url.QueryEscape(next.String())
 	}
 	for _, g := range games {
 		s, err := a.summary(c.Request.Context(), g)

@@ -35,6 +35,8 @@ type HomeView struct {
 	Later bool
 	// More is the address of the next page of older games, "" if none.
 	More string
+	// Filter is what the list is narrowed to (players.templ).
+	Filter HomeFilter
 }
 
 // AchievementOption is one Legendary Achievement on the new-game form.

@@ -1,0 +1,97 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// gameCard is /games/:id/card: the final table, the winner and the NP
+// chart of one game on one phone screen, with Open Graph tags so a shared
+// link shows the result. A game in progress gets its card too, with the
+// prize tokens so far.
+func (a *app) gameCard(c *gin.Context) {
+	g, res, ok := a.loadScored(c)
+	if !ok {
+		return
+	}
+	vm := cardView(g, res)
+	scheme := "http"
+	if c.Request.TLS != nil {
+		scheme = "https"
+	}
+	vm.URL = scheme + "://" + c.Request.Host + "/games/" + g.ID + "/card"
+	a.page(c, http.StatusOK, views.Card(vm))
+}
+
+// cardView builds the result card from a scored game.
+func cardView(g store.Game, res scoring.Result) views.CardView {
+	f := g.File
+	n := len(f.Players)
+	vm := views.CardView{GameID: g.ID, Date: g.Created.Local().Format(dateLayout), Finished: res.Totals != nil}
+	running := make([]views.Series, n)
+	sum := make([]int, n)
+	for p := range n {
+		running[p] = views.Series{Name: f.Players[p], Seat: p}
+	}
+	for _, r := range res.Rounds {
+		vm.Steps = append(vm.Steps, "R"+strconv.Itoa(r.Round))
+		for p, pr := range r.Results {
+			sum[p] += pr.Prize
+			running[p].Values = append(running[p].Values, sum[p])
+		}
+	}
+	order := make([]int, n)
+	for p := range n {
+		order[p] = p
+	}
+	rows := make([]views.CardRowView, n)
+	for p := range n {
+		rows[p] = views.CardRowView{Name: f.Players[p], Href: playerURL(f.Players[p]), NP: sum[p], Prizes: sum[p]}
+	}
+	var bars []views.StackRow
+	if vm.Finished {
+		vm.Steps = append(vm.Steps, "End")
+		for p, t := range res.Totals {
+			running[p].Values = append(running[p].Values, t.NP)
+			rows[p].NP, rows[p].Prizes, rows[p].Achievements, rows[p].Crew, rows[p].Parley = t.NP, t.Prizes, t.Achievements, t.Crew, t.Parley
+			bars = append(bars, views.StackRow{Name: f.Players[p], Parts: []int{t.Prizes, t.Achievements, t.Crew, t.Parley}})
+		}
+		order = res.Standings
+		sc := scored{g: g, res: res}
+		for p := range n {
+			rows[p].Place = sc.place(p)
+			rows[p].Won = rows[p].Place == 1
+		}
+		winners := names(f.Players, res.Winners)
+		best := res.Totals[res.Winners[0]].NP
+		if len(winners) > 1 {
+			vm.Title = fmt.Sprintf("%s share the victory with %d NP", scoring.JoinNames(winners), best)
+		} else {
+			vm.Title = fmt.Sprintf("%s wins with %d NP", winners[0], best)
+		}
+		vm.SourcesChart = views.StackedBars("NP by source for each player: prize tokens, achievements, crew, Parley", bars)
+	} else {
+		vm.Title = fmt.Sprintf("%s: round %d of %d", scoring.JoinNames(f.Players), len(res.Rounds), scoring.RoundsFor(n))
+	}
+	for _, p := range order {
+		vm.Rows = append(vm.Rows, rows[p])
+	}
+	vm.Summary = fmt.Sprintf("Ruthless, %s, %d players.", vm.Date, n)
+	for i, r := range vm.Rows {
+		sep := " "
+		if i > 0 {
+			sep = ", "
+		}
+		vm.Summary += sep + fmt.Sprintf("%s %d NP", r.Name, r.NP)
+	}
+	vm.Running = running
+	vm.Chart = views.LineChart("Notoriety Points after each round (prize tokens), then at the end of the game", vm.Steps, running)
+	return vm
+}

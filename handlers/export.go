@@ -1,0 +1,143 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"net/http"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// MaxImport is the largest upload the import page takes: a few thousand
+// game files. Every other request keeps MaxBody.
+const MaxImport = 16 << 20
+
+// bodyLimit is the body size a request may have.
+func bodyLimit(r *http.Request) int64 {
+	if r.Method == http.MethodPost && r.URL.Path == "/import" {
+		return MaxImport
+	}
+	return MaxBody
+}
+
+func attachment(c *gin.Context, name, contentType string, body []byte) {
+	c.Header("Content-Disposition", `attachment; filename="`+name+`"`)
+	c.Data(http.StatusOK, contentType, body)
+}
+
+// exportGame is one game as a game file (CONTRACT.md v1), to download.
+func (a *app) exportGame(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	var b bytes.Buffer
+	if err := scoring.EncodeGame(&b, g.File); err != nil {
+		a.fail(c, err)
+		return
+	}
+	attachment(c, "ruthless-"+g.ID+".json", "application/json; charset=utf-8", b.Bytes())
+}
+
+// oldestFirst orders games by when they were created, so an export read
+// back by import (which keeps the order) exports the same again.
+func oldestFirst(games []store.Game) {
+	sort.SliceStable(games, func(i, j int) bool {
+		if !games[i].Created.Equal(games[j].Created) {
+			return games[i].Created.Before(games[j].Created)
+		}
+		return games[i].ID < games[j].ID
+	})
+}
+
+// EncodeGames writes game files as one JSON array, each element written
+// as EncodeGame writes a single file, oldest game first.
+func EncodeGames(games []scoring.Game) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("[\n")
+	for i, g := range games {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		var one bytes.Buffer
+		if err := scoring.EncodeGame(&one, g); err != nil {
+			return nil, err
+		}
+		b.Write(bytes.TrimRight(one.Bytes(), "\n"))
+	}
+	b.WriteString("\n]\n")
+	return b.Bytes(), nil
+}
+
+func (a *app) allGames(ctx context.Context) ([]store.Game, error) {
+	games, err := a.store.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	oldestFirst(games)
+	return games, nil
+}
+
+// exportAll is every game as a JSON array of game files.
+func (a *app) exportAll(c *gin.Context) {
+	games, err := a.allGames(c.Request.Context())
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	files := make([]scoring.Game, len(games))
+	for i, g := range games {
+		files[i] = g.File
+	}
+	body, err := EncodeGames(files)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	attachment(c, "ruthless-games.json", "application/json; charset=utf-8", body)
+}
+
+// csvHeader is the results CSV's first line.
+var csvHeader = []string{"date", "game_id", "seat", "name", "place", "np", "prizes", "achievements", "crew", "parley", "coins", "winner"}
+
+// exportCSV is one row per player per finished game.
+func (a *app) exportCSV(c *gin.Context) {
+	fin, err := a.finishedGames(c.Request.Context())
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	_ = w.Write(csvHeader)
+	for _, sg := range fin {
+		for p, name := range sg.g.File.Players {
+			t := sg.res.Totals[p]
+			won := "no"
+			if sg.place(p) == 1 {
+				won = "yes"
+			}
+			_ = w.Write([]string{sg.g.Created.UTC().Format(time.RFC3339), sg.g.ID, strconv.Itoa(p), name, strconv.Itoa(sg.place(p)),
+				strconv.Itoa(t.NP), strconv.Itoa(t.Prizes), strconv.Itoa(t.Achievements), strconv.Itoa(t.Crew), strconv.Itoa(t.Parley),
+				strconv.Itoa(t.Coins), won})
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		a.fail(c, err)
+		return
+	}
+	attachment(c, "ruthless-results.csv", "text/csv; charset=utf-8", b.Bytes())
+}
+
+func (a *app) exportPage(c *gin.Context) {
+	a.page(c, http.StatusOK, views.ExportPage())
+}

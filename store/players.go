@@ -1,0 +1,356 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"ruthless/scoring"
+)
+
+// GameFilter narrows the list of games: by player (the same name as
+// scoring.SameName means it, up to ASCII case), by state, and by a piece
+// of a name. The zero GameFilter selects every game.
+type GameFilter struct {
+	// Player selects the games this player sat in.
+	Player string
+	// State is "finished", "in_progress" or "" for both.
+	State string
+	// Search selects the games with a player whose name holds this text.
+	Search string
+}
+
+// IsZero reports whether f selects every game.
+func (f GameFilter) IsZero() bool { return f == GameFilter{} }
+
+// finishedSQL is true for a game whose every seat has a final entry.
+const finishedSQL = `((SELECT COUNT(*) FROM finals f WHERE f.game_id = games.id) =
+	(SELECT COUNT(*) FROM players p WHERE p.game_id = games.id))`
+
+// where is the filter as SQL conditions on the games table and their
+// arguments.
+func (f GameFilter) where() ([]string, []any) {
+	var conds []string
+	var args []any
+	if name := strings.TrimSpace(f.Player); name != "" {
+		// lower() folds ASCII only; SameName folds all of Unicode, and a
+		// page that misses a game for an accented capital is still right
+		// about the games it lists.
+		conds = append(conds, `EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id AND lower(trim(p.name)) = lower(?))`)
+		args = append(args, name)
+	}
+	if s := strings.TrimSpace(f.Search); s != "" {
+		conds = append(conds, `EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id AND instr(lower(p.name), lower(?)) > 0)`)
+		args = append(args, s)
+	}
+	switch f.State {
+	case "finished":
+		conds = append(conds, finishedSQL)
+	case "in_progress":
+		conds = append(conds, "NOT "+finishedSQL)
+	}
+	return conds, args
+}
+
+// GamesPageFiltered is GamesPage for the games the filter selects.
+func (s *Store) GamesPageFiltered(ctx context.Context, f GameFilter, before Cursor, limit int) (games []Game, next Cursor, err error) {
+	if f.IsZero() {
+		return s.GamesPage(ctx, before, limit)
+	}
+	limit = max(1, min(limit, MaxPage))
+	conds, args := f.where()
+	if !before.IsZero() {
+		conds = append(conds, `(updated, id) < (?, ?)`)
+		args = append(args, before.Updated.UnixNano(), before.ID)
+	}
+	tail := ` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY updated DESC, id DESC LIMIT ?`
+	args = append(args, limit+1)
+	err = s.snapshot(ctx, func(q queryer) error {
+		var err error
+		games, err = loadSelected(ctx, q, tail, args, true)
+		return err
+	})
+	if err != nil {
+		return nil, Cursor{}, fmt.Errorf("store: games page: %w", err)
+	}
+	if len(games) > limit {
+		games = games[:limit]
+		last := games[limit-1]
+		next = Cursor{Updated: last.Updated, ID: last.ID}
+	}
+	return games, next, nil
+}
+
+// NameClash is the error of a rename that would leave two seats of one
+// game with the same name (R4.5).
+type NameClash struct {
+	GameID string
+	// Players are the game's players as they are now.
+	Players []string
+	// Other is the name already at that table.
+	Other string
+}
+
+// Error names the game and the two names.
+func (e *NameClash) Error() string {
+	return fmt.Sprintf("store: game %s already has a player called %q", e.GameID, e.Other)
+}
+
+// ErrBadName is returned for a new name R4.5 does not allow.
+var ErrBadName = errors.New("store: not a valid player name")
+
+// RenamePlayer gives every seat called from (by scoring.SameName) the name
+// to, in every game, in one transaction: renaming onto a name some games
+// already use merges the two players. A game that would then seat two
+// players of the same name refuses the whole rename with a *NameClash;
+// a name R4.5 does not allow, with ErrBadName. It returns how many games
+// changed; each of them counts as updated.
+func (s *Store) RenamePlayer(ctx context.Context, from, to string) (int, error) {
+	to = strings.TrimSpace(to)
+	if err := checkNewName(to); err != nil {
+		return 0, fmt.Errorf("store: rename %q: %w", from, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: rename %q: %w", from, err)
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT game_id, seat, name FROM players ORDER BY game_id, seat`)
+	if err != nil {
+		return 0, fmt.Errorf("store: rename %q: %w", from, err)
+	}
+	type seat struct {
+		game string
+		seat int
+		name string
+	}
+	var all []seat
+	for rows.Next() {
+		var st seat
+		if err := rows.Scan(&st.game, &st.seat, &st.name); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("store: rename %q: %w", from, err)
+		}
+		all = append(all, st)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("store: rename %q: %w", from, err)
+	}
+	byGame := map[string][]seat{}
+	var order []string
+	for _, st := range all {
+		if _, ok := byGame[st.game]; !ok {
+			order = append(order, st.game)
+		}
+		byGame[st.game] = append(byGame[st.game], st)
+	}
+	at := s.now().UnixNano()
+	changed := 0
+	for _, id := range order {
+		seats := byGame[id]
+		hit := -1
+		for i, st := range seats {
+			if scoring.SameName(st.name, from) {
+				hit = i
+			}
+		}
+		if hit < 0 {
+			continue
+		}
+		for i, st := range seats {
+			if i != hit && scoring.SameName(st.name, to) {
+				names := make([]string, len(seats))
+				for j, x := range seats {
+					names[j] = x.name
+				}
+				return 0, fmt.Errorf("store: rename %q: %w", from, &NameClash{GameID: id, Players: names, Other: st.name})
+			}
+		}
+		if seats[hit].name == to {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE game_id = ? AND seat = ?`, to, id, seats[hit].seat); err != nil {
+			return 0, fmt.Errorf("store: rename %q: game %s: %w", from, id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET updated = MAX(updated + 1, ?) WHERE id = ?`, at, id); err != nil {
+			return 0, fmt.Errorf("store: rename %q: game %s: %w", from, id, err)
+		}
+		changed++
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("store: rename %q: %w", from, err)
+	}
+	return changed, nil
+}
+
+// checkNewName applies R4.5 to one name through the game file's own
+// check, so a rename allows exactly the names a new game allows.
+func checkNewName(name string) error {
+	// The second seat only makes the game whole; its own errors are
+	// ignored.
+	g := scoring.Game{Version: 1, Players: []string{name, name + "2"}, Achievements: scoring.DefaultAchievements()}
+	if utf8.RuneCountInString(name) == 0 {
+		return fmt.Errorf("%w: a player's name has 1 to %d characters", ErrBadName, scoring.MaxNameLength)
+	}
+	_, err := scoring.Validate(g)
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) && fe.Field == "players[0]" {
+		return fmt.Errorf("%w: %s", ErrBadName, fe.Message)
+	}
+	return nil
+}
+
+// ImportError is a game file an import refused: which file, which game
+// in it (its index in an array, -1 for a file of one game) and which
+// field.
+type ImportError struct {
+	File  string
+	Index int
+	// Field is the JSON path in that game file, "" for the file as a whole.
+	Field   string
+	Message string
+}
+
+// Error names the file, the game and the field.
+func (e *ImportError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Index >= 0 {
+		fmt.Fprintf(&b, ", game %d", e.Index)
+	}
+	if e.Field != "" {
+		fmt.Fprintf(&b, ", field %s", e.Field)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Message)
+	return b.String()
+}
+
+// ParseGameFiles reads what an import takes: one game file (CONTRACT.md
+// v1) or a JSON array of them. Each game is decoded and validated
+// (scoring.Validate); the first bad one is an *ImportError naming file,
+// index and field. Warnings (R4.3) do not stop an import.
+func ParseGameFiles(file string, data []byte) ([]scoring.Game, error) {
+	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	one := func(raw []byte, index int) (scoring.Game, error) {
+		g, err := scoring.DecodeGame(bytes.NewReader(raw))
+		if err == nil {
+			_, err = scoring.Validate(g)
+		}
+		if err != nil {
+			ie := &ImportError{File: file, Index: index, Message: err.Error()}
+			var fe *scoring.FieldError
+			if errors.As(err, &fe) {
+				ie.Field, ie.Message = fe.Field, fe.Message
+			}
+			return g, ie
+		}
+		return g, nil
+	}
+	if len(trimmed) == 0 || trimmed[0] != '[' {
+		g, err := one(data, -1)
+		if err != nil {
+			return nil, err
+		}
+		return []scoring.Game{g}, nil
+	}
+	var raws []json.RawMessage
+	if err := json.Unmarshal(trimmed, &raws); err != nil {
+		return nil, &ImportError{File: file, Index: -1, Message: "not a JSON array of game files: " + err.Error()}
+	}
+	if len(raws) == 0 {
+		return nil, &ImportError{File: file, Index: -1, Message: "the array holds no game"}
+	}
+	games := make([]scoring.Game, 0, len(raws))
+	for i, raw := range raws {
+		g, err := one(raw, i)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+	}
+	return games, nil
+}
+
+// ImportGames stores several games in one transaction: all of them, or,
+// on any error, none. The games must be valid (ParseGameFiles); it returns
+// their new ids in order. They count as updated in the order given, the
+// last one most recently.
+func (s *Store) ImportGames(ctx context.Context, games []scoring.Game) ([]string, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("store: import: %w", err)
+	}
+	defer tx.Rollback()
+	at := s.now()
+	ids := make([]string, 0, len(games))
+	for i, g := range games {
+		id, err := insertGame(ctx, tx, g, at.Add(-time.Duration(len(games)-1-i)))
+		if err != nil {
+			return nil, fmt.Errorf("store: import: game %d: %w", i, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("store: import: %w", err)
+	}
+	return ids, nil
+}
+
+// insertGame writes a new game with every entry at version 1, inside tx.
+func insertGame(ctx context.Context, tx *sql.Tx, g scoring.Game, at time.Time) (string, error) {
+	id := newID()
+	n := len(g.Players)
+	if len(g.Rounds) > scoring.RoundsFor(n) {
+		return "", fmt.Errorf("%d rounds for %d players: %w", len(g.Rounds), n, ErrBadRound)
+	}
+	for r, round := range g.Rounds {
+		if len(round) != n {
+			return "", fmt.Errorf("round %d has %d entries for %d players: %w", r+1, len(round), n, ErrBadPlayer)
+		}
+	}
+	if len(g.Final) > n {
+		return "", fmt.Errorf("%d final entries for %d players: %w", len(g.Final), n, ErrBadPlayer)
+	}
+	achievements, err := json.Marshal(g.Achievements)
+	if err != nil {
+		return "", err
+	}
+	now := at.UnixNano()
+	_, err = tx.ExecContext(ctx, `INSERT INTO games
+		(id, created, updated, version, start_player, achievements, zero_counts, rounds)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, now, now, g.Version, g.StartPlayer, string(achievements), g.ZeroCounts, len(g.Rounds))
+	if err != nil {
+		return "", err
+	}
+	for seat, name := range g.Players {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, id, seat, name); err != nil {
+			return "", fmt.Errorf("player %d: %w", seat, err)
+		}
+	}
+	first := row{version: 1, saved: at}
+	for r, round := range g.Rounds {
+		for seat, e := range round {
+			if e == nil {
+				continue
+			}
+			if err := upsertEntry(ctx, tx, id, r+1, seat, *e, first); err != nil {
+				return "", err
+			}
+		}
+	}
+	for seat, f := range g.Final {
+		if err := upsertFinal(ctx, tx, id, seat, f, first); err != nil {
+			return "", err
+		}
+	}
+	return id, nil
+}
