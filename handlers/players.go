@@ -141,22 +141,22 @@ func seatNamed(g scoring.Game, name string) int {
 // PlayerStats is everything a player's page shows, computed from the
 // finished games' files and results.
 type PlayerStats struct {
-	Name                     string
-	Games, Wins, SharedWins  int
-	Playing                  int // games in progress
-	TotalNP, BestNP          int
-	BestNPGame               string
-	Sources                  [4]int // prizes, achievements, crew, parley: totals
-	TableSources             [4]int // the same over every seat of those games
-	TableSeats               int
-	BestParty                *scoring.PlayerResult
-	BestPartyGame            string
-	BestPartyRound           int
-	Patterns                 map[scoring.SetKind]int
-	AchFirst, AchSecond      map[string]int
-	H2H                      map[string]*HeadToHead
-	History                  []GameLine
-	DisplayNames             map[string]string // key → latest spelling of opponents
+	Name                    string
+	Games, Wins, SharedWins int
+	Playing                 int // games in progress
+	TotalNP, BestNP         int
+	BestNPGame              string
+	Sources                 [4]int // prizes, achievements, crew, parley: totals
+	TableSources            [4]int // the same over every seat of those games
+	TableSeats              int
+	BestParty               *scoring.PlayerResult
+	BestPartyGame           string
+	BestPartyRound          int
+	Patterns                map[scoring.SetKind]int
+	AchFirst, AchSecond     map[string]int
+	H2H                     map[string]*HeadToHead
+	History                 []GameLine
+	DisplayNames            map[string]string // key → latest spelling of opponents
 }
 
 // HeadToHead is one player's record against another in the games both

@@ -1,28 +1,37 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"sort"
 
+	"ruthless/handlers"
 	"ruthless/scoring"
 	"ruthless/store"
 )
 
 const exportUsage = `Usage: ruthless export [-db FILE] GAME_ID
+       ruthless export [-db FILE] --all
 
 Writes a stored game as a game file (the JSON format of CONTRACT.md) to
-standard output. -db defaults to $RUTHLESS_DB, else ruthless.db.
+standard output; with --all, every stored game as a JSON array of game
+files, oldest first (what ruthless import and the import page read back).
+-db defaults to $RUTHLESS_DB, else ruthless.db.
 `
 
 const importUsage = `Usage: ruthless import [-db FILE] FILE
 
 Checks a game file (the JSON format of CONTRACT.md), stores it as a new
-game and prints the new game's id. FILE - reads standard input. -db
-defaults to $RUTHLESS_DB, else ruthless.db; it is created if missing.
+game and prints the new game's id. FILE - reads standard input. A JSON
+array of game files (as export --all writes) is checked whole and stored
+all or nothing, in one transaction; the new ids are printed one a line,
+in the array's order. -db defaults to $RUTHLESS_DB, else ruthless.db; it
+is created if missing.
 `
 
 const backupUsage = `Usage: ruthless backup [-db FILE] BACKUP_FILE
@@ -46,14 +55,17 @@ func defaultDB() string {
 func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFlags("export")
 	dbPath := flags.String("db", defaultDB(), "database file")
+	all := flags.Bool("all", false, "export every game as a JSON array")
 	rest, err := parseArgs(flags, args)
 	if err != nil {
 		return flagError(err, exportUsage, stdout, stderr)
 	}
-	if len(rest) != 1 {
-		return fail(stderr, exitUsage, errors.New("export needs exactly one GAME_ID (see ruthless export -h)"))
+	if *all && len(rest) != 0 {
+		return fail(stderr, exitUsage, errors.New("export --all takes no GAME_ID (see ruthless export -h)"))
 	}
-	id := rest[0]
+	if !*all && len(rest) != 1 {
+		return fail(stderr, exitUsage, errors.New("export needs exactly one GAME_ID, or --all (see ruthless export -h)"))
+	}
 	// Opening creates a missing file; exporting from the wrong directory
 	// should say so rather than leave an empty database behind.
 	if _, err := os.Stat(*dbPath); errors.Is(err, fs.ErrNotExist) {
@@ -67,7 +79,10 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Export only reads, so a failing Close loses nothing.
 	defer s.Close()
-
+	if *all {
+		return exportAll(s, stdout, stderr)
+	}
+	id := rest[0]
 	g, err := s.Game(context.Background(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return fail(stderr, exitUsage, fmt.Errorf("unknown game %q in %s", id, *dbPath))
@@ -104,7 +119,14 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		in = f
 	}
 
-	game, err := scoring.DecodeGame(in)
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return fail(stderr, exitOther, fmt.Errorf("%s: %w", name, err))
+	}
+	if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '[' {
+		return importArray(*dbPath, name, data, stdout, stderr)
+	}
+	game, err := scoring.DecodeGame(bytes.NewReader(data))
 	var fieldErr *scoring.FieldError
 	if errors.As(err, &fieldErr) {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", name, err))
@@ -168,5 +190,66 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitOther, err)
 	}
 	fmt.Fprintf(stdout, "backed up %s to %s\n", *dbPath, rest[0])
+	return exitOK
+}
+
+// exportAll writes every game as a JSON array of game files, oldest
+// first, the same bytes as the web app's export of all games.
+func exportAll(s *store.Store, stdout, stderr io.Writer) int {
+	games, err := s.Games(context.Background())
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	sort.SliceStable(games, func(i, j int) bool {
+		if !games[i].Created.Equal(games[j].Created) {
+			return games[i].Created.Before(games[j].Created)
+		}
+		return games[i].ID < games[j].ID
+	})
+	files := make([]scoring.Game, len(games))
+	for i, g := range games {
+		files[i] = g.File
+	}
+	body, err := handlers.EncodeGames(files)
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	if _, err := stdout.Write(body); err != nil {
+		return fail(stderr, exitOther, fmt.Errorf("writing the game files: %w", err))
+	}
+	return exitOK
+}
+
+// importArray stores an array of game files, all or none.
+func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int {
+	games, err := store.ParseGameFiles(name, data)
+	var ie *store.ImportError
+	if errors.As(err, &ie) {
+		return fail(stderr, exitUsage, ie)
+	}
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	for i, g := range games {
+		warnings, _ := scoring.Validate(g)
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "ruthless: warning: game %d: %s (%s)\n", i, w.Message, w.Rule)
+		}
+	}
+	s, err := store.Open(dbPath)
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	defer s.Close()
+	ids, err := s.ImportGames(context.Background(), games)
+	if errors.Is(err, store.ErrBadRound) || errors.Is(err, store.ErrBadPlayer) {
+		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", name, err))
+	}
+	if err != nil {
+		return fail(stderr, exitOther, err)
+	}
+	for _, id := range ids {
+		fmt.Fprintln(stdout, id)
+	}
 	return exitOK
 }

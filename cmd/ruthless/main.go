@@ -37,10 +37,10 @@ Usage:
         compare with the best party for the same pool?
   ruthless score [--json] FILE
         score a whole game file; - reads standard input
-  ruthless export [-db F] GAME_ID
-        write a stored game as a game file
+  ruthless export [-db F] GAME_ID | --all
+        write a stored game as a game file (--all: every game, as an array)
   ruthless import [-db F] FILE
-        store a game file
+        store a game file (an array of them: all or nothing)
   ruthless backup [-db F] BACKUP_FILE
         copy the whole database to a new file, safely while serving
   ruthless help
