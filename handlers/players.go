@@ -520,9 +520,11 @@ func (a *app) historyRoutes(r *gin.Engine) {
 	r.POST("/players/:name/rename", a.rename)
 	r.GET("/games/:id/card", a.gameCard)
 	r.GET("/games/:id/export", a.exportGame)
+	r.GET("/games/:id/bgstats", a.bgstatsGame)
 	r.GET("/export", a.exportPage)
 	r.GET("/export/games.json", a.exportAll)
 	r.GET("/export/results.csv", a.exportCSV)
+	r.GET("/export/bgstats.json", a.exportBGStats)
 	r.GET("/import", a.importForm)
 	r.POST("/import", a.importPost)
 }

@@ -51,7 +51,7 @@ func ExportPage() templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Export and import</h1><h2>Download</h2><p class=\"actions\"><a class=\"btn\" href=\"/export/games.json\" data-testid=\"export-all\">Every game (game files)</a> <a class=\"btn\" href=\"/export/results.csv\" data-testid=\"export-csv\">Results (CSV)</a></p><p class=\"muted\">The game files are the JSON format the command line reads (<code>ruthless score</code>, <code>ruthless import</code>): an array of them, oldest game first. The CSV has one row per player per finished game.</p><h2>Import</h2><p><a class=\"btn\" href=\"/import\" data-testid=\"import-link\">Import game files</a></p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<h1>Export and import</h1><h2>Download</h2><p class=\"actions\"><a class=\"btn\" href=\"/export/games.json\" data-testid=\"export-all\">Every game (game files)</a> <a class=\"btn\" href=\"/export/results.csv\" data-testid=\"export-csv\">Results (CSV)</a> <a class=\"btn\" href=\"/export/bgstats.json\" data-testid=\"export-bgstats\">Plays for BG Stats (JSON)</a></p><p class=\"muted\">The game files are the JSON format the command line reads (<code>ruthless score</code>, <code>ruthless import</code>): an array of them, oldest game first. The CSV has one row per player per finished game. The BG Stats file holds each finished game as the play its \"Send to BG Stats\" button (on the game's result card) hands to BG Stats.</p><h2>Import</h2><p><a class=\"btn\" href=\"/import\" data-testid=\"import-link\">Import game files</a></p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -111,7 +111,7 @@ func Import(vm ImportView) templ.Component {
 				var templ_7745c5c3_Var5 string
 				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(vm.Done))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 32, Col: 93}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 33, Col: 93}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 				if templ_7745c5c3_Err != nil {
@@ -124,7 +124,7 @@ func Import(vm ImportView) templ.Component {
 				var templ_7745c5c3_Var6 string
 				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(plural(vm.Done, "game", "games"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 32, Col: 130}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 33, Col: 130}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -152,7 +152,7 @@ func Import(vm ImportView) templ.Component {
 					var templ_7745c5c3_Var7 string
 					templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(e)
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 39, Col: 13}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/importpage.templ`, Line: 40, Col: 13}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 					if templ_7745c5c3_Err != nil {
