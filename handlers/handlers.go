@@ -57,8 +57,9 @@ type app struct {
 	hosts  *hostCheck
 	// results caches finished games' results by version (players.go).
 	results resultCache
-	live   *broker     // the game versions the phones wait on (live.go)
-	engine *gin.Engine // the router, for tests that walk its routes
+	live    *broker // the game versions the phones wait on (live.go)
+	done    <-chan struct{}
+	engine  *gin.Engine // the router, for tests that walk its routes
 }
 
 // New returns the whole web app as one handler: pages, JSON API and
@@ -89,6 +90,9 @@ type Options struct {
 	// GamesPerMinute is how many games one client may create a minute,
 	// and at once (see ratelimit.go). 0 means 10; below 0, no limit.
 	GamesPerMinute int
+	// Done, once closed, ends the live event streams (live.go), so that a
+	// shutdown need not wait for the phones still watching a game.
+	Done <-chan struct{}
 }
 
 // NewWithOptions is New with every setting given.
@@ -96,6 +100,7 @@ func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 	a := newApp(st, log, opt.Limits)
 	a.auth = newAuth(opt.Password, log)
 	a.hosts = newHostCheck(opt.Hosts, log)
+	a.done = opt.Done
 	if opt.GamesPerMinute != 0 {
 		a.games = newClientLimiter(opt.GamesPerMinute, opt.GamesPerMinute, maxClients)
 	}

@@ -189,36 +189,64 @@ func (a *app) events(c *gin.Context) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
-	rc := http.NewResponseController(c.Writer)
+	rc := below(c)
 	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait)) }
 	deadline()
-	c.Status(http.StatusOK)
 	// A phone that lost its stream tries again after 2 s.
 	_, _ = io.WriteString(c.Writer, "retry: 2000\n\n")
 	c.SSEvent("version", sent)
-	c.Writer.Flush()
+	if rc.Flush() != nil {
+		return
+	}
 
+	done := c.Request.Context().Done()
+	if done == nil {
+		// A request no server made (its context never ends) could never
+		// be noticed gone: it gets the version, not a stream.
+		return
+	}
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	c.Stream(func(w io.Writer) bool {
+	for {
 		select {
-		case <-c.Request.Context().Done():
-			return false
+		case <-done:
+			return
+		case <-a.done:
+			return
 		case <-tick.C:
 			deadline()
-			_, err := io.WriteString(w, ": ping\n\n")
-			return err == nil
+			if _, err := io.WriteString(c.Writer, ": ping\n\n"); err != nil {
+				return
+			}
 		case <-s.wake:
 			v := a.live.version(s)
 			if v == "" || v == sent {
-				return true
+				continue
 			}
 			sent = v
 			deadline()
 			c.SSEvent("version", v)
-			return v != goneVersion
+			if v == goneVersion {
+				_ = rc.Flush()
+				return
+			}
 		}
-	})
+		if rc.Flush() != nil {
+			return
+		}
+	}
+}
+
+// below is the response controller of the writer under gin's: gin's own
+// Flush insists that every wrapper below it flushes, which the access
+// log's does not; the controller finds the flusher through Unwrap.
+func below(c *gin.Context) *http.ResponseController {
+	c.Writer.WriteHeaderNow()
+	var w http.ResponseWriter = c.Writer
+	if u, ok := w.(interface{ Unwrap() http.ResponseWriter }); ok {
+		w = u.Unwrap()
+	}
+	return http.NewResponseController(w)
 }
 
 // noGzipForEvents keeps event streams out of the gzip wrapper: a

@@ -88,6 +88,7 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	if err != nil {
 		return err
 	}
+	opt.Done = ctx.Done() // live event streams end when the server stops
 	srv := &http.Server{
 		Handler:           handlers.NewWithOptions(st, log, opt),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -99,6 +100,9 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	}
 	fmt.Fprintf(stdout, "ruthless: open %s\n", openURL(ln.Addr()))
 	fmt.Fprintln(stdout, accessLine(opt))
+	if u := lanURL(ln.Addr()); u != "" {
+		fmt.Fprintf(stdout, "ruthless: other phones at the table open %s\n", u)
+	}
 	log.Info("serving", "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
 		"password", opt.Password != "", "hosts", opt.Hosts)
 
@@ -119,6 +123,24 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 		return err
 	}
 	return nil
+}
+
+// lanURL is the address the other phones at the table can reach, when
+// the server listens on every address and the machine has one on a
+// network; "" otherwise.
+func lanURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return ""
+	}
+	if ip := net.ParseIP(host); host != "" && (ip == nil || !ip.IsUnspecified()) {
+		return ""
+	}
+	ip, ok := handlers.LANAddress()
+	if !ok {
+		return ""
+	}
+	return "http://" + net.JoinHostPort(ip.String(), port)
 }
 
 // openURL is the address to type into a browser: an unspecified host
