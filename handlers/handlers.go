@@ -266,6 +266,7 @@ func classify(err error) problem {
 	var ec *store.EntryConflict
 	var fc *store.FinalConflict
 	var br *badRequest
+	var limited *errTooManyGames
 	switch {
 	case errors.As(err, &tooBig):
 		return problem{http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", ""}
@@ -281,6 +282,8 @@ func classify(err error) problem {
 		return problem{http.StatusConflict, "the entry was changed by someone else", "version"}
 	case errors.As(err, &br):
 		return problem{http.StatusBadRequest, br.message, br.field}
+	case errors.As(err, &limited):
+		return problem{http.StatusTooManyRequests, limited.message(), ""}
 	case errors.Is(err, errBusy):
 		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
 	case errors.Is(err, errTooSlow):
