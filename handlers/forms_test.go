@@ -990,3 +990,39 @@ func TestAPIConflictSavedTime(t *testing.T) {
 		t.Errorf("saved %v, want the first PUT's time (after %v)", got.Saved, before)
 	}
 }
+
+// TestNewGameFormPostedAtOnce posts one new-game form eight times at the
+// same moment (a double tap, a retry): one game, and every answer opens it.
+func TestNewGameFormPostedAtOnce(t *testing.T) {
+	a := newApp(t)
+	token := newTokenFromPage(t, a)
+	form := url.Values{"player": {"Lucy", "Craig"}, "start": {"0"}, "achievement": {"richest", "merciless"}, "token": {token}}
+	const n = 8
+	locs := make([]string, n)
+	codes := make([]int, n)
+	done := make(chan struct{})
+	start := make(chan struct{})
+	for i := range n {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			<-start
+			req := httptest.NewRequest(http.MethodPost, "/games", strings.NewReader(form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			rec := httptest.NewRecorder()
+			a.h.ServeHTTP(rec, req)
+			codes[i], locs[i] = rec.Code, rec.Header().Get("Location")
+		}()
+	}
+	close(start)
+	for range n {
+		<-done
+	}
+	for i := range n {
+		if codes[i] != http.StatusSeeOther || locs[i] != locs[0] {
+			t.Errorf("post %d: %d to %q, want 303 to %q like the first", i, codes[i], locs[i], locs[0])
+		}
+	}
+	if got := gameCount(t, a); got != 1 {
+		t.Errorf("%d games, want 1", got)
+	}
+}
