@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"net/http"
 	"sort"
@@ -77,18 +76,9 @@ func EncodeGames(games []scoring.Game) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func (a *app) allGames(ctx context.Context) ([]store.Game, error) {
-	games, err := a.store.Games(ctx)
-	if err != nil {
-		return nil, err
-	}
-	oldestFirst(games)
-	return games, nil
-}
-
 // exportAll is every game as a JSON array of game files.
 func (a *app) exportAll(c *gin.Context) {
-	games, err := a.allGames(c.Request.Context())
+	games, _, err := a.history(c.Request.Context())
 	if err != nil {
 		a.fail(c, err)
 		return

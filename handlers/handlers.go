@@ -46,6 +46,8 @@ type Store interface {
 	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
 	RenamePlayer(ctx context.Context, from, to string) (int, error)
 	ImportGames(ctx context.Context, games []scoring.Game) ([]string, error)
+	GameVersions(ctx context.Context) ([]store.GameVersion, error)
+	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
 }
 
 type app struct {

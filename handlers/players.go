@@ -20,40 +20,24 @@ import (
 	"ruthless/views"
 )
 
-// resultCache keeps the scored result of each finished game, keyed by
-// the game's id and checked against its updated time: every write bumps
-// it, so a result is never served for an older version of its game
-// (DESIGN: a cache of a game's totals is keyed by the game's version).
-// Player pages score every finished game, and with a thousand of them the
-// solver, even through the party cache, would take most of the page's
-// time budget.
+// resultCache keeps every game as last loaded and, for a finished game,
+// its scored result, keyed by the game's id and checked against the
+// game's updated time: every write bumps it, so nothing is served for an
+// older version of its game (DESIGN: a cache of a game's totals is keyed
+// by the game's version). Player pages read every game; with a thousand
+// games, loading them all from SQLite takes longer than the page's whole
+// budget, and scoring them, even through the party cache, as long again.
+// A page instead reads one small row per game (store.GameVersions) and
+// loads and scores only the games written since.
 type resultCache struct {
 	mu sync.Mutex
-	m  map[string]cachedResult
+	m  map[string]cachedGame
 }
 
-type cachedResult struct {
-	updated time.Time
-	res     scoring.Result
-}
-
-func (rc *resultCache) get(g store.Game) (scoring.Result, bool) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	c, ok := rc.m[g.ID]
-	if !ok || !c.updated.Equal(g.Updated) {
-		return scoring.Result{}, false
-	}
-	return c.res, true
-}
-
-func (rc *resultCache) put(g store.Game, res scoring.Result) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	if rc.m == nil {
-		rc.m = map[string]cachedResult{}
-	}
-	rc.m[g.ID] = cachedResult{updated: g.Updated, res: res}
+type cachedGame struct {
+	g      store.Game
+	res    scoring.Result
+	scored bool // finished and scored without error
 }
 
 // scored is a finished game with its result.
@@ -72,35 +56,81 @@ func (s scored) place(seat int) int {
 	return i + 1
 }
 
-// finishedGames scores every finished game, oldest first. A game that
-// does not score is left out (it cannot happen for games stored through
-// the app); a solve that gave up fails the whole answer.
-func (a *app) finishedGames(ctx context.Context) ([]scored, error) {
-	games, err := a.store.Games(ctx)
+// history returns every game, oldest first, and the finished ones with
+// their results. A finished game that does not score is left out of fin
+// (it cannot happen for games stored through the app); a solve that gave
+// up fails the whole answer.
+func (a *app) history(ctx context.Context) (all []store.Game, fin []scored, err error) {
+	versions, err := a.store.GameVersions(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]scored, 0, len(games))
-	for i := len(games) - 1; i >= 0; i-- {
-		g := games[i]
-		if g.File.Final == nil {
-			continue
+	rc := &a.results
+	rc.mu.Lock()
+	var stale []string
+	for _, v := range versions {
+		if c, ok := rc.m[v.ID]; !ok || !c.g.Updated.Equal(v.Updated) {
+			stale = append(stale, v.ID)
 		}
-		res, ok := a.results.get(g)
-		if !ok {
-			res, err = a.score(ctx, g.File)
+	}
+	rc.mu.Unlock()
+	loaded, err := a.store.GamesByID(ctx, stale)
+	if err != nil {
+		return nil, nil, err
+	}
+	fresh := make([]cachedGame, 0, len(loaded))
+	for _, g := range loaded {
+		c := cachedGame{g: g}
+		if g.File.Final != nil {
+			res, err := a.score(ctx, g.File)
 			if solveFailed(err) {
-				return nil, err
+				return nil, nil, err
 			}
-			if err != nil {
-				continue
-			}
-			a.results.put(g, res)
+			c.res, c.scored = res, err == nil
 		}
-		out = append(out, scored{g: g, res: res})
+		fresh = append(fresh, c)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].g.Created.Before(out[j].g.Created) })
-	return out, nil
+	rc.mu.Lock()
+	if rc.m == nil {
+		rc.m = map[string]cachedGame{}
+	}
+	for _, c := range fresh {
+		rc.m[c.g.ID] = c
+	}
+	live := make(map[string]bool, len(versions))
+	for _, v := range versions {
+		live[v.ID] = true
+		if c, ok := rc.m[v.ID]; ok {
+			all = append(all, c.g)
+			if c.scored {
+				fin = append(fin, scored{g: c.g, res: c.res})
+			}
+		}
+	}
+	// Deleted games leave the cache.
+	if len(rc.m) > len(live) {
+		for id := range rc.m {
+			if !live[id] {
+				delete(rc.m, id)
+			}
+		}
+	}
+	rc.mu.Unlock()
+	oldestFirst(all)
+	sort.SliceStable(fin, func(i, j int) bool {
+		gi, gj := fin[i].g, fin[j].g
+		if !gi.Created.Equal(gj.Created) {
+			return gi.Created.Before(gj.Created)
+		}
+		return gi.ID < gj.ID
+	})
+	return all, fin, nil
+}
+
+// finishedGames is history's finished games, oldest first.
+func (a *app) finishedGames(ctx context.Context) ([]scored, error) {
+	_, fin, err := a.history(ctx)
+	return fin, err
 }
 
 // playerKey is the name every spelling of one player shares (SameName).
@@ -344,13 +374,7 @@ func avg(n, d int) string {
 }
 
 func (a *app) players(c *gin.Context) {
-	ctx := c.Request.Context()
-	all, err := a.store.Games(ctx)
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	fin, err := a.finishedGames(ctx)
+	all, fin, err := a.history(c.Request.Context())
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -367,27 +391,26 @@ func (a *app) players(c *gin.Context) {
 var sourceNames = []string{"Prize tokens", "Achievements", "Crew", "Parley"}
 
 func (a *app) player(c *gin.Context) {
-	ctx := c.Request.Context()
 	name := strings.TrimSpace(c.Param("name"))
-	fin, err := a.finishedGames(ctx)
+	all, fin, err := a.history(c.Request.Context())
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
 	st := computePlayer(fin, name)
 	playing := 0
-	if st.Games == 0 {
-		all, err := a.store.Games(ctx)
-		if err != nil {
-			a.fail(c, err)
-			return
+	for _, g := range all {
+		if g.File.Final != nil {
+			continue
 		}
-		for _, g := range all {
-			if p := seatNamed(g.File, name); p >= 0 {
-				playing++
-				st.Name = g.File.Players[p]
+		if p := seatNamed(g.File, name); p >= 0 {
+			playing++
+			if st.Games == 0 {
+				st.Name = strings.TrimSpace(g.File.Players[p])
 			}
 		}
+	}
+	if st.Games == 0 {
 		if playing == 0 {
 			a.notFound(c, fmt.Sprintf("Nobody called %q has played here.", clip(name)))
 			return

@@ -354,3 +354,62 @@ func insertGame(ctx context.Context, tx *sql.Tx, g scoring.Game, at time.Time) (
 	}
 	return id, nil
 }
+
+// GameVersion is a game's id and the time of its last write, which
+// changes with every write: enough to tell whether a copy is current.
+type GameVersion struct {
+	ID      string
+	Updated time.Time
+}
+
+// GameVersions lists every game's version, reading one small row per
+// game, so a cache of games can find what changed without loading them.
+func (s *Store) GameVersions(ctx context.Context) ([]GameVersion, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, updated FROM games`)
+	if err != nil {
+		return nil, fmt.Errorf("store: game versions: %w", err)
+	}
+	defer rows.Close()
+	var out []GameVersion
+	for rows.Next() {
+		var v GameVersion
+		var nanos int64
+		if err := rows.Scan(&v.ID, &nanos); err != nil {
+			return nil, fmt.Errorf("store: game versions: %w", err)
+		}
+		v.Updated = time.Unix(0, nanos).UTC()
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: game versions: %w", err)
+	}
+	return out, nil
+}
+
+// idsPerQuery keeps a query's bound ids well under SQLite's limit on
+// variables.
+const idsPerQuery = 500
+
+// GamesByID loads the games with these ids (in no particular order);
+// ids that name no game are skipped.
+func (s *Store) GamesByID(ctx context.Context, ids []string) ([]Game, error) {
+	var out []Game
+	for len(ids) > 0 {
+		n := min(len(ids), idsPerQuery)
+		args := make([]any, n)
+		for i, id := range ids[:n] {
+			args[i] = id
+		}
+		tail := ` WHERE id IN (?` + strings.Repeat(", ?", n-1) + `)`
+		err := s.snapshot(ctx, func(q queryer) error {
+			games, err := loadSelected(ctx, q, tail, args, true)
+			out = append(out, games...)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("store: games by id: %w", err)
+		}
+		ids = ids[n:]
+	}
+	return out, nil
+}
