@@ -130,6 +130,9 @@ func (a *app) handler() http.Handler {
 
 	r.GET("/", a.home)
 	r.GET("/rules", a.rules)
+	r.GET("/solve", a.solvePage)
+	r.GET("/check", a.checkPage)
+	r.POST("/check", a.checkPost)
 	a.historyRoutes(r)
 	r.GET("/login", a.loginForm)
 	r.POST("/login", a.login)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +37,36 @@ func (a *app) roundResults(c *gin.Context) {
 		a.failScoring(c, g, err)
 		return
 	}
-	a.page(c, http.StatusOK, views.RoundResults(roundView(g, res, r)))
+	vm := roundView(g, res, r)
+	if err := a.explainRound(c, g, r, &vm); err != nil {
+		a.fail(c, err)
+		return
+	}
+	a.page(c, http.StatusOK, views.RoundResults(vm))
+}
+
+// explainRound adds to each party of a scored round "why not more?" and
+// the link that checks a claimed party against the player's pool (R1.1).
+func (a *app) explainRound(c *gin.Context, g store.Game, r int, vm *views.RoundResultsView) error {
+	opt := scoring.Options{Players: len(g.File.Players)}
+	for i := range vm.Parties {
+		p := &vm.Parties[i]
+		e := g.File.Rounds[r-1][p.Seat]
+		if e == nil {
+			continue
+		}
+		best, err := a.solves.solve(c.Request.Context(), e.Pool, opt)
+		if err != nil {
+			return err
+		}
+		if p.Why, err = a.why(c, e.Pool, opt, best); err != nil {
+			return err
+		}
+		pool := slices.Clone(e.Pool)
+		sortCards(pool)
+		p.CheckHref = checkURL(checkState{players: opt.Players, pool: pool, locked: true, from: roundURL(g.ID, r)})
+	}
+	return nil
 }
 
 func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {

@@ -197,6 +197,10 @@ type PartyView struct {
 	Prize    int
 	Token    string
 	EditHref string
+	// Why is "why not more?" for this party.
+	Why WhyView
+	// CheckHref opens /check on this player's pool.
+	CheckHref string
 }
 
 // SetView is one set of a party.
