@@ -286,8 +286,8 @@ func TestSeatCookie(t *testing.T) {
 	if after.status != http.StatusOK {
 		t.Errorf("opening the game after entering: status %d, want 200 (the scoreboard)", after.status)
 	}
-	if got, _ := testid(after.body, "tick-2"); got != "✓" {
-		t.Errorf("tick for Cat %q, want ✓", got)
+	if got := textOf(after.body, "tick-2"); got != "Cat has entered" {
+		t.Errorf("tick for Cat %q, want Cat has entered", got)
 	}
 	if _, ok := testid(after.body, "tick-0"); ok {
 		t.Error("Ann ticked before she entered")
