@@ -403,3 +403,52 @@ func TestHistoryTimes(t *testing.T) {
 		t.Logf("%s with 1,000 games: %v", p, measure(p))
 	}
 }
+
+func TestResultCardAndBGStats(t *testing.T) {
+	h, st := histApp(t, 20, 4)
+	games, _ := st.Games(context.Background())
+	var done, open string
+	for _, g := range games {
+		if g.File.Final != nil {
+			done = g.ID
+		} else {
+			open = g.ID
+		}
+	}
+	if done == "" || open == "" {
+		t.Fatal("want a finished game and one in progress")
+	}
+	rec := histGet(t, h, "/games/"+done+"/card")
+	body := rec.Body.String()
+	for _, s := range []string{`property="og:title"`, `property="og:description"`, `property="og:type" content="website"`, `data-testid="line-chart"`, `<title>Notoriety Points after each round`, `data-testid="card-steps"`, `/games/` + done + `/bgstats`} {
+		if !strings.Contains(body, s) {
+			t.Errorf("card: no %q", s)
+		}
+	}
+	if rec := histGet(t, h, "/games/"+open+"/card"); rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), "/bgstats") {
+		t.Errorf("card of a game in progress: status %d, or offers BG Stats", rec.Code)
+	}
+	rec = histGet(t, h, "/games/"+done+"/bgstats")
+	loc := rec.Header().Get("Location")
+	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(loc, bgstatsCreatePlay+"?data=") {
+		t.Fatalf("bgstats: status %d, location %q", rec.Code, loc)
+	}
+	u, _ := url.Parse(loc)
+	var play BGStatsPlay
+	if err := json.Unmarshal([]byte(u.Query().Get("data")), &play); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := st.Game(context.Background(), done)
+	res, _ := scoring.Score(g.File)
+	if play.SourcePlayID != done || len(play.Players) != len(g.File.Players) {
+		t.Fatalf("play %+v", play)
+	}
+	for p, pl := range play.Players {
+		if pl.Score != res.Totals[p].NP || pl.Winner != slices.Contains(res.Winners, p) || pl.StartPlayer != (p == g.File.StartPlayer) {
+			t.Errorf("player %d: got %+v", p, pl)
+		}
+	}
+	if rec := histGet(t, h, "/games/"+open+"/bgstats"); rec.Code != http.StatusBadRequest {
+		t.Errorf("bgstats of a game in progress: got %d, want 400", rec.Code)
+	}
+}
