@@ -414,9 +414,10 @@ var rulePageIDs = []string{
 }
 
 // TestRuleLinksResolve is the crawler: every rule ID has an anchor on the
-// rules page, listed in its index, and every link to the rules page from
+// rules page, listed in its index; every link to the rules page from
 // every page of the app (a whole game's pages, the dispute pages, their
-// error pages) goes to an anchor that is there.
+// error pages, the rules page itself) goes to an anchor that is there; and
+// no page shows a rule ID that is not such a link.
 func TestRuleLinksResolve(t *testing.T) {
 	a := newApp(t)
 	rules := a.get(t, "/rules").body
@@ -452,11 +453,19 @@ func TestRuleLinksResolve(t *testing.T) {
 	}
 	linked := map[string]bool{}
 	link := regexp.MustCompile(`href="/rules#([^"]*)"`)
+	// A rule ID in a page's text, outside links, scripts and attributes.
+	anchorEl := regexp.MustCompile(`(?s)<a [^>]*>.*?</a>`)
+	tags := regexp.MustCompile(`(?s)<[^>]*>`)
+	bareID := regexp.MustCompile(`\bR[0-4](\.[0-9])+\b`)
 	for _, p := range pages {
 		res := a.get(t, p)
 		if res.status >= 500 {
 			t.Errorf("GET %s: %d", p, res.status)
 			continue
+		}
+		text := tags.ReplaceAllString(anchorEl.ReplaceAllString(res.body, ""), " ")
+		if ids := bareID.FindAllString(text, -1); len(ids) > 0 {
+			t.Errorf("%s shows rule IDs that link nowhere: %v", p, ids)
 		}
 		for _, m := range link.FindAllStringSubmatch(res.body, -1) {
 			linked[m[1]] = true
