@@ -435,7 +435,8 @@ func playerView(st PlayerStats, playing int) views.PlayerView {
 		table.Parts = append(table.Parts, tenths(st.TableSources[i], st.TableSeats))
 	}
 	if st.Games > 0 {
-		vm.SourcesChart = views.StackedBars("Average NP per game by source: "+st.Name+" against the table (tenths of NP)", []views.StackRow{row, table})
+		row.Label, table.Label = avg(st.TotalNP, st.Games), avg(sum4(st.TableSources), st.TableSeats)
+		vm.SourcesChart = views.StackedBars("Average NP per game by source: "+st.Name+" against the table average", []views.StackRow{row, table})
 	}
 	if st.BestParty != nil {
 		bp := st.BestParty
@@ -488,6 +489,8 @@ func playerView(st PlayerStats, playing int) views.PlayerView {
 	}
 	return vm
 }
+
+func sum4(v [4]int) int { return v[0] + v[1] + v[2] + v[3] }
 
 func tenths(n, d int) int {
 	if d == 0 {

@@ -32,6 +32,8 @@ type Series struct {
 type StackRow struct {
 	Name  string
 	Parts []int
+	// Label is written at the bar's end; "" writes the sum of the parts.
+	Label string
 }
 
 // ResultPoint is one game in a player's results over time.
@@ -140,7 +142,11 @@ func StackedBars(title string, rows []StackRow) string {
 			x += w
 			total += p
 		}
-		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%d">%d</text>`, x+4, y0+label+barH-6, total)
+		end := r.Label
+		if end == "" {
+			end = strconv.Itoa(total)
+		}
+		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%d">%s</text>`, x+4, y0+label+barH-6, esc(end))
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

@@ -84,3 +84,21 @@ func TestCharts(t *testing.T) {
 		})
 	}
 }
+
+func TestStackedBarsLabel(t *testing.T) {
+	cases := []struct {
+		name string
+		row  StackRow
+		want string
+	}{
+		{"sum of the parts", StackRow{Name: "A", Parts: []int{3, 4, 0, 1}}, ">8</text>"},
+		{"a label given", StackRow{Name: "A", Parts: []int{30, 40}, Label: "7.0"}, ">7.0</text>"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if svg := StackedBars("t", []StackRow{c.row}); !strings.Contains(svg, c.want) {
+				t.Errorf("got %s, want it to hold %q", svg, c.want)
+			}
+		})
+	}
+}
