@@ -181,8 +181,13 @@ func ownPage(g store.Game, seat int) string {
 
 // openedFromOutside reports whether a page was opened from outside the
 // app (a bookmark, a QR code, a typed address) rather than by a link or
-// form of its own, which carry a same-origin Referer.
+// form of its own. Browsers say so in Sec-Fetch-Site; the Referer, which
+// a link of the app carries (Referrer-Policy: same-origin) and a reload
+// keeps, decides when that header is missing or says "none".
 func openedFromOutside(r *http.Request) bool {
+	if r.Header.Get("Sec-Fetch-Site") == "same-origin" {
+		return false
+	}
 	ref := r.Referer()
 	if ref == "" {
 		return true

@@ -466,3 +466,52 @@ func TestMeasureLive(t *testing.T) {
 		c.Close()
 	}
 }
+
+// TestOpenedFromOutside: which requests for the game page count as the
+// phone opening the game (and go to its own entry).
+func TestOpenedFromOutside(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, tableGame)
+	res := a.postForm(t, "/games/"+id+"/join", url.Values{"seat": {"1"}})
+	var ck *http.Cookie
+	for _, c := range (&http.Response{Header: res.header}).Cookies() {
+		if c.Name == "ruthless_seats" {
+			ck = c
+		}
+	}
+	if ck == nil {
+		t.Fatal("no seat cookie")
+	}
+	tests := []struct {
+		name     string
+		site     string // Sec-Fetch-Site
+		referer  string
+		redirect bool
+	}{
+		{"QR code or bookmark", "none", "", true},
+		{"old browser, no headers", "", "", true},
+		{"link of another site", "cross-site", "http://elsewhere.example/", true},
+		{"link of the app", "same-origin", "http://example.com/games/" + id + "/rounds/1", false},
+		{"link of the app, referer stripped", "same-origin", "", false},
+		{"reload of the scoreboard", "none", "http://example.com/games/" + id + "/rounds/1/players/1", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/games/"+id, nil)
+			req.AddCookie(ck)
+			if tc.site != "" {
+				req.Header.Set("Sec-Fetch-Site", tc.site)
+			}
+			if tc.referer != "" {
+				req.Header.Set("Referer", tc.referer)
+			}
+			got := a.do(t, req)
+			if redirected := got.status == http.StatusSeeOther; redirected != tc.redirect {
+				t.Errorf("status %d (Location %q), want redirect=%t", got.status, got.header.Get("Location"), tc.redirect)
+			}
+			if tc.redirect && got.header.Get("Location") != "/games/"+id+"/rounds/1/players/1" {
+				t.Errorf("Location %q, want Bob's entry", got.header.Get("Location"))
+			}
+		})
+	}
+}

@@ -58,6 +58,10 @@
           if (again) { again = false; refresh(); }
         });
     };
+    if (!onEntry) {
+      // A scoreboard brought back by the Back button may be old news.
+      window.addEventListener("pageshow", function (ev) { if (ev.persisted) location.reload(); });
+    }
     var es = new EventSource(live.getAttribute("data-live"));
     es.addEventListener("version", function (ev) {
       if (ev.data === "gone") { es.close(); location.href = "/"; return; }
