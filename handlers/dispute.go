@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"ruthless/scoring"
+	"ruthless/store"
 	"ruthless/views"
 )
 
@@ -336,10 +337,14 @@ func (a *app) solvePage(c *gin.Context) {
 	q := c.Request.URL.Query()
 	in := readSolve(q)
 	if len(in.errs) == 0 && (q.Has("form") || q.Has("step")) {
-		seeOther(c, solveURL(in.players, in.pool, in.tavern, in.recruited))
+		to := solveURL(in.players, in.pool, in.tavern, in.recruited)
+		if q.Has("advise") {
+			to += "&advise=1"
+		}
+		seeOther(c, to)
 		return
 	}
-	vm := views.SolveView{Players: in.players, Errors: in.errs}
+	vm := views.SolveView{Players: in.players, Errors: in.errs, Advise: q.Has("advise")}
 	vm.Advisor.Recruited = in.recruitedRaw
 	if vm.Advisor.Recruited == "" {
 		vm.Advisor.Recruited = "0"
@@ -945,4 +950,39 @@ func (s *checkState) claimCard(cl scoring.Claim) views.ClaimCard {
 		cc.Groups = append(cc.Groups, views.AsGroup{Label: "Only with its Captain power used (R1.5)", Options: cells(scoring.SuitsInPlay(s.players))})
 	}
 	return cc
+}
+
+// advisorHref opens the recruit advisor (/solve) from a round-entry form
+// on the pool the form shows, with the new pirates of that pool (those
+// the player entered in no earlier round) counted as this round's recruits
+// already made (R4.3).
+func advisorHref(g store.Game, r, p int, grid []views.SuitRow) string {
+	before := map[scoring.Card]bool{}
+	for i := 0; i < r-1 && i < len(g.File.Rounds); i++ {
+		if p < len(g.File.Rounds[i]) && g.File.Rounds[i][p] != nil {
+			for _, c := range g.File.Rounds[i][p].Pool {
+				before[c.Cell()] = true
+			}
+		}
+	}
+	var pool []scoring.Card
+	recruited := 0
+	for _, row := range grid {
+		for _, gc := range row.Cards {
+			if !gc.Checked {
+				continue
+			}
+			c, err := scoring.ParseCard(gc.Code)
+			if err != nil {
+				continue
+			}
+			c.Flagged = gc.Sub == "power" && gc.SubChecked
+			pool = append(pool, c)
+			if !before[c.Cell()] {
+				recruited++
+			}
+		}
+	}
+	sortCards(pool)
+	return solveURL(len(g.File.Players), pool, nil, min(recruited, scoring.MaxNewPirates)) + "&advise=1#advisor"
 }

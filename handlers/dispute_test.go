@@ -546,3 +546,29 @@ func TestDisputePageTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryAdvisorLink: the round-entry form opens the recruit advisor on
+// its pool, counting the pirates new this round as recruits made (R4.3).
+func TestEntryAdvisorLink(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, `{"version":1,"players":["Ann","Ben"],"start_player":0,"achievements":["richest","merciless"],
+		"rounds":[[{"pool":["H2","H3"],"coins":1},{"pool":["S1"],"coins":2}],[{"pool":["H2","H3","H4","A5"],"coins":1},null]]}`)
+	page := a.get(t, "/games/"+id+"/rounds/2/players/0")
+	m := regexp.MustCompile(`href="([^"]*)" data-testid="advisor-link"`).FindStringSubmatch(page.body)
+	if m == nil {
+		t.Fatalf("no advisor link on the entry form")
+	}
+	link := html.UnescapeString(m[1])
+	if want := "/solve?cards=A5,H2,H3,H4&players=2&recruited=2&advise=1#advisor"; link != want {
+		t.Errorf("advisor link %s, want %s", link, want)
+	}
+	solve := a.get(t, strings.TrimSuffix(link, "#advisor"))
+	if !strings.Contains(solve.body, `id="advisor" open`) {
+		t.Errorf("the advisor is not open")
+	}
+	// The form keeps it open through its redirect.
+	res := a.get(t, "/solve?form=1&advise=1&cards=H2&tavern=H3&recruited=2")
+	if got := redirect(t, res); got != "/solve?cards=H2&players=4&tavern=H3&recruited=2&advise=1" {
+		t.Errorf("form answer %s", got)
+	}
+}

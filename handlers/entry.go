@@ -123,6 +123,7 @@ func (a *app) entryForm(c *gin.Context) {
 	}
 	vm.Saved = c.Query("saved") != ""
 	vm.Warnings = entryWarnings(g.File, r, p)
+	vm.AdvisorHref = advisorHref(g, r, p, vm.Grid)
 	vm.Token = newToken()
 	vm.Live = liveView(c.Request, g, false)
 	a.page(c, http.StatusOK, views.Entry(vm))

@@ -126,6 +126,8 @@ type SolveView struct {
 	Why       WhyView
 	Advisor   AdvisorView
 	CheckHref string
+	// Advise keeps the advisor open (opened from a round-entry form).
+	Advise bool
 }
 
 // Bucket is one choice of where tapped cards go on /check.

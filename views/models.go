@@ -117,6 +117,8 @@ type EntryView struct {
 	Token string
 	// Live is who has entered this round, kept up to date by live.js.
 	Live LiveView
+	// AdvisorHref opens the recruit advisor on the pool shown.
+	AdvisorHref string
 }
 
 // EntryConflictView shows a stored entry that changed under the player
