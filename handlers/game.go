@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -46,6 +47,10 @@ func (a *app) game(c *gin.Context) {
 	}
 	vm := gameView(g, res)
 	vm.Live, vm.InviteHref = liveView(c.Request, g, true), inviteURL(g.ID)
+	if seat >= 0 && vm.Live.Round > 0 && strings.HasPrefix(vm.Next.Href, "/games/"+g.ID+"/rounds/"+strconv.Itoa(vm.Live.Round)+"/players/") {
+		// A phone with a seat enters its own entry only.
+		vm.Next = views.Link{}
+	}
 	a.page(c, http.StatusOK, views.Game(vm))
 }
 

@@ -95,8 +95,8 @@ func setSeat(w http.ResponseWriter, r *http.Request, id string, seat int) {
 func joinURL(id string) string { return "/games/" + id + "/join" }
 
 // liveView is the live part of a game's pages for this phone. links adds
-// each player's entry link (the game page; the entry page shows only
-// names and ticks).
+// the entry links on the game page: every player's on a shared phone, only
+// its own on a phone with a seat, which is not shown the others' cards.
 func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 	f := g.File
 	lv := views.LiveView{Events: "/games/" + g.ID + "/events", Version: gameVersion(g), Seat: seatOf(r, g), JoinHref: joinURL(g.ID)}
@@ -111,7 +111,7 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 	for p, name := range f.Players {
 		entered := cur <= len(f.Rounds) && p < len(f.Rounds[cur-1]) && f.Rounds[cur-1][p] != nil
 		st := views.PlayerStatus{Name: name, Entered: entered}
-		if links {
+		if links && (lv.Seat < 0 || p == lv.Seat) {
 			st.Href = entryURL(g.ID, cur, p)
 		}
 		if entered {

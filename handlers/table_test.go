@@ -279,6 +279,12 @@ func TestSeatCookie(t *testing.T) {
 	if _, ok := testid(inside.body, "enter-mine"); !ok {
 		t.Error("no button to this phone's own entry before it entered")
 	}
+	for p := range 4 {
+		href := fmt.Sprintf(`href="/games/%s/rounds/1/players/%d"`, id, p)
+		if got, want := strings.Contains(inside.body, href), p == 2; got != want {
+			t.Errorf("Cat's scoreboard links seat %d's entry: %t, want %t (a seated phone sees only its own)", p, got, want)
+		}
+	}
 	if r := a.sendJSON(t, http.MethodPut, "/api/games/"+id+"/rounds/1/entries/2", `{"pool": ["K2"], "coins": 0, "version": 0}`); r.status != http.StatusOK {
 		t.Fatalf("PUT: %d %s", r.status, r.body)
 	}
