@@ -58,16 +58,26 @@
           if (again) { again = false; refresh(); }
         });
     };
-    if (!onEntry) {
-      // A scoreboard brought back by the Back button may be old news.
-      window.addEventListener("pageshow", function (ev) { if (ev.persisted) location.reload(); });
-    }
-    var es = new EventSource(live.getAttribute("data-live"));
-    es.addEventListener("version", function (ev) {
-      if (ev.data === "gone") { es.close(); location.href = "/"; return; }
-      if (ev.data === version) return;
-      version = ev.data;
-      refresh();
+    var es = null;
+    var connect = function () {
+      es = new EventSource(live.getAttribute("data-live"));
+      es.addEventListener("version", function (ev) {
+        if (ev.data === "gone") { es.close(); location.href = "/"; return; }
+        if (ev.data === version) return;
+        version = ev.data;
+        refresh();
+      });
+    };
+    connect();
+    // A page left for another closes its stream: a browser keeps a page
+    // in its back/forward cache with its connections, and has only six
+    // for a server. Brought back, the scoreboard reloads and the entry
+    // page, whose taps must stay, opens a new stream.
+    window.addEventListener("pagehide", function () { if (es) es.close(); });
+    window.addEventListener("pageshow", function (ev) {
+      if (!ev.persisted) return;
+      if (!onEntry) { location.reload(); return; }
+      connect();
     });
   }
 
