@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -23,6 +24,7 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"ruthless/handlers"
+	"ruthless/static"
 	"ruthless/store"
 )
 
@@ -519,5 +521,44 @@ func TestOpenedFromOutside(t *testing.T) {
 				t.Errorf("Location %q, want Bob's entry", got.header.Get("Location"))
 			}
 		})
+	}
+}
+
+// TestManifest: every page links the web app manifest, whose icons are
+// served at their hashed addresses.
+func TestManifest(t *testing.T) {
+	a := newApp(t)
+	home := a.get(t, "/")
+	if !strings.Contains(home.body, `<link rel="manifest" href="`+static.Path("manifest.webmanifest")+`"`) {
+		t.Fatal("the home page does not link the manifest")
+	}
+	m := a.get(t, static.Path("manifest.webmanifest"))
+	if ct := m.header.Get("Content-Type"); m.status != http.StatusOK || ct != "application/manifest+json" {
+		t.Fatalf("manifest: status %d type %q, want 200 application/manifest+json", m.status, ct)
+	}
+	var man struct {
+		Display string `json:"display"`
+		Icons   []struct {
+			Src, Sizes, Type string
+		} `json:"icons"`
+	}
+	if err := json.Unmarshal([]byte(m.body), &man); err != nil {
+		t.Fatalf("manifest %s: %v", m.body, err)
+	}
+	if man.Display != "standalone" {
+		t.Errorf("display %q, want standalone", man.Display)
+	}
+	sizes := map[string]bool{}
+	for _, ic := range man.Icons {
+		res := a.get(t, ic.Src)
+		if res.status != http.StatusOK || res.header.Get("Content-Type") != ic.Type {
+			t.Errorf("icon %s: status %d type %q, want 200 %s", ic.Src, res.status, res.header.Get("Content-Type"), ic.Type)
+		}
+		sizes[ic.Sizes] = true
+	}
+	for _, s := range []string{"192x192", "512x512"} {
+		if !sizes[s] {
+			t.Errorf("no %s icon in %v", s, sizes)
+		}
 	}
 }
