@@ -102,6 +102,13 @@ func (b *broker) version(s *subscriber) string {
 	return b.latest[s.game]
 }
 
+// watched reports whether any stream waits on game.
+func (b *broker) watched(game string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.subs[game]) > 0
+}
+
 // waiting is how many streams are open, over all games.
 func (b *broker) waiting() int {
 	b.mu.Lock()
@@ -152,7 +159,7 @@ func (a *app) publishWrites(c *gin.Context) {
 	if m == http.MethodGet || m == http.MethodHead || id == "" || c.Writer.Status() >= 400 {
 		return
 	}
-	if a.live.waiting() == 0 {
+	if !a.live.watched(id) {
 		return
 	}
 	// The request's own context may already be over (the client left);

@@ -20,6 +20,9 @@ func TestBroker(t *testing.T) {
 	if got, want := b.waiting(), 3; got != want {
 		t.Fatalf("waiting() = %d, want %d", got, want)
 	}
+	if !b.watched("g1") || !b.watched("g2") || b.watched("nobody") {
+		t.Errorf("watched g1, g2, nobody = %t, %t, %t; want true, true, false", b.watched("g1"), b.watched("g2"), b.watched("nobody"))
+	}
 	b.publish("g1", "v1")
 	b.publish("g1", "v2") // coalesces with v1: the channel holds one wake
 	b.publish("nobody", "v9")
@@ -53,6 +56,9 @@ func TestBroker(t *testing.T) {
 	}
 	if _, ok := b.latest["g1"]; ok {
 		t.Error("game g1's version still kept after its last stream left")
+	}
+	if b.watched("g1") {
+		t.Error("g1 still watched after its streams left")
 	}
 	cancel3()
 	if got := b.waiting(); got != 0 {
