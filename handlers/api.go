@@ -287,7 +287,11 @@ func (a *app) apiPutEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	v, err := a.store.PutEntry(c.Request.Context(), g.ID, r, p, e, in.Version)
+	by, known := seats(c.Request)[g.ID] // a phone of the table, if it says so
+	if !known {
+		by = -1
+	}
+	v, err := a.store.SaveEntryBy(c.Request.Context(), g.ID, r, p, e, in.Version, "", by)
 	if errors.As(err, &fe) {
 		// A clash another phone saved after the check above: the store
 		// checks again inside the write (R4.1).
@@ -304,6 +308,9 @@ func (a *app) apiPutEntry(c *gin.Context) {
 		}
 		if !conflict.Saved.IsZero() {
 			body["saved"] = conflict.Saved.Format(time.RFC3339)
+		}
+		if conflict.SavedBy >= 0 {
+			body["saved_by"] = conflict.SavedBy // the seat of the phone that saved it
 		}
 		c.AbortWithStatusJSON(http.StatusConflict, body)
 		return

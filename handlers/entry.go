@@ -255,7 +255,11 @@ func (a *app) saveEntry(c *gin.Context) {
 		a.page(c, http.StatusUnprocessableEntity, views.Entry(vm))
 		return
 	}
-	err = a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token)
+	by, known := seats(c.Request)[g.ID]
+	if !known {
+		by = -1
+	}
+	err = a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token, by)
 	var conflict *store.EntryConflict
 	if errors.As(err, &conflict) {
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, conflict.Version)
@@ -266,6 +270,7 @@ func (a *app) saveEntry(c *gin.Context) {
 			SubmittedCoins: in.coins,
 			Version:        conflict.Version,
 			SavedAt:        savedAt(conflict.Saved, time.Now()),
+			SavedBy:        phoneOf(g.File.Players, conflict.SavedBy),
 		}
 		if conflict.Current != nil {
 			cv.Stored = views.Faces(conflict.Current.Pool)
@@ -303,8 +308,10 @@ func (a *app) saveEntry(c *gin.Context) {
 // same save twice: nothing to do), or this very form's earlier save, its
 // token stored with it (Back, change something, save again), which this
 // save then replaces. Anything else is an *store.EntryConflict.
-func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string) error {
-	_, err := a.store.SaveEntry(ctx, id, r, p, e, version, token)
+// by is the seat of the phone saving (-1: not known), kept with the entry
+// so that a conflict on another phone can name it.
+func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) error {
+	_, err := a.store.SaveEntryBy(ctx, id, r, p, e, version, token, by)
 	var conflict *store.EntryConflict
 	if !errors.As(err, &conflict) {
 		return err
@@ -314,7 +321,7 @@ func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.
 	}
 	if token != "" && conflict.Token == token {
 		// If another phone saves in between, this is its conflict.
-		_, err = a.store.SaveEntry(ctx, id, r, p, e, conflict.Version, token)
+		_, err = a.store.SaveEntryBy(ctx, id, r, p, e, conflict.Version, token, by)
 	}
 	return err
 }
@@ -358,4 +365,13 @@ func entryField(fe *scoring.FieldError, r, p int) string {
 		}
 	}
 	return "form"
+}
+
+// phoneOf names the phone of a seat for a conflict ("Ann's phone"), or ""
+// when the seat is not known.
+func phoneOf(players []string, seat int) string {
+	if seat < 0 || seat >= len(players) {
+		return ""
+	}
+	return players[seat] + "'s phone"
 }

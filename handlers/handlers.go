@@ -37,6 +37,7 @@ type Store interface {
 	GamesPage(ctx context.Context, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
 	PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error)
 	SaveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error)
+	SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error)
 	RevealRound(ctx context.Context, id string, round int) error
 	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error

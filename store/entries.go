@@ -26,6 +26,13 @@ func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e sc
 // the stored save came from that form (EntryConflict.Token), not from
 // another phone.
 func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
+	return s.SaveEntryBy(ctx, id, round, player, e, version, token, -1)
+}
+
+// SaveEntryBy is SaveEntry for a phone that knows its own seat (by; -1
+// for none): the seat is kept with the entry, so that another phone's
+// conflicting save can say whose phone saved it (EntryConflict.SavedBy).
+func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
@@ -47,7 +54,7 @@ func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e s
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if version != stored.version {
-		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token}
+		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token, SavedBy: stored.by}
 		if stored.version > 0 {
 			conflict.Current = &current
 		}
@@ -59,7 +66,7 @@ func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e s
 	if err != nil {
 		return 0, invalid(id, err)
 	}
-	saved := row{version: stored.version + 1, saved: s.now(), token: token}
+	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by, -1)}
 	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
@@ -177,6 +184,7 @@ type row struct {
 	version int
 	saved   time.Time
 	token   string
+	by      int // the seat of the phone that saved it, -1 if not known (entries only)
 }
 
 // unixTime reads a stored save time; 0 (a row from before save times were
@@ -205,10 +213,10 @@ func readEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int) (sco
 		r     row
 		saved int64
 	)
-	err := tx.QueryRowContext(ctx, `SELECT pool, coins, version, saved, token FROM entries
-		WHERE game_id = ? AND round = ? AND seat = ?`, id, round, seat).Scan(&pool, &e.Coins, &r.version, &saved, &r.token)
+	err := tx.QueryRowContext(ctx, `SELECT pool, coins, version, saved, token, saved_by FROM entries
+		WHERE game_id = ? AND round = ? AND seat = ?`, id, round, seat).Scan(&pool, &e.Coins, &r.version, &saved, &r.token, &r.by)
 	if errors.Is(err, sql.ErrNoRows) {
-		return scoring.Entry{}, row{}, nil
+		return scoring.Entry{}, row{by: -1}, nil
 	}
 	if err != nil {
 		return scoring.Entry{}, row{}, fmt.Errorf("round %d seat %d: %w", round, seat, err)
@@ -226,12 +234,12 @@ func upsertEntry(ctx context.Context, tx *sql.Tx, id string, round, seat int, e 
 	if err != nil {
 		return fmt.Errorf("round %d seat %d: pool: %w", round, seat, err)
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version, saved, token)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+	_, err = tx.ExecContext(ctx, `INSERT INTO entries (game_id, round, seat, pool, coins, version, saved, token, saved_by)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, round, seat) DO UPDATE
 		SET pool = excluded.pool, coins = excluded.coins, version = excluded.version,
-			saved = excluded.saved, token = excluded.token`,
-		id, round, seat, string(pool), e.Coins, r.version, unixNano(r.saved), r.token)
+			saved = excluded.saved, token = excluded.token, saved_by = excluded.saved_by`,
+		id, round, seat, string(pool), e.Coins, r.version, unixNano(r.saved), r.token, r.by)
 	if err != nil {
 		return fmt.Errorf("round %d seat %d: %w", round, seat, err)
 	}

@@ -42,13 +42,13 @@ func TestPutEntryVersions(t *testing.T) {
 		// The clock moves a second per write: the game is made at +1 s, the
 		// saves before come at +2 s, +3 s.
 		{"stale version", []save{{first, 0}, {second, 1}}, save{third, 1}, 0,
-			&EntryConflict{Current: second, Version: 2, Saved: clockStart.Add(3 * time.Second)}, second},
+			&EntryConflict{Current: second, Version: 2, Saved: clockStart.Add(3 * time.Second), SavedBy: -1}, second},
 		{"new entry where one exists", []save{{first, 0}}, save{second, 0}, 0,
-			&EntryConflict{Current: first, Version: 1, Saved: clockStart.Add(2 * time.Second)}, first},
+			&EntryConflict{Current: first, Version: 1, Saved: clockStart.Add(2 * time.Second), SavedBy: -1}, first},
 		{"version from the future", []save{{first, 0}}, save{second, 5}, 0,
-			&EntryConflict{Current: first, Version: 1, Saved: clockStart.Add(2 * time.Second)}, first},
+			&EntryConflict{Current: first, Version: 1, Saved: clockStart.Add(2 * time.Second), SavedBy: -1}, first},
 		{"edit of an entry never saved", nil, save{first, 1}, 0,
-			&EntryConflict{Current: nil, Version: 0}, nil},
+			&EntryConflict{Current: nil, Version: 0, SavedBy: -1}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -426,5 +426,25 @@ func BenchmarkPutEntry(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSaveEntryByNamesThePhone: an entry saved by a phone that knows its
+// seat keeps that seat, and another phone's save on the old version hears
+// whose phone saved meanwhile and when (issue 11's conflicts).
+func TestSaveEntryByNamesThePhone(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	id := create(t, s, setup("Ann", "Bob"))
+	if _, err := s.SaveEntryBy(ctx, id, 1, 1, *entry(t, 1, "H2"), 0, "tok-a", 0); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.SaveEntryBy(ctx, id, 1, 1, *entry(t, 2, "H3"), 0, "tok-b", 1)
+	var conflict *EntryConflict
+	if !errors.As(err, &conflict) {
+		t.Fatalf("the second phone's save: err = %v, want an EntryConflict", err)
+	}
+	if conflict.SavedBy != 0 || conflict.Saved.IsZero() || conflict.Version != 1 {
+		t.Errorf("conflict = %+v, want saved by seat 0, with a time, at version 1", conflict)
 	}
 }

@@ -112,7 +112,7 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 			return "", false, fmt.Errorf("store: new game: form token: %w", err)
 		}
 	}
-	first := row{version: 1, saved: at}
+	first := row{version: 1, saved: at, by: -1}
 	for r, round := range g.Rounds {
 		for seat, e := range round {
 			if e == nil {

@@ -336,7 +336,7 @@ func insertGame(ctx context.Context, tx *sql.Tx, g scoring.Game, at time.Time) (
 			return "", fmt.Errorf("player %d: %w", seat, err)
 		}
 	}
-	first := row{version: 1, saved: at}
+	first := row{version: 1, saved: at, by: -1}
 	for r, round := range g.Rounds {
 		for seat, e := range round {
 			if e == nil {

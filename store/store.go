@@ -248,6 +248,9 @@ type EntryConflict struct {
 	// entry, "" if none: equal to the token of the refused save, it means
 	// that form was posted twice (Back, then save), not another phone.
 	Token string
+	// SavedBy is the seat of the phone that saved the stored entry, -1 if
+	// not known.
+	SavedBy int
 }
 
 // Error says the entry changed.

@@ -132,6 +132,9 @@ type EntryConflictView struct {
 	Version        int
 	// SavedAt says when the other phone saved ("at 21:04"), "" if unknown.
 	SavedAt string
+	// SavedBy names the other phone by its player ("Ann's phone"), "" if
+	// not known (a phone with no seat, the API).
+	SavedBy string
 }
 
 // PlayerStatus says whether a player has entered the current round.
