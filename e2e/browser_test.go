@@ -346,11 +346,33 @@ func (p phone) waitFor(cond, what string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond,
-		chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
-	if err != nil {
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond,
+			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
+		if err == nil {
+			return
+		}
+		// A page that navigates while the condition is polled (a live
+		// page going to the round's results) takes the poll's JavaScript
+		// context with it: poll again on the new page.
+		if ctx.Err() == nil && navigatedAway(err) {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
 		p.fatalf("waiting for %s: %v", what, err)
 	}
+}
+
+// navigatedAway reports whether a browser call failed because its page
+// navigated meanwhile.
+func navigatedAway(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"Cannot find context with specified id", "Execution context was destroyed", "Inspected target navigated or closed"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // text is the text shown in the element with the data-testid; the test
