@@ -57,24 +57,6 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 	if len(token) > MaxTokenLength {
 		return "", false, fmt.Errorf("store: new game: form token of %d bytes (at most %d)", len(token), MaxTokenLength)
 	}
-	id = newID()
-	n := len(g.Players)
-	if len(g.Rounds) > scoring.RoundsFor(n) {
-		return "", false, fmt.Errorf("store: new game: %d rounds for %d players: %w", len(g.Rounds), n, ErrBadRound)
-	}
-	for r, round := range g.Rounds {
-		if len(round) != n {
-			return "", false, fmt.Errorf("store: new game: round %d has %d entries for %d players: %w", r+1, len(round), n, ErrBadPlayer)
-		}
-	}
-	if len(g.Final) > n {
-		return "", false, fmt.Errorf("store: new game: %d final entries for %d players: %w", len(g.Final), n, ErrBadPlayer)
-	}
-	achievements, err := json.Marshal(g.Achievements)
-	if err != nil {
-		return "", false, fmt.Errorf("store: new game: %w", err)
-	}
-
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return "", false, fmt.Errorf("store: new game: %w", err)
@@ -92,40 +74,14 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 		}
 	}
 	at := s.now()
-	now := at.UnixNano()
-	_, err = tx.ExecContext(ctx, `INSERT INTO games
-		(id, created, updated, version, start_player, achievements, zero_counts, rounds)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, now, now, g.Version, g.StartPlayer, string(achievements), g.ZeroCounts, len(g.Rounds))
+	id, err = insertGame(ctx, tx, g, at)
 	if err != nil {
 		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
-	for seat, name := range g.Players {
-		_, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)`, id, seat, name)
-		if err != nil {
-			return "", false, fmt.Errorf("store: new game: player %d: %w", seat, err)
-		}
-	}
 	if token != "" {
-		_, err := tx.ExecContext(ctx, `INSERT INTO form_tokens (token, game_id, created) VALUES (?, ?, ?)`, token, id, now)
+		_, err := tx.ExecContext(ctx, `INSERT INTO form_tokens (token, game_id, created) VALUES (?, ?, ?)`, token, id, at.UnixNano())
 		if err != nil {
 			return "", false, fmt.Errorf("store: new game: form token: %w", err)
-		}
-	}
-	first := row{version: 1, saved: at, by: -1}
-	for r, round := range g.Rounds {
-		for seat, e := range round {
-			if e == nil {
-				continue
-			}
-			if err := upsertEntry(ctx, tx, id, r+1, seat, *e, first); err != nil {
-				return "", false, fmt.Errorf("store: new game: %w", err)
-			}
-		}
-	}
-	for seat, f := range g.Final {
-		if err := upsertFinal(ctx, tx, id, seat, f, first); err != nil {
-			return "", false, fmt.Errorf("store: new game: %w", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
