@@ -68,6 +68,7 @@ func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
 		if pc.Card.IsWild() {
 			as := pc.As.Rank.Code() + pc.As.Suit.Symbol()
 			f.As = as
+			f.AsRank, f.AsSuit = pc.As.Rank.Code(), pc.As.Suit.Letter()
 			f.Title += ", used as " + pc.As.Rank.Name() + " of " + pc.As.Suit.Name()
 		}
 		out[i] = f

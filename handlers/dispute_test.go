@@ -298,9 +298,9 @@ func TestSolvePage(t *testing.T) {
 	}
 	checks := []struct{ id, want string }{
 		{"result-strength", "16"},
-		{"best-set-1", "Straight flush of 3 12 2♥ 3♥ 4♥"},
-		{"best-set-2", "Pair 4 6☠ 6⚔"},
-		{"best-unused", "Unused (2) C⚓ 5🐙"},
+		{"best-set-1", "Straight flush of 3 12 2 of Heart 3 of Heart 4 of Heart"},
+		{"best-set-2", "Pair 4 6 of Skull 6 of Swords"},
+		{"best-unused", "Unused (2) C of Anchor 5 of Kraken"},
 		{"why-use-text-AC", "No set from this pool can hold C⚓."},
 		{"why-use-text-K5", "Putting 5🐙 to use: best is 12, 4 less."},
 		{"why-most-unused", "No party of strength 16 leaves more than 2 pirates unused, the first tie-break. R1.7 R2.5"},

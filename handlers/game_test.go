@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"ruthless/scoring"
+	"ruthless/static"
 )
 
 type seatEntry struct {
@@ -130,7 +131,7 @@ func TestWholeGameThroughForms(t *testing.T) {
 	if tb := textOf(r5.body, "tiebreak"); !strings.Contains(tb, "coins decided: Ann had 4 against 2") {
 		t.Errorf("round 5 tie-break %q, want Ann ahead on coins", tb)
 	}
-	if !strings.Contains(r5.body, "as 4♥") {
+	if !strings.Contains(r5.body, `as 4<svg class="sym" aria-hidden="true" focusable="false"><use href="`+static.Path("suits.svg")+`#heart">`) {
 		t.Errorf("round 5 does not say what Ann's Captain became")
 	}
 

@@ -2,14 +2,6 @@ package views
 
 import "ruthless/scoring"
 
-// rankGlyph is the rank as drawn on a card: the Parrot gets a picture.
-func rankGlyph(rank string) string {
-	if rank == "P" {
-		return "🦜"
-	}
-	return rank
-}
-
 func cardTitle(c GridCard) string {
 	if c.Holder != "" {
 		return c.Title + ": held by " + c.Holder

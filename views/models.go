@@ -70,6 +70,9 @@ type CardFace struct {
 	Title  string // "2 of Hearts"
 	// As is what a wild card became, e.g. "5⚔", empty for other cards.
 	As string
+	// AsRank and AsSuit are As in parts (rank code, suit letter), so the
+	// page can draw the suit's symbol; empty when only As is known.
+	AsRank, AsSuit string
 }
 
 // GridCard is one tappable card of a card grid.

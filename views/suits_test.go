@@ -1,0 +1,47 @@
+package views_test
+
+import (
+	"strings"
+	"testing"
+
+	"ruthless/static"
+	"ruthless/views"
+)
+
+// TestCardMarkDrawsSprite checks a card face draws its suit (and the
+// Parrot) from the sprite, never as an emoji, and says it in words for
+// screen readers.
+func TestCardMarkDrawsSprite(t *testing.T) {
+	sprite := static.Path("suits.svg")
+	if strings.Contains(sprite, "missing/") {
+		t.Fatalf("static.Path(suits.svg) = %s: the sprite is not embedded", sprite)
+	}
+	cases := []struct {
+		name, code string
+		symbols    []string
+		words      string
+	}{
+		{"a number", "K6", []string{"kraken"}, `<span class="vh"> of Kraken</span>`},
+		{"a Captain", "AC", []string{"anchor"}, `<span class="vh"> of Anchor</span>`},
+		{"the Parrot", "KP", []string{"parrot", "kraken"}, `<span class="vh">Parrot</span>`},
+		{"a heart", "H2", []string{"heart"}, `<span class="vh"> of Heart</span>`},
+		{"a skull", "X6", []string{"skull"}, `<span class="vh"> of Skull</span>`},
+		{"swords", "S1", []string{"swords"}, `<span class="vh"> of Swords</span>`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := render(t, views.CardBox(views.Face(card(c.code))))
+			for _, id := range c.symbols {
+				if want := `<svg class="sym" aria-hidden="true" focusable="false"><use href="` + sprite + `#` + id + `"></use></svg>`; !strings.Contains(got, want) {
+					t.Errorf("CardBox(%s) = %s, want it to hold %s", c.code, got, want)
+				}
+			}
+			if !strings.Contains(got, c.words) {
+				t.Errorf("CardBox(%s) = %s, want it to say %s", c.code, got, c.words)
+			}
+			if strings.ContainsAny(got, "⚓♥🐙☠⚔🦜") {
+				t.Errorf("CardBox(%s) = %s, want no emoji", c.code, got)
+			}
+		})
+	}
+}
