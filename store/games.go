@@ -171,13 +171,22 @@ const MaxPage = 100
 // number of games stored. next is where the following page starts, the
 // zero Cursor when there are no more games.
 func (s *Store) GamesPage(ctx context.Context, before Cursor, limit int) (games []Game, next Cursor, err error) {
+	return s.gamesPage(ctx, nil, nil, before, limit)
+}
+
+// gamesPage reads a page of the games meeting the SQL conditions conds
+// (with their args), newest first, after before.
+func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, before Cursor, limit int) (games []Game, next Cursor, err error) {
 	limit = max(1, min(limit, MaxPage))
-	tail := ` ORDER BY updated DESC, id DESC LIMIT ?`
-	args := []any{limit + 1}
 	if !before.IsZero() {
-		tail = ` WHERE (updated, id) < (?, ?)` + tail
-		args = []any{before.Updated.UnixNano(), before.ID, limit + 1}
+		conds = append(conds, `(updated, id) < (?, ?)`)
+		args = append(args, before.Updated.UnixNano(), before.ID)
 	}
+	tail := ` ORDER BY updated DESC, id DESC LIMIT ?`
+	if len(conds) > 0 {
+		tail = ` WHERE ` + strings.Join(conds, " AND ") + tail
+	}
+	args = append(args, limit+1)
 	err = s.snapshot(ctx, func(q queryer) error {
 		var err error
 		games, err = loadSelected(ctx, q, tail, args, true)

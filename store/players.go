@@ -60,31 +60,8 @@ func (f GameFilter) where() ([]string, []any) {
 
 // GamesPageFiltered is GamesPage for the games the filter selects.
 func (s *Store) GamesPageFiltered(ctx context.Context, f GameFilter, before Cursor, limit int) (games []Game, next Cursor, err error) {
-	if f.IsZero() {
-		return s.GamesPage(ctx, before, limit)
-	}
-	limit = max(1, min(limit, MaxPage))
 	conds, args := f.where()
-	if !before.IsZero() {
-		conds = append(conds, `(updated, id) < (?, ?)`)
-		args = append(args, before.Updated.UnixNano(), before.ID)
-	}
-	tail := ` WHERE ` + strings.Join(conds, " AND ") + ` ORDER BY updated DESC, id DESC LIMIT ?`
-	args = append(args, limit+1)
-	err = s.snapshot(ctx, func(q queryer) error {
-		var err error
-		games, err = loadSelected(ctx, q, tail, args, true)
-		return err
-	})
-	if err != nil {
-		return nil, Cursor{}, fmt.Errorf("store: games page: %w", err)
-	}
-	if len(games) > limit {
-		games = games[:limit]
-		last := games[limit-1]
-		next = Cursor{Updated: last.Updated, ID: last.ID}
-	}
-	return games, next, nil
+	return s.gamesPage(ctx, conds, args, before, limit)
 }
 
 // NameClash is the error of a rename that would leave two seats of one

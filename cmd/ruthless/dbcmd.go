@@ -66,16 +66,9 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !*all && len(rest) != 1 {
 		return fail(stderr, exitUsage, errors.New("export needs exactly one GAME_ID, or --all (see ruthless export -h)"))
 	}
-	// Opening creates a missing file; exporting from the wrong directory
-	// should say so rather than leave an empty database behind.
-	if _, err := os.Stat(*dbPath); errors.Is(err, fs.ErrNotExist) {
-		return fail(stderr, exitUsage, fmt.Errorf("no database at -db %q", *dbPath))
-	} else if err != nil {
-		return fail(stderr, exitOther, err)
-	}
-	s, err := store.Open(*dbPath)
-	if err != nil {
-		return fail(stderr, exitOther, err)
+	s, code := openExisting(*dbPath, stderr)
+	if s == nil {
+		return code
 	}
 	// Export only reads, so a failing Close loses nothing.
 	defer s.Close()
@@ -174,14 +167,9 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 1 {
 		return fail(stderr, exitUsage, errors.New("backup needs exactly one BACKUP_FILE (see ruthless backup -h)"))
 	}
-	if _, err := os.Stat(*dbPath); errors.Is(err, fs.ErrNotExist) {
-		return fail(stderr, exitUsage, fmt.Errorf("no database at -db %q", *dbPath))
-	} else if err != nil {
-		return fail(stderr, exitOther, err)
-	}
-	s, err := store.Open(*dbPath)
-	if err != nil {
-		return fail(stderr, exitOther, err)
+	s, code := openExisting(*dbPath, stderr)
+	if s == nil {
+		return code
 	}
 	defer s.Close()
 	if err := s.Backup(context.Background(), rest[0]); errors.Is(err, store.ErrExists) {
@@ -252,4 +240,21 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 		fmt.Fprintln(stdout, id)
 	}
 	return exitOK
+}
+
+// openExisting opens a database that must exist already: opening creates a
+// missing file, and a command run from the wrong directory should say so
+// rather than leave an empty database behind. On failure it has told
+// stderr and returns nil with the exit status.
+func openExisting(path string, stderr io.Writer) (*store.Store, int) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, fail(stderr, exitUsage, fmt.Errorf("no database at -db %q", path))
+	} else if err != nil {
+		return nil, fail(stderr, exitOther, err)
+	}
+	s, err := store.Open(path)
+	if err != nil {
+		return nil, fail(stderr, exitOther, err)
+	}
+	return s, exitOK
 }
