@@ -162,15 +162,7 @@ func readEntryForm(form url.Values) entryInput {
 		in.pool = append(in.pool, c)
 		in.codes = append(in.codes, c.Cell().String())
 	}
-	slices.SortFunc(in.pool, func(x, y scoring.Card) int {
-		switch {
-		case x.Less(y):
-			return -1
-		case y.Less(x):
-			return 1
-		}
-		return 0
-	})
+	sortCards(in.pool)
 	n, err := strconv.Atoi(in.coinsRaw)
 	switch {
 	case in.coinsRaw == "":
@@ -337,18 +329,9 @@ func sameCards(x, y []scoring.Card) bool {
 	if len(x) != len(y) {
 		return false
 	}
-	order := func(a, b scoring.Card) int {
-		switch {
-		case a.Less(b):
-			return -1
-		case b.Less(a):
-			return 1
-		}
-		return 0
-	}
 	xs, ys := slices.Clone(x), slices.Clone(y)
-	slices.SortFunc(xs, order)
-	slices.SortFunc(ys, order)
+	sortCards(xs)
+	sortCards(ys)
 	return slices.Equal(xs, ys)
 }
 
