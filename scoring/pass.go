@@ -63,9 +63,13 @@ func (s *solver) run(p *pass, floor int32) int32 {
 				} else if s.stuck(k, i) {
 					continue
 				}
-				// A state already reached passed the bar with its value, so
-				// a better value for it passes too: only new states need
-				// their bound checked.
+				// The bound grows with the value, so a value whose bound
+				// is below the floor is also below the value of any state
+				// already kept under the same key: it can be dropped before
+				// the (costlier) lookup.
+				if floor != minKey && s.bound(k, v, i) < floor {
+					continue
+				}
 				j, seen := cur.find(k)
 				if seen {
 					if v > cur.vals[j] {
@@ -73,9 +77,6 @@ func (s *solver) run(p *pass, floor int32) int32 {
 						id := cur.ids[j]
 						p.parents[id], p.roles[id] = pid, role
 					}
-					continue
-				}
-				if floor != minKey && (s.bound(k, v, i) < floor) {
 					continue
 				}
 				cur.insert(j, k, v, int32(len(p.parents)))
@@ -108,9 +109,11 @@ type frontier struct {
 	shift uint
 }
 
+// slot holds its key, so that a lookup reads one cache line, not two: on
+// big pools the frontier outgrows the caches and the lookups dominate.
 type slot struct {
-	tag uint32 // the key's hash bits below the index bits, to skip most mismatches without reading keys
-	at  int32  // position+1 in keys, 0 for a free slot
+	key uint64
+	at  int32 // position+1 in keys, 0 for a free slot
 }
 
 func (f *frontier) reset() {
@@ -129,19 +132,16 @@ func (f *frontier) reset() {
 
 func (f *frontier) hash(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> f.shift }
 
-func tagOf(k uint64) uint32 { return uint32(k * 0x9E3779B97F4A7C15) }
-
 // find returns the position of key k, or, when it is absent, the slot
 // where insert should put it.
 func (f *frontier) find(k uint64) (int, bool) {
 	mask := uint64(len(f.slots) - 1)
-	tag := tagOf(k)
 	for h := f.hash(k); ; h = (h + 1) & mask {
-		sl := f.slots[h]
+		sl := &f.slots[h]
 		if sl.at == 0 {
 			return int(h), false
 		}
-		if sl.tag == tag && f.keys[sl.at-1] == k {
+		if sl.key == k {
 			return int(sl.at - 1), true
 		}
 	}
@@ -152,7 +152,7 @@ func (f *frontier) insert(at int, k uint64, v, id int32) {
 	f.keys = append(f.keys, k)
 	f.vals = append(f.vals, v)
 	f.ids = append(f.ids, id)
-	f.slots[at] = slot{tag: tagOf(k), at: int32(len(f.keys))}
+	f.slots[at] = slot{key: k, at: int32(len(f.keys))}
 	if 2*len(f.keys) > len(f.slots) {
 		f.slots = make([]slot, 2*len(f.slots))
 		f.shift--
@@ -173,6 +173,6 @@ func (f *frontier) reindex() {
 		for f.slots[h].at != 0 {
 			h = (h + 1) & mask
 		}
-		f.slots[h] = slot{tag: tagOf(k), at: int32(i + 1)}
+		f.slots[h] = slot{key: k, at: int32(i + 1)}
 	}
 }
