@@ -8,8 +8,7 @@ import (
 // pass is one exact walk over the grid: its frontiers, and the history it
 // keeps to rebuild its best party.
 type pass struct {
-	parents   []int32 // each node's parent
-	roles     []uint8 // the role its cell took
+	nodes     history // every node kept: its parent and its cell's role
 	winner    int32   // the node that ended the best party
 	best      int32   // that party's value
 	frontiers [2]frontier
@@ -32,7 +31,7 @@ var passes = sync.Pool{New: func() any { return new(pass) }}
 // between steps with no party.
 func (s *solver) run(p *pass, floor int32) int32 {
 	steps := s.steps
-	p.parents, p.roles = p.parents[:0], p.roles[:0]
+	p.nodes.reset()
 	p.winner, p.best = -1, minKey
 	prev := &p.frontiers[0]
 	prev.reset()
@@ -42,7 +41,7 @@ func (s *solver) run(p *pass, floor int32) int32 {
 		if p.stop.Load() || s.halt.Load() {
 			return minKey
 		}
-		if p.limit > 0 && len(p.parents) > p.limit {
+		if p.limit > 0 && p.nodes.len() > p.limit {
 			return minKey
 		}
 		cur.reset()
@@ -74,19 +73,16 @@ func (s *solver) run(p *pass, floor int32) int32 {
 				if seen {
 					if v > cur.vals[j] {
 						cur.vals[j] = v
-						id := cur.ids[j]
-						p.parents[id], p.roles[id] = pid, role
+						p.nodes.set(cur.ids[j], pid, role)
 					}
 					continue
 				}
-				cur.insert(j, k, v, int32(len(p.parents)))
-				p.parents = append(p.parents, pid)
-				p.roles = append(p.roles, role)
+				cur.insert(j, k, v, p.nodes.add(pid, role))
 			}
 		}
 		prev, cur = cur, prev
 	}
-	s.work.Add(int64(len(p.parents)))
+	s.work.Add(int64(p.nodes.len()))
 	for i, k := range prev.keys {
 		v, ok := s.finish(k, prev.vals[i])
 		if ok && v > p.best {

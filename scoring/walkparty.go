@@ -8,8 +8,8 @@ import "sort"
 func (s *solver) party(p *pass) Party {
 	steps := s.steps
 	roles := make([]uint8, len(steps))
-	for i, at := len(steps)-1, p.winner; at >= 0; i, at = i-1, p.parents[at] {
-		roles[i] = p.roles[at]
+	for i, at := len(steps)-1, p.winner; at >= 0; i-- {
+		at, roles[i] = p.nodes.at(at)
 	}
 	return s.build(steps, roles)
 }
