@@ -96,7 +96,7 @@ func TestClearSavedEntry(t *testing.T) {
 	if !checked(saved.body, "card-H2") {
 		t.Fatalf("the saved entry does not show H2")
 	}
-	cleared := a.get(t, path + "?blank=1")
+	cleared := a.get(t, path+"?blank=1")
 	if cleared.status != http.StatusOK {
 		t.Fatalf("GET ?blank=1: status %d, want 200", cleared.status)
 	}
