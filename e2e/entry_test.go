@@ -263,6 +263,33 @@ func TestEntryBar(t *testing.T) {
 	if got := p.liveShows(4); got != 0 {
 		p.errorf("cleared: the bar shows %d, want 0", got)
 	}
+
+	// A long name next in line is cut short with an ellipsis, on one line.
+	long := "Bartholomew the Magnificent Pirate Kings" // the 40 characters a name may have
+	longID := postGame(t, base, `{"version": 1, "players": ["Ann", "`+long+`"], "start_player": 0, "rounds": []}`)
+	p.open("/games/"+longID+"/rounds/1/players/0", "long-name-next")
+	if got := p.text("save-next"); got != "Save & next: "+long {
+		p.errorf("Save & next reads %q, want the whole name for screen readers", got)
+	}
+	if h := eval[float64](p, `document.querySelector('[data-testid="save-next"]').getBoundingClientRect().height`); h > 60 || !p.inView(byTestID("save-next")) {
+		p.errorf("Save & next with a long name: %v px high or off the screen, want one line on the screen", h)
+	}
+	p.screen("long-name-next")
+
+	// A phone that joined as a seat enters its own entry only: no Save &
+	// next, and Save is the bar's main button.
+	p.open("/games/"+id+"/join", "join")
+	p.follow(byTestID("join-2"), "own-entry", http.StatusOK)
+	if got, want := p.path(), fmt.Sprintf("/games/%s/rounds/2/players/2", id); got != want {
+		p.fatalf("after joining as Cat: %s, want %s", got, want)
+	}
+	if p.count(byTestID("save-next")) != 0 {
+		p.errorf("a phone with a seat is offered Save & next")
+	}
+	if !p.inView(byTestID("save")) || !eval[bool](p, `document.querySelector('[data-testid="save"]').classList.contains("primary")`) {
+		p.errorf("on a seat's phone Save is not the bar's main button on the screen")
+	}
+	p.screen("seat-phone")
 }
 
 // roundScript is what each seat holds at the end of one round of the

@@ -1,9 +1,13 @@
 package handlers
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestEntrySolveBehindPassword: with a table password the entry page's
@@ -39,5 +43,28 @@ func TestEntrySolveBehindPassword(t *testing.T) {
 				t.Errorf("status %d body %.100s, want 200 with strength 12", rec.Code, rec.Body)
 			}
 		})
+	}
+}
+
+// TestEntrySolveBusy: a pool the server cannot solve now (every solve
+// slot taken) gets the API's 503 JSON with Retry-After, which the page's
+// script shows by keeping its last answer, marked as not up to date.
+func TestEntrySolveBusy(t *testing.T) {
+	a, h, _ := testApp(t, Limits{Solves: 1, Wait: 20 * time.Millisecond})
+	id := createGame(t, h, gameWith(`["H1"]`))
+	if err := a.solves.slots.Acquire(context.Background(), int64(a.solves.limits.Solves)); err != nil {
+		t.Fatal(err)
+	}
+	rec := get(h, "/games/"+id+"/solve?cards="+url.QueryEscape("H1,SP,AP,HC*,XC*"))
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != retryAfter {
+		t.Fatalf("status %d, Retry-After %q; want 503 and %q", rec.Code, rec.Header().Get("Retry-After"), retryAfter)
+	}
+	var e struct{ Error, Field string }
+	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || !strings.Contains(e.Error, "busy") {
+		t.Errorf("body %s, want the API's JSON error saying busy (%v)", rec.Body, err)
+	}
+	// A cheap pool waits for no slot.
+	if rec := get(h, "/games/"+id+"/solve?cards=H1,H2,H3"); rec.Code != http.StatusOK {
+		t.Errorf("cheap pool: status %d, want 200", rec.Code)
 	}
 }
