@@ -1,7 +1,7 @@
 // The round-entry page's bar shows the best party of the cards tapped,
 // live: each tap (a card, a Captain's power) asks the server's exact
 // solver, a moment after the last one, and the answer reads
-// "16 · straight flush 2-3-4 ♥ + pair of 6s". When the server cannot
+// "16  straight flush 2-3-4 ♥ + pair of 6s". When the server cannot
 // answer (offline, busy), the last answer stays, marked as not up to
 // date. Without this file the page works the same, without that line.
 (function () {
