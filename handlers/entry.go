@@ -294,9 +294,10 @@ func (a *app) saveEntry(c *gin.Context) {
 		return
 	}
 	// Re-read so the warnings and the seats still to enter reflect what
-	// is stored now.
+	// is stored now. A warning the form already showed (saved again from
+	// the "Saved." page) does not hold the phone back a second time.
 	if saved, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
-		if len(entryWarnings(saved.File, r, p)) > 0 {
+		if newWarning(entryWarnings(g.File, r, p), entryWarnings(saved.File, r, p)) {
 			seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
 			return
 		}
@@ -304,6 +305,16 @@ func (a *app) saveEntry(c *gin.Context) {
 	}
 	next := c.Request.PostForm.Get("then") == "next" && seatOf(c.Request, g) < 0
 	seeOther(c, afterSave(g, r, p, next))
+}
+
+// newWarning reports whether after holds a warning that before did not.
+func newWarning(before, after []string) bool {
+	for _, w := range after {
+		if !slices.Contains(before, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // afterSave is where a saved entry leads: the scoreboard, or for "Save &

@@ -201,3 +201,30 @@ func TestEntrySolve(t *testing.T) {
 		}
 	})
 }
+
+// TestSaveAndNextPastAWarning: a save that raises an R4.3 warning stops
+// on the form to show it; saving again from there, the warning seen,
+// goes on ("Save & next" to the next seat), while a save raising a new
+// warning stops again.
+func TestSaveAndNextPastAWarning(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, `{"version":1,"players":["Ann","Bob"],"start_player":0}`)
+	path := entryPath(id, 1, 0)
+	steps := []struct {
+		name  string
+		cards []string
+		want  string
+	}{
+		{"four new pirates: the warning", []string{"H1", "H2", "H3", "H4"}, path + "?saved=1"},
+		{"saved again, warning seen: on to Bob", []string{"H1", "H2", "H3", "H4"}, entryPath(id, 1, 1)},
+		{"a fifth: a new warning", []string{"H1", "H2", "H3", "H4", "H5"}, path + "?saved=1"},
+	}
+	for _, s := range steps {
+		// Each save is sent from the form as it is then.
+		form := a.get(t, path).body
+		res := a.postForm(t, path, url.Values{"card": s.cards, "coins": {"0"}, "version": {hidden(t, form, "version")}, "token": {hidden(t, form, "token")}, "then": {"next"}})
+		if got := redirect(t, res); got != s.want {
+			t.Errorf("%s: saved to %s, want %s", s.name, got, s.want)
+		}
+	}
+}
