@@ -248,10 +248,13 @@ func TestEntryBar(t *testing.T) {
 	}
 	eval[bool](p, `(scrollTo(0, 0), true)`)
 	p.screen("bar-dark")
-	bg := eval[string](p, `getComputedStyle(document.querySelector(".entrybar")).backgroundColor`)
-	fg := eval[string](p, `getComputedStyle(document.querySelector("#liveparty")).color`)
-	if bg != "rgb(22, 27, 34)" || fg != "rgb(243, 243, 243)" {
-		p.errorf("dark bar: background %s and text %s, want the dark panel rgb(22, 27, 34) and light text", bg, fg)
+	// Lightness from 0 (black) to 1 (white) of a computed colour.
+	light := func(css, prop string) float64 {
+		return eval[float64](p, fmt.Sprintf(`(() => { const [r, g, b] = getComputedStyle(document.querySelector(%q))[%q].match(/\d+/g).map(Number);
+			return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; })()`, css, prop))
+	}
+	if bg, fg := light(".entrybar", "backgroundColor"), light("#liveparty", "color"); bg > 0.25 || fg < 0.7 {
+		p.errorf("dark bar: background lightness %.2f and text %.2f, want a dark bar (≤ 0.25) with light text (≥ 0.7)", bg, fg)
 	}
 	p.checkBarSizes()
 
