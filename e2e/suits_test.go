@@ -51,6 +51,8 @@ func TestSuitSymbolsWithoutEmojiFont(t *testing.T) {
 	for _, c := range []string{"A6", "H6", "K6", "X6", "S6", "KP"} {
 		// The Parrot's card has two symbols; its first is the Parrot.
 		sel := `[data-testid="card-` + c + `"] + span svg.sym`
+		// Mid-screen, clear of the entry page's bar at the bottom.
+		eval[bool](p, `(document.querySelector('`+sel+`').scrollIntoView({block: "center"}), true)`)
 		shot, err := chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.CSS(sel), 4))
 		if err != nil {
 			p.fatalf("screenshot of %s: %v", c, err)

@@ -101,6 +101,12 @@ func (a *app) entryForm(c *gin.Context) {
 	e, version := storedEntry(g, r, p)
 	var vm views.EntryView
 	switch {
+	case e != nil && c.Query("blank") != "":
+		// "Clear all" without JavaScript on a saved entry: the grid empty,
+		// the coins and the version as stored, so Save replaces the entry.
+		vm = entryView(g, r, p, nil, strconv.Itoa(e.Coins), version)
+		vm.Editing = true
+		vm.Cleared = true
 	case e != nil:
 		vm = entryView(g, r, p, e.Pool, strconv.Itoa(e.Coins), version)
 		vm.Editing = true
@@ -126,7 +132,7 @@ func (a *app) entryForm(c *gin.Context) {
 	vm.AdvisorHref = advisorHref(g, r, p, vm.Grid)
 	vm.Token = newToken()
 	vm.Live = liveView(c.Request, g, false)
-	a.page(c, http.StatusOK, views.Entry(vm))
+	a.showEntry(c, http.StatusOK, g, vm)
 }
 
 // entryInput is a posted round-entry form.
@@ -219,7 +225,7 @@ func (a *app) saveEntry(c *gin.Context) {
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
 		vm.Errors = in.errs
 		vm.Token = orNewToken(in.token)
-		a.page(c, http.StatusOK, views.Entry(vm))
+		a.showEntry(c, http.StatusOK, g, vm)
 		return
 	}
 	entry := scoring.Entry{Pool: in.pool, Coins: in.coins}
@@ -244,7 +250,7 @@ func (a *app) saveEntry(c *gin.Context) {
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
 		vm.Errors = in.errs
 		vm.Token = orNewToken(in.token)
-		a.page(c, http.StatusUnprocessableEntity, views.Entry(vm))
+		a.showEntry(c, http.StatusUnprocessableEntity, g, vm)
 		return
 	}
 	by, known := seats(c.Request)[g.ID]
@@ -269,7 +275,7 @@ func (a *app) saveEntry(c *gin.Context) {
 			cv.StoredCoins = conflict.Current.Coins
 		}
 		vm.Conflict = cv
-		a.page(c, http.StatusConflict, views.Entry(vm))
+		a.showEntry(c, http.StatusConflict, g, vm)
 		return
 	}
 	var fe *scoring.FieldError
@@ -280,19 +286,108 @@ func (a *app) saveEntry(c *gin.Context) {
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
 		vm.Errors = map[string]string{entryField(fe, r, p): fe.Message}
 		vm.Token = orNewToken(in.token)
-		a.page(c, http.StatusUnprocessableEntity, views.Entry(vm))
+		a.showEntry(c, http.StatusUnprocessableEntity, g, vm)
 		return
 	}
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	// Re-read so the warnings reflect what is stored now.
-	if saved, err := a.store.Game(c.Request.Context(), g.ID); err == nil && len(entryWarnings(saved.File, r, p)) > 0 {
-		seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
+	// Re-read so the warnings and the seats still to enter reflect what
+	// is stored now. A warning the form already showed (saved again from
+	// the "Saved." page) does not hold the phone back a second time.
+	if saved, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
+		if newWarning(entryWarnings(g.File, r, p), entryWarnings(saved.File, r, p)) {
+			seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
+			return
+		}
+		g = saved
+	}
+	next := c.Request.PostForm.Get("then") == "next" && seatOf(c.Request, g) < 0
+	seeOther(c, afterSave(g, r, p, next))
+}
+
+// newWarning reports whether after holds a warning that before did not.
+func newWarning(before, after []string) bool {
+	for _, w := range after {
+		if !slices.Contains(before, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// afterSave is where a saved entry leads: the scoreboard, or for "Save &
+// next" the entry of the next seat still to enter round r (the scoreboard
+// once every seat has entered).
+func afterSave(g store.Game, r, p int, next bool) string {
+	if next {
+		if s := nextSeat(g.File, r, p); s >= 0 {
+			return entryURL(g.ID, r, s)
+		}
+	}
+	return gameURL(g.ID)
+}
+
+// nextSeat is the seat after p, clockwise, that has not entered round r
+// yet; -1 when every other seat has. One phone passed round the table
+// enters the seats in this order.
+func nextSeat(f scoring.Game, r, p int) int {
+	n := len(f.Players)
+	for i := 1; i < n; i++ {
+		s := (p + i) % n
+		if !hasEntered(f, r, s) {
+			return s
+		}
+	}
+	return -1
+}
+
+// hasEntered reports whether seat p has an entry for round r.
+func hasEntered(f scoring.Game, r, p int) bool {
+	return r <= len(f.Rounds) && p < len(f.Rounds[r-1]) && f.Rounds[r-1][p] != nil
+}
+
+// showEntry renders the entry form with what depends on the phone and
+// the table rather than the form: "Save & next" and the live solver's
+// address.
+func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.EntryView) {
+	// A phone that joined as a seat enters its own entry only: it is not
+	// offered the others' (it may not see their cards).
+	if seatOf(c.Request, g) < 0 {
+		if s := nextSeat(g.File, vm.Round, vm.Player); s >= 0 {
+			vm.NextName = g.File.Players[s]
+		}
+	}
+	vm.SolveHref = gameURL(g.ID) + "/solve"
+	a.page(c, status, views.Entry(vm))
+}
+
+// entrySolve answers GET /games/ID/solve?cards=H2,H3,SC* as POST
+// /api/solve does (the JSON of solve --json), for the game's number of
+// players. The entry page's script asks it as cards are tapped, to show
+// the best party live. It lives under the game's path, not /api/, so that
+// whatever lets a phone open the game's pages lets it ask: the session
+// cookie, or a join code, whose cookie reaches /games/ID… only. It is a
+// GET because it changes nothing (and so wakes no live stream).
+func (a *app) entrySolve(c *gin.Context) {
+	c.Set(answersJSON, true)
+	g, ok := a.loadGame(c)
+	if !ok {
 		return
 	}
-	seeOther(c, gameURL(g.ID))
+	n := len(g.File.Players)
+	cards, err := parseCodes(codeList(c.QueryArray("cards")), "cards", n, map[scoring.Card]bool{})
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	party, err := a.solves.solve(c.Request.Context(), cards, scoring.Options{Players: n})
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, party)
 }
 
 // saveFormEntry saves a round-entry form. A stale version is not always

@@ -154,6 +154,7 @@ func (a *app) handler() http.Handler {
 	r.POST("/games/:id/rounds/:r/reveal", a.reveal)
 	r.GET("/games/:id/rounds/:r/players/:p", a.entryForm)
 	r.POST("/games/:id/rounds/:r/players/:p", a.saveEntry)
+	r.GET("/games/:id/solve", a.entrySolve)
 	r.GET("/games/:id/final", a.final)
 	r.GET("/games/:id/final/:p", a.finalForm)
 	r.POST("/games/:id/final/:p", a.saveFinal)
@@ -234,7 +235,14 @@ func (a *app) recover(c *gin.Context) {
 	c.Next()
 }
 
-func isAPI(c *gin.Context) bool { return strings.HasPrefix(c.Request.URL.Path, "/api/") }
+func isAPI(c *gin.Context) bool {
+	return strings.HasPrefix(c.Request.URL.Path, "/api/") || c.GetBool(answersJSON)
+}
+
+// answersJSON marks a request (c.Set) whose handler answers JSON though
+// its path is a page's, such as the entry page's live solve: its errors
+// then come as the API's.
+const answersJSON = "answersJSON"
 
 // page renders a full page through templ's buffered handler, so a render
 // error becomes a clean 500 instead of half a page.

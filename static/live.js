@@ -111,8 +111,12 @@
         notice.hidden = false;
       }
     };
+    // The button that saved ("Save" or "Save & next") says where to go
+    // after, so its name and value travel too, retries included.
+    var via = null;
     var send = function () {
       var body = new URLSearchParams(new FormData(form));
+      if (via && via.name) body.set(via.name, via.value);
       body.set("save", "1");
       fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
         .then(function (r) {
@@ -131,6 +135,7 @@
     form.addEventListener("submit", function (ev) {
       if (ev.submitter && ev.submitter.name === "step") return;
       ev.preventDefault();
+      via = ev.submitter || null;
       keep();
       send();
     });

@@ -122,6 +122,16 @@ type EntryView struct {
 	Live LiveView
 	// AdvisorHref opens the recruit advisor on the pool shown.
 	AdvisorHref string
+	// NextName names the next seat still to enter this round, for "Save &
+	// next"; "" offers no such button (every other seat has entered, or
+	// the phone joined as a seat and enters its own entry only).
+	NextName string
+	// SolveHref is where the page's script asks for the best party of the
+	// cards tapped (GET, ?cards=…), to show it live in the bar.
+	SolveHref string
+	// Cleared says the grid was emptied by "Clear all" without JavaScript
+	// and nothing is saved yet.
+	Cleared bool
 }
 
 // EntryConflictView shows a stored entry that changed under the player
