@@ -142,17 +142,7 @@ func TestTableMode(t *testing.T) {
 	browser, _ := startBrowser(t)
 	dir := shotDir(t)
 
-	res, err := http.Post(base+"/api/games", "application/json", strings.NewReader(tableFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	_, id, _ := strings.Cut(string(body), `"id":"`)
-	id, _, _ = strings.Cut(id, `"`)
-	if res.StatusCode != http.StatusCreated || id == "" {
-		t.Fatalf("POST /api/games: %d %s", res.StatusCode, body)
-	}
+	id := postGame(t, base, tableFile)
 	game := "/games/" + id
 
 	phones := make([]phone, 4)
