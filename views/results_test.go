@@ -51,16 +51,17 @@ func piracyRound() views.RoundResultsView {
 			{Seat: 3, Name: "Dee", Strength: 2, Token: "Piracy"},
 		},
 		Returned: "Tokens nobody took go back to the box: 1 NP.",
+		Warnings: []string{"Dee has 4 pirates never entered before."},
 		Next:     views.Link{Href: "/games/g/rounds/4/players/3", Text: "Enter round 4 for Dee"},
 	}
 }
 
 func TestRoundSummaryRankedOnTop(t *testing.T) {
 	html := render(t, views.RoundResults(piracyRound()))
-	order := testidsIn(t, html, `summary|summary-\d|tiebreak|party-\d|next-action`)
-	want := []string{"summary", "summary-1", "summary-0", "summary-2", "tiebreak", "summary-3", "next-action", "party-1", "party-0", "party-2", "party-3"}
+	order := testidsIn(t, html, `summary|summary-\d|tiebreak|returned|warning|next-action|party-\d`)
+	want := []string{"summary", "summary-1", "summary-0", "summary-2", "tiebreak", "summary-3", "returned", "warning", "next-action", "party-1", "party-0", "party-2", "party-3"}
 	if !slices.Equal(order, want) {
-		t.Errorf("page order %q, want %q: the summary by place with the tie under the tied pair, then the parties by place", order, want)
+		t.Errorf("page order %q, want %q: the summary by place with the tie under the tied pair, the warning before the next step, then the parties by place", order, want)
 	}
 	rows := []struct{ testid, want string }{
 		{"summary-1", "1st Bea 16 +6 NP"},
