@@ -536,7 +536,7 @@ func portSummary(parties []PartyView) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if took := portTakers(parties); len(took) > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "<tbody data-testid=\"port-took\"><tr class=\"group\"><th scope=\"colgroup\" colspan=\"3\">Took a Port token</th></tr>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "<tbody data-testid=\"port-took\"><tr class=\"group\"><th scope=\"rowgroup\" colspan=\"3\">Took a Port token</th></tr>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -552,7 +552,7 @@ func portSummary(parties []PartyView) templ.Component {
 			}
 		}
 		if missed := portMissed(parties); len(missed) > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "<tbody data-testid=\"port-missed\"><tr class=\"group\"><th scope=\"colgroup\" colspan=\"3\">No token: strength below 4 ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 45, "<tbody data-testid=\"port-missed\"><tr class=\"group\"><th scope=\"rowgroup\" colspan=\"3\">No token: strength below 4 ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
