@@ -348,9 +348,11 @@ func finalView(g store.Game, res scoring.Result) views.FinalView {
 	for _, tb := range res.WinnerTieBreaks {
 		// The line goes under the player placed behind (or level), as on
 		// the round pages.
-		if behind := tb.Players[len(tb.Players)-1]; len(tb.Players) == 2 && behind < len(vm.Totals) {
-			vm.Totals[behind].Tie = &views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
+		if len(tb.Players) != 2 || tb.Players[1] >= len(vm.Totals) {
+			continue
 		}
+		behind := tb.Players[1]
+		vm.Totals[behind].Tie = &views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
 	}
 	return vm
 }

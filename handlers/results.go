@@ -129,9 +129,11 @@ func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
 	for _, tb := range rr.TieBreaks {
 		// The line goes under the player placed behind, who is the one
 		// it explains to.
-		if behind := tb.Players[len(tb.Players)-1]; len(tb.Players) == 2 && behind < len(vm.Parties) {
-			vm.Parties[behind].Tie = &views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule}
+		if len(tb.Players) != 2 || tb.Players[1] >= len(vm.Parties) {
+			continue
 		}
+		behind := tb.Players[1]
+		vm.Parties[behind].Tie = &views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule}
 	}
 	if len(rr.Returned) > 0 {
 		vals := make([]string, len(rr.Returned))
