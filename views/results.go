@@ -2,6 +2,7 @@ package views
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -58,7 +59,7 @@ func rankedParties(parties []PartyView, port bool) []PartyView {
 // placeKey sorts "no place" (0) after every place.
 func placeKey(place int) int {
 	if place == 0 {
-		return int(^uint(0) >> 1)
+		return math.MaxInt
 	}
 	return place
 }
