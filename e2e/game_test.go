@@ -129,13 +129,13 @@ func reopenRound2(p phone, plan *gamePlan, id string) {
 	rp.strength[2], rp.prize[2] = 4, 1
 	checkScoreboard(p, *plan, id)
 	for r := 1; r <= 4; r++ {
-		old, _ := strconv.Atoi(strings.TrimPrefix(before[r], "= "))
+		old, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(before[r], "Tokens "), " NP"))
 		want := old
 		if r >= 2 {
 			want++
 		}
-		if got := p.text(fmt.Sprintf("running-%d-2", r)); got != "= "+strconv.Itoa(want) {
-			p.errorf("Cat's running total after round %d: %q after the correction (%q before), want \"= %d\"", r, got, before[r], want)
+		if got := p.text(fmt.Sprintf("running-%d-2", r)); got != tokensText(want) {
+			p.errorf("Cat's running total after round %d: %q after the correction (%q before), want %q", r, got, before[r], tokensText(want))
 		}
 	}
 	p.follow(byTestID("round-2")+" a", "round2-results-after-correction", http.StatusOK)
@@ -203,7 +203,7 @@ func TestTwoPlayerGame(t *testing.T) {
 		}
 		p.open("/games/"+id+"/final", "final-scores-again")
 		got, _ := p.maybeText(byTestID("tiebreak"))
-		if want := "Eve and Dan both have 21 NP; Eve is ahead with more coins (3 against 2). R3.5"; got != want {
+		if want := "Tie Eve ahead of Dan on 21 NP: more coins (3 to 2). R3.5"; got != want {
 			p.errorf("final tie-break reads %q, want %q", got, want)
 		}
 	})

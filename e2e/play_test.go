@@ -55,8 +55,8 @@ type gamePlan struct {
 // tieWords is how the round page explains each R2.5 tie-break.
 var tieWords = map[string]string{
 	scoring.ByUnused: "more unused pirates",
-	scoring.ByCoins:  "so coins decided",
-	scoring.BySeat:   "sitting closer to the start player",
+	scoring.ByCoins:  "more coins",
+	scoring.BySeat:   "the start player",
 }
 
 // setUp fills in the new-game form by tapping and typing, and returns the
@@ -187,11 +187,17 @@ func checkRound(p phone, plan gamePlan, id string, r int) {
 			p.errorf("round %d page shows %s's strength as %q, want %d", r, name, got, pr.Strength)
 		}
 		prize := p.text("prize-" + strconv.Itoa(seat))
-		if pr.Prize == 0 {
+		switch want := fmt.Sprintf("+%d NP", pr.Prize); {
+		case pr.Prize == 0:
 			if prize != "no token" {
 				p.errorf("round %d page shows %s's prize as %q, want %q", r, name, prize, "no token")
 			}
-		} else if want := fmt.Sprintf("+%d NP", pr.Prize); !strings.HasSuffix(prize, want) || !strings.HasPrefix(prize, ordinal(*pr.Place)) {
+		case rr.Token == scoring.TokenPort:
+			// R2.4: order does not matter in a Port round, so no place.
+			if prize != "Port "+want {
+				p.errorf("round %d page shows %s's prize as %q, want %q with no place", r, name, prize, "Port "+want)
+			}
+		case !strings.HasSuffix(prize, want) || !strings.HasPrefix(prize, ordinal(*pr.Place)):
 			p.errorf("round %d page shows %s's prize as %q, want %s place and %s", r, name, prize, ordinal(*pr.Place), want)
 		}
 	}
@@ -209,8 +215,14 @@ func checkRound(p phone, plan gamePlan, id string, r int) {
 		p.fatalf("round %d page shows %d tie-breaks %q, want 1", r, len(ties), ties)
 	}
 	ahead, behind := plan.players[rp.tieOrder[0]], plan.players[rp.tieOrder[1]]
-	if !strings.HasPrefix(ties[0], ahead+" and "+behind) || !strings.Contains(ties[0], tieWords[rp.tie]) || !strings.Contains(ties[0], "R2.5") {
-		p.errorf("round %d tie-break reads %q, want it to start %q, say %q and cite R2.5", r, ties[0], ahead+" and "+behind, tieWords[rp.tie])
+	head := fmt.Sprintf("Tie %s ahead of %s on %d:", ahead, behind, rp.strength[rp.tieOrder[0]])
+	if !strings.HasPrefix(ties[0], head) || !strings.Contains(ties[0], tieWords[rp.tie]) || !strings.Contains(ties[0], "R2.5") {
+		p.errorf("round %d tie-break reads %q, want it to start %q, say %q and cite R2.5", r, ties[0], head, tieWords[rp.tie])
+	}
+	// The line sits in the summary right under the player placed behind.
+	under := eval[string](p, `document.querySelector('[data-testid="tiebreak"]').previousElementSibling?.dataset.testid ?? ""`)
+	if want := "summary-" + strconv.Itoa(rp.tieOrder[1]); under != want {
+		p.errorf("round %d tie-break comes after %q, want it under %s's line %q", r, under, behind, want)
 	}
 }
 
@@ -234,8 +246,8 @@ func checkScoreboard(p phone, plan gamePlan, id string) {
 				p.errorf("scoreboard round %d, %s: strength %q, want %d", rr.Round, plan.players[seat], got, pr.Strength)
 			}
 			run := fmt.Sprintf("running-%d-%d", rr.Round, seat)
-			if got := p.text(run); got != "= "+strconv.Itoa(running[seat]) {
-				p.errorf("scoreboard round %d, %s: running total %q, want %q", rr.Round, plan.players[seat], got, "= "+strconv.Itoa(running[seat]))
+			if got, want := p.text(run), tokensText(running[seat]); got != want {
+				p.errorf("scoreboard round %d, %s: running total %q, want %q", rr.Round, plan.players[seat], got, want)
 			}
 		}
 	}
@@ -350,14 +362,18 @@ func checkFinal(p phone, plan gamePlan, id string) {
 	checkScoreboard(p, plan, id)
 }
 
+// tokensText is how the scoreboard labels the NP of the tokens taken so
+// far, so it is not read as the final NP.
+func tokensText(np int) string { return "Tokens " + strconv.Itoa(np) + " NP" }
+
 func winnerLine(names []string) string {
 	switch len(names) {
 	case 1:
-		return "🏆 " + names[0] + " wins"
+		return names[0] + " wins"
 	case 2:
-		return "🏆 " + names[0] + " and " + names[1] + " share the victory"
+		return names[0] + " and " + names[1] + " share the victory"
 	}
-	return "🏆 " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " share the victory"
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " share the victory"
 }
 
 // newTable starts the server, a browser and one phone for a test.

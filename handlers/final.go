@@ -336,37 +336,65 @@ func finalView(g store.Game, res scoring.Result) views.FinalView {
 		}
 		vm.Achievements = append(vm.Achievements, row)
 	}
+	places := finalPlaces(res)
 	for _, t := range res.Totals {
 		vm.Totals = append(vm.Totals, views.TotalRow{
-			Name: f.Players[t.Player], Prizes: t.Prizes, Achievements: t.Achievements,
+			Seat: t.Player, Name: f.Players[t.Player], Place: places[t.Player],
+			Prizes: t.Prizes, Achievements: t.Achievements,
 			Crew: t.Crew, Parley: t.Parley, NP: t.NP, Coins: t.Coins,
 			Winner: slices.Contains(res.Winners, t.Player),
 		})
 	}
-	vm.Winners = names(f.Players, res.Winners)
 	for _, tb := range res.WinnerTieBreaks {
-		vm.Ties = append(vm.Ties, views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule})
+		// The line goes under the player placed behind (or level), as on
+		// the round pages.
+		if len(tb.Players) != 2 || tb.Players[1] >= len(vm.Totals) {
+			continue
+		}
+		behind := tb.Players[1]
+		vm.Totals[behind].Tie = &views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
 	}
 	return vm
 }
 
-// finalTieText explains one R3.5 tie-break in a sentence.
+// finalPlaces numbers every seat's place in the standings (R3.5), by seat:
+// the order of Standings, except that players nothing separated ("shared")
+// take the same place, and the next player the place after all of them.
+func finalPlaces(res scoring.Result) []int {
+	places := make([]int, len(res.Totals))
+	shared := map[[2]int]bool{}
+	for _, tb := range res.WinnerTieBreaks {
+		if tb.DecidedBy == scoring.Shared && len(tb.Players) == 2 {
+			shared[[2]int{tb.Players[0], tb.Players[1]}] = true
+		}
+	}
+	for i, p := range res.Standings {
+		places[p] = i + 1
+		if i > 0 && shared[[2]int{res.Standings[i-1], p}] {
+			places[p] = places[res.Standings[i-1]]
+		}
+	}
+	return places
+}
+
+// finalTieText explains one R3.5 tie-break in one short line, naming the
+// player ahead first and the step that separated the two, if any.
 func finalTieText(players []string, totals []scoring.Total, tb scoring.TieBreak) string {
 	if len(tb.Players) < 2 {
 		return ""
 	}
 	x, y := tb.Players[0], tb.Players[1]
 	tx, ty := totals[x], totals[y]
-	head := fmt.Sprintf("%s and %s both have %d NP; ", players[x], players[y], tx.NP)
+	head := fmt.Sprintf("%s ahead of %s on %d NP: ", players[x], players[y], tx.NP)
 	switch tb.DecidedBy {
 	case scoring.ByCoins:
-		return head + fmt.Sprintf("%s is ahead with more coins (%d against %d).", players[x], tx.Coins, ty.Coins)
+		return head + fmt.Sprintf("more coins (%d to %d).", tx.Coins, ty.Coins)
 	case scoring.ByAchievements:
-		return head + fmt.Sprintf("coins are level (%d), so %s is ahead with more achievement NP (%d against %d).", tx.Coins, players[x], tx.Achievements, ty.Achievements)
+		return head + fmt.Sprintf("same coins (%d), more achievement NP (%d to %d).", tx.Coins, tx.Achievements, ty.Achievements)
 	case scoring.ByCrew:
-		return head + fmt.Sprintf("coins and achievement NP are level, so %s is ahead with more Quartermasters and Captains (%d against %d).", players[x], tx.Officers, ty.Officers)
+		return head + fmt.Sprintf("same coins and achievement NP, more Quartermasters and Captains (%d to %d).", tx.Officers, ty.Officers)
 	case scoring.Shared:
-		return head + "coins, achievement NP and Quartermasters and Captains are all level, so they share the place."
+		return fmt.Sprintf("%s and %s share the place on %d NP: coins (%d), achievement NP (%d) and Quartermasters and Captains (%d) are all level.", players[x], players[y], tx.NP, tx.Coins, tx.Achievements, tx.Officers)
 	}
 	return head + "decided by " + tb.DecidedBy + "."
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -141,7 +142,7 @@ func gameView(g store.Game, res scoring.Result) views.GameView {
 	}
 	if f.Final != nil {
 		vm.Finished = true
-		vm.Winners = names(f.Players, res.Winners)
+		vm.Winners = slices.Clone(res.Winners)
 		for _, t := range res.Totals {
 			vm.FinalNP = append(vm.FinalNP, t.NP)
 		}

@@ -124,11 +124,11 @@ func TestWholeGameThroughForms(t *testing.T) {
 		}
 	}
 	r4 := a.get(t, "/games/"+id+"/rounds/4")
-	if tb := textOf(r4.body, "tiebreak"); !strings.Contains(tb, "Cy placed ahead") || !strings.Contains(tb, "R2.5") {
-		t.Errorf("round 4 tie-break %q, want Cy ahead by seat citing R2.5", tb)
+	if tb := textOf(r4.body, "tiebreak"); !strings.Contains(tb, "Cy ahead of Ann on") || !strings.Contains(tb, "Cy sits closer to the start player, Bob") || !strings.Contains(tb, "R2.5") {
+		t.Errorf("round 4 tie-break %q, want Cy ahead of Ann by seat citing R2.5", tb)
 	}
 	r5 := a.get(t, "/games/"+id+"/rounds/5")
-	if tb := textOf(r5.body, "tiebreak"); !strings.Contains(tb, "coins decided: Ann had 4 against 2") {
+	if tb := textOf(r5.body, "tiebreak"); !strings.Contains(tb, "Ann ahead of Cy on") || !strings.Contains(tb, "more coins (4 to 2)") {
 		t.Errorf("round 5 tie-break %q, want Ann ahead on coins", tb)
 	}
 	if !strings.Contains(r5.body, `as 4<svg class="sym" aria-hidden="true" focusable="false"><use href="`+static.Path("suits.svg")+`#heart">`) {

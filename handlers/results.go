@@ -98,6 +98,7 @@ func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
 		return vm
 	}
 	vm.Complete = true
+	vm.Port = rr.Token == scoring.TokenPort
 	for _, w := range res.Warnings {
 		if w.Round == r {
 			vm.Warnings = append(vm.Warnings, w.Message)
@@ -115,8 +116,10 @@ func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
 			Token:    tokenName(rr.Token),
 			EditHref: entryURL(g.ID, r, p),
 		}
-		if pr.Place != nil {
-			pv.Place = ordinal(*pr.Place)
+		// Port rounds have no places to show: everyone who reaches 4 takes
+		// the same token (R2.4), although scoring keeps a stable order.
+		if pr.Place != nil && !vm.Port {
+			pv.Place = *pr.Place
 		}
 		for _, s := range pr.Sets {
 			pv.Sets = append(pv.Sets, views.SetView{Name: setName(s), Strength: s.Strength, Cards: placedFaces(s.Cards)})
@@ -124,7 +127,13 @@ func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
 		vm.Parties = append(vm.Parties, pv)
 	}
 	for _, tb := range rr.TieBreaks {
-		vm.Ties = append(vm.Ties, views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule})
+		// The line goes under the player placed behind, who is the one
+		// it explains to.
+		if len(tb.Players) != 2 || tb.Players[1] >= len(vm.Parties) {
+			continue
+		}
+		behind := tb.Players[1]
+		vm.Parties[behind].Tie = &views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule}
 	}
 	if len(rr.Returned) > 0 {
 		vals := make([]string, len(rr.Returned))
@@ -170,21 +179,26 @@ func tokenText(n, r int) string {
 	return "Piracy round: tokens " + strings.Join(vals, ", ") + " NP."
 }
 
-// roundTieText explains one R2.5 tie-break in a sentence.
+// roundTieText explains one R2.5 tie-break in one short line, naming the
+// player ahead first and the step of the chain that separated the two.
 func roundTieText(players []string, rr *scoring.RoundResult, tb scoring.TieBreak) string {
 	if len(tb.Players) < 2 {
 		return ""
 	}
 	x, y := tb.Players[0], tb.Players[1]
 	ax, ay := rr.Results[x], rr.Results[y]
-	head := fmt.Sprintf("%s and %s both had strength %d; ", players[x], players[y], ax.Strength)
+	head := fmt.Sprintf("%s ahead of %s on %d: ", players[x], players[y], ax.Strength)
 	switch tb.DecidedBy {
 	case scoring.ByUnused:
-		return head + fmt.Sprintf("%s placed ahead with more unused pirates (%d against %d).", players[x], ax.Unused, ay.Unused)
+		return head + fmt.Sprintf("more unused pirates (%d to %d).", ax.Unused, ay.Unused)
 	case scoring.ByCoins:
-		return head + fmt.Sprintf("unused pirates were level (%d), so coins decided: %s had %d against %d.", ax.Unused, players[x], ax.Coins, ay.Coins)
+		return head + fmt.Sprintf("same unused pirates (%d), more coins (%d to %d).", ax.Unused, ax.Coins, ay.Coins)
 	case scoring.BySeat:
-		return head + fmt.Sprintf("unused pirates (%d) and coins (%d) were level, so %s placed ahead, sitting closer to the start player %s going clockwise.", ax.Unused, ax.Coins, players[x], players[rr.StartPlayer])
+		level := fmt.Sprintf("same unused pirates (%d) and coins (%d); ", ax.Unused, ax.Coins)
+		if x == rr.StartPlayer {
+			return head + level + players[x] + " is the start player."
+		}
+		return head + level + fmt.Sprintf("%s sits closer to the start player, %s, going clockwise.", players[x], players[rr.StartPlayer])
 	}
 	return head + "decided by " + tb.DecidedBy + "."
 }

@@ -191,8 +191,9 @@ type GameView struct {
 	Next         Link
 	Others       []Link
 	Finished     bool
-	Winners      []string
-	FinalNP      []int
+	// Winners are the seats of the winner(s).
+	Winners []int
+	FinalNP []int
 	// Problem is set when the stored game breaks a rule and cannot be
 	// scored: the page then shows it with links to fix it, and no scores.
 	Problem *Problem
@@ -211,10 +212,16 @@ type PartyView struct {
 	Coins    int
 	Sets     []SetView
 	Leftover []CardFace
-	Place    string
+	// Place is the party's place in a Piracy round (R2.5), 0 for none:
+	// below the threshold (R2.3), or a Port round, where order does not
+	// matter (R2.4).
+	Place    int
 	Prize    int
 	Token    string
 	EditHref string
+	// Tie says how this party came to be placed behind the one just above
+	// it on equal strength (R2.5); nil when there was no tie.
+	Tie *TieView
 	// Why is "why not more?" for this party.
 	Why WhyView
 	// CheckHref opens /check on this player's pool.
@@ -228,7 +235,7 @@ type SetView struct {
 	Cards    []CardFace
 }
 
-// TieView is one tie-break line.
+// TieView is one tie-break line, shown under the two tied players.
 type TieView struct {
 	Text string
 	Rule string
@@ -243,12 +250,15 @@ type RoundResultsView struct {
 	Token       string
 	StartPlayer string
 	Complete    bool
-	Missing     []PlayerStatus
-	Parties     []PartyView
-	Ties        []TieView
-	Returned    string
-	Next        Link
-	Warnings    []string
+	// Port is set for rounds 1–2, where every party of strength 4 or more
+	// takes a Port token and there are no places (R2.4).
+	Port    bool
+	Missing []PlayerStatus
+	// Parties are in seat order; the page orders them by place.
+	Parties  []PartyView
+	Returned string
+	Next     Link
+	Warnings []string
 }
 
 // RevealView asks for confirmation before a round is revealed early.
@@ -292,9 +302,13 @@ type AchievementRow struct {
 	Rule   string
 }
 
-// TotalRow is one player's final NP broken down (R3.4).
+// TotalRow is one player's final NP broken down (R3.4), with their place.
 type TotalRow struct {
-	Name         string
+	Seat int
+	Name string
+	// Place is 1 for the winner(s); players level on every step of R3.5
+	// share a place.
+	Place        int
 	Prizes       int
 	Achievements int
 	Crew         int
@@ -302,6 +316,9 @@ type TotalRow struct {
 	NP           int
 	Coins        int
 	Winner       bool
+	// Tie says how this player came to be placed behind, or level with,
+	// the one just above on equal NP (R3.5); nil when there was no tie.
+	Tie *TieView
 }
 
 // FinalView is the end-of-game page: achievements, totals, winners.
@@ -311,10 +328,9 @@ type FinalView struct {
 	Complete     bool
 	Missing      []PlayerStatus
 	Achievements []AchievementRow
-	Totals       []TotalRow
-	Winners      []string
-	Ties         []TieView
-	Edit         []Link
+	// Totals are in seat order; the page orders them by place.
+	Totals []TotalRow
+	Edit   []Link
 }
 
 // DeleteView asks for confirmation before a game is deleted.

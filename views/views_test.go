@@ -35,16 +35,15 @@ func sampleRound() views.RoundResultsView {
 	return views.RoundResultsView{
 		GameID: "g1", Round: 3, Rounds: 5, Token: "Piracy round", StartPlayer: "Lucy", Complete: true,
 		Parties: []views.PartyView{
-			{Seat: 0, Name: "Lucy", Strength: 10, Prize: 6, Place: "1st", Token: "Piracy", Sets: []views.SetView{
+			{Seat: 0, Name: "Lucy", Strength: 10, Prize: 6, Place: 1, Token: "Piracy", Sets: []views.SetView{
 				{Name: "Straight of 3", Strength: 6, Cards: views.Faces([]scoring.Card{card("H2"), card("H3"), card("A4")})},
 				{Name: "Pair", Strength: 4, Cards: views.Faces([]scoring.Card{card("S6"), card("K6")})},
 			}},
-			{Seat: 1, Name: "Craig", Strength: 8, Prize: 3, Place: "2nd", Token: "Piracy", Sets: []views.SetView{
+			{Seat: 1, Name: "Craig", Strength: 10, Prize: 3, Place: 2, Token: "Piracy", Tie: &views.TieView{Text: "Lucy ahead of Craig on 10: more unused pirates (1 to 0).", Rule: "R2.5"}, Sets: []views.SetView{
 				{Name: "Flush of 3", Strength: 8, Cards: []views.CardFace{views.Face(card("S1")), views.Face(card("S7")), sp}},
 			}},
 			{Seat: 2, Name: "Julie", Strength: 0, Leftover: views.Faces([]scoring.Card{card("HQ"), card("S5")})},
 		},
-		Ties: []views.TieView{{Text: "Lucy and Craig both had strength 8; …", Rule: "R2.5"}},
 		Next: views.Link{Href: "/games/g1/rounds/4/players/1", Text: "Enter round 4 for Craig"},
 	}
 }
@@ -111,10 +110,10 @@ func TestNamesEscaped(t *testing.T) {
 	pages := map[string]templ.Component{
 		"home":  views.Home(views.HomeView{InProgress: []views.GameSummary{{ID: "g", Players: []string{evil, "B"}}}}),
 		"new":   views.NewGame(views.NewGameView{Names: [4]string{evil}, KnownNames: []string{evil}, Errors: views.Errors{"players[0]": evil}}),
-		"game":  views.Game(views.GameView{ID: "g", Players: []string{evil, "B"}, Current: 1, CurrentStart: evil, Status: []views.PlayerStatus{{Name: evil}}, Finished: true, Winners: []string{evil}}),
+		"game":  views.Game(views.GameView{ID: "g", Players: []string{evil, "B"}, Current: 1, CurrentStart: evil, Status: []views.PlayerStatus{{Name: evil}}, Finished: true, Winners: []int{0}}),
 		"round": views.RoundResults(round),
 		"entry": views.Entry(views.EntryView{PlayerName: evil, Grid: []views.SuitRow{{Cards: []views.GridCard{{Holder: evil}}}}}),
-		"final": views.Final(views.FinalView{Players: []string{evil}, Complete: true, Winners: []string{evil}, Totals: []views.TotalRow{{Name: evil}}}),
+		"final": views.Final(views.FinalView{Players: []string{evil}, Complete: true, Totals: []views.TotalRow{{Name: evil, Place: 1, Winner: true}}}),
 		"form":  views.FinalForm(views.FinalFormView{PlayerName: evil}),
 		"del":   views.DeleteGame(views.DeleteView{Players: []string{evil}}),
 	}
@@ -133,9 +132,9 @@ func TestNamesEscaped(t *testing.T) {
 
 func TestFinalMarkers(t *testing.T) {
 	html := render(t, views.Final(views.FinalView{
-		GameID: "g", Players: []string{"A", "B"}, Complete: true, Winners: []string{"A"},
-		Ties:         []views.TieView{{Text: "A and B both have 20 NP; A is ahead with more coins (4 against 2).", Rule: "R3.5"}},
-		Totals:       []views.TotalRow{{Name: "A", NP: 20, Winner: true}, {Name: "B", NP: 20}},
+		GameID: "g", Players: []string{"A", "B"}, Complete: true,
+		Totals: []views.TotalRow{{Seat: 0, Name: "A", Place: 1, NP: 20, Winner: true},
+			{Seat: 1, Name: "B", Place: 2, NP: 20, Tie: &views.TieView{Text: "A ahead of B on 20 NP: more coins (4 to 2).", Rule: "R3.5"}}},
 		Achievements: []views.AchievementRow{{Name: "Richest", Counts: []string{"5", "3"}, NP: []int{4, 0}, Rule: "R3.3"}},
 	}))
 	for _, want := range []string{`data-testid="winner"`, `data-testid="tiebreak"`, `href="/rules#R3.5"`, `data-testid="np-1">20<`, `data-testid="achievement"`} {

@@ -1,0 +1,185 @@
+package handlers
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// entry builds a round entry from card codes.
+func entry(t *testing.T, coins int, codes ...string) *scoring.Entry {
+	t.Helper()
+	e := &scoring.Entry{Pool: []scoring.Card{}, Coins: coins}
+	for _, code := range codes {
+		c, err := scoring.ParseCard(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Pool = append(e.Pool, c)
+	}
+	return e
+}
+
+// fourPlayers is a game of Ann, Ben, Cat and Dan, Ann starting, with two
+// Port rounds and round 3, where Ann and Ben are level on 12 and Ann's
+// unused Quartermaster places her ahead (R2.5.1).
+func fourPlayers(t *testing.T) (store.Game, scoring.Result) {
+	t.Helper()
+	port := func() []*scoring.Entry {
+		return []*scoring.Entry{entry(t, 1, "H2", "H3", "H4"), entry(t, 1, "S5", "S6", "S7"), entry(t, 0, "A1", "X7"), entry(t, 2, "K1", "K2", "K3")}
+	}
+	f := scoring.Game{Version: 1, Players: []string{"Ann", "Ben", "Cat", "Dan"}, StartPlayer: 0, Achievements: []string{"richest", "merciless"},
+		Rounds: [][]*scoring.Entry{port(), port(),
+			{entry(t, 2, "H2", "H3", "H4", "AQ"), entry(t, 3, "S5", "S6", "S7"), entry(t, 0, "A1", "X7"), entry(t, 2, "K1", "K2", "K3", "K4")}}}
+	res, err := scoring.Score(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store.Game{ID: "g", File: f}, res
+}
+
+func TestRoundViewPortRoundHasNoPlaces(t *testing.T) {
+	g, res := fourPlayers(t)
+	vm := roundView(g, res, 1)
+	if !vm.Port {
+		t.Errorf("round 1 is not marked as a Port round")
+	}
+	for _, p := range vm.Parties {
+		wantPrize := map[int]int{0: 1, 1: 1, 2: 0, 3: 1}[p.Seat]
+		if p.Place != 0 || p.Prize != wantPrize || p.Token != "Port" || p.Tie != nil {
+			t.Errorf("%s: place %d, prize %d, token %q, tie %v; want no place, %d NP, Port, no tie", p.Name, p.Place, p.Prize, p.Token, p.Tie, wantPrize)
+		}
+	}
+}
+
+func TestRoundViewTieUnderThePlayerBehind(t *testing.T) {
+	g, res := fourPlayers(t)
+	vm := roundView(g, res, 3)
+	if vm.Port {
+		t.Errorf("round 3 marked as a Port round")
+	}
+	want := []struct {
+		place, prize int
+		tie          string
+	}{
+		{2, 3, ""},
+		{3, 2, "Ann ahead of Ben on 12: more unused pirates (1 to 0)."},
+		{0, 0, ""},
+		{1, 6, ""},
+	}
+	for seat, w := range want {
+		p := vm.Parties[seat]
+		tie := ""
+		if p.Tie != nil {
+			tie = p.Tie.Text
+			if p.Tie.Rule != "R2.5" {
+				t.Errorf("%s's tie cites %s, want R2.5", p.Name, p.Tie.Rule)
+			}
+		}
+		if p.Seat != seat || p.Place != w.place || p.Prize != w.prize || tie != w.tie {
+			t.Errorf("seat %d: seat %d, place %d, prize %d, tie %q; want place %d, prize %d, tie %q", seat, p.Seat, p.Place, p.Prize, tie, w.place, w.prize, w.tie)
+		}
+	}
+	if want := "Tokens nobody took go back to the box: 1 NP."; vm.Returned != want {
+		t.Errorf("returned %q, want %q", vm.Returned, want)
+	}
+}
+
+func TestRoundTieText(t *testing.T) {
+	players := []string{"Ann", "Ben", "Cat"}
+	results := []scoring.PlayerResult{{Strength: 12, Unused: 2, Coins: 4}, {Strength: 12, Unused: 2, Coins: 4}, {Strength: 12, Unused: 2, Coins: 1}}
+	tests := []struct {
+		name  string
+		start int
+		tb    scoring.TieBreak
+		want  string
+	}{
+		{"unused", 0, scoring.TieBreak{Players: []int{0, 1}, DecidedBy: scoring.ByUnused}, "Ann ahead of Ben on 12: more unused pirates (2 to 2)."},
+		{"coins", 0, scoring.TieBreak{Players: []int{1, 2}, DecidedBy: scoring.ByCoins}, "Ben ahead of Cat on 12: same unused pirates (2), more coins (4 to 1)."},
+		{"seat, the start player ahead", 1, scoring.TieBreak{Players: []int{1, 0}, DecidedBy: scoring.BySeat}, "Ben ahead of Ann on 12: same unused pirates (2) and coins (4); Ben is the start player."},
+		{"seat, closer to the start player", 2, scoring.TieBreak{Players: []int{0, 1}, DecidedBy: scoring.BySeat}, "Ann ahead of Ben on 12: same unused pirates (2) and coins (4); Ann sits closer to the start player, Cat, going clockwise."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rr := &scoring.RoundResult{StartPlayer: tt.start, Results: results}
+			if got := roundTieText(players, rr, tt.tb); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFinalPlaces(t *testing.T) {
+	tests := []struct {
+		name      string
+		standings []int
+		ties      []scoring.TieBreak
+		want      []int // by seat
+	}{
+		{"no ties", []int{2, 0, 1}, nil, []int{2, 3, 1}},
+		{"a tie broken on coins keeps two places", []int{1, 0, 2}, []scoring.TieBreak{{Players: []int{1, 0}, DecidedBy: scoring.ByCoins}}, []int{2, 1, 3}},
+		{"shared second place", []int{3, 0, 1, 2}, []scoring.TieBreak{{Players: []int{0, 1}, DecidedBy: scoring.Shared}}, []int{2, 2, 4, 1}},
+		{"shared victory of three", []int{0, 1, 2, 3}, []scoring.TieBreak{{Players: []int{0, 1}, DecidedBy: scoring.Shared}, {Players: []int{1, 2}, DecidedBy: scoring.Shared}}, []int{1, 1, 1, 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := scoring.Result{Totals: make([]scoring.Total, len(tt.standings)), Standings: tt.standings, WinnerTieBreaks: tt.ties}
+			if got := finalPlaces(res); !slices.Equal(got, tt.want) {
+				t.Errorf("places %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFinalViewTieUnderThePlayerBehind(t *testing.T) {
+	g, _ := fourPlayers(t)
+	g.File.Final = make([]scoring.FinalEntry, 4)
+	res := scoring.Result{
+		Totals:          []scoring.Total{{Player: 0, NP: 18, Coins: 4}, {Player: 1, NP: 18, Coins: 4}, {Player: 2, NP: 5}, {Player: 3, NP: 19}},
+		Standings:       []int{3, 0, 1, 2},
+		Winners:         []int{3},
+		WinnerTieBreaks: []scoring.TieBreak{{Players: []int{0, 1}, DecidedBy: scoring.Shared, Rule: "R3.5"}},
+	}
+	vm := finalView(g, res)
+	var got []string
+	for _, r := range vm.Totals {
+		tie := ""
+		if r.Tie != nil {
+			tie = r.Tie.Text
+		}
+		got = append(got, strings.Join([]string{r.Name, views.Ordinal(r.Place), map[bool]string{true: "winner", false: "-"}[r.Winner], tie}, "|"))
+	}
+	want := []string{
+		"Ann|2nd|-|",
+		"Ben|2nd|-|Ann and Ben share the place on 18 NP: coins (4), achievement NP (0) and Quartermasters and Captains (0) are all level.",
+		"Cat|4th|-|",
+		"Dan|1st|winner|",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestFinalTieText(t *testing.T) {
+	players := []string{"Ann", "Ben"}
+	totals := []scoring.Total{{NP: 21, Coins: 3, Achievements: 8, Officers: 3}, {NP: 21, Coins: 2, Achievements: 4, Officers: 1}}
+	tests := []struct {
+		by, want string
+	}{
+		{scoring.ByCoins, "Ann ahead of Ben on 21 NP: more coins (3 to 2)."},
+		{scoring.ByAchievements, "Ann ahead of Ben on 21 NP: same coins (3), more achievement NP (8 to 4)."},
+		{scoring.ByCrew, "Ann ahead of Ben on 21 NP: same coins and achievement NP, more Quartermasters and Captains (3 to 1)."},
+		{scoring.Shared, "Ann and Ben share the place on 21 NP: coins (3), achievement NP (8) and Quartermasters and Captains (3) are all level."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.by, func(t *testing.T) {
+			if got := finalTieText(players, totals, scoring.TieBreak{Players: []int{0, 1}, DecidedBy: tt.by}); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
