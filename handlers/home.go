@@ -252,14 +252,14 @@ func newGameField(fe *scoring.FieldError, slot []int) string {
 	return "form"
 }
 
-// nameTooLong says, in a sentence for the field, why a name is longer
+// nameTooLong says, in a sentence for the field, that a name is longer
 // than a name may be (R4.5), or "" when it is not. A browser keeps to the
-// form's maxlength, but one without it, a paste into an old one or a
-// script can send more, and the name is refused whole, never cut short.
+// forms' maxlength, but one without it or a script can send more, and the
+// name is refused whole (the new-game and rename forms), never cut short.
 func nameTooLong(name string) string {
 	n := utf8.RuneCountInString(name)
 	if n <= scoring.MaxNameLength {
 		return ""
 	}
-	return fmt.Sprintf("This name has %d characters; a name has at most %d. Shorten it and start the game again.", n, scoring.MaxNameLength)
+	return fmt.Sprintf("This name has %d characters; a name has at most %d.", n, scoring.MaxNameLength)
 }

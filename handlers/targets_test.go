@@ -144,3 +144,28 @@ func TestCheckDrawsCardsInSentences(t *testing.T) {
 		t.Errorf("problem %q, want %q", problem, want)
 	}
 }
+
+// TestRenameNameLimit checks the rename form keeps to the same limit: it
+// says it, and a longer name is refused next to its box, kept as typed.
+func TestRenameNameLimit(t *testing.T) {
+	a := newApp(t)
+	a.createGame(t, `{"version":1,"players":["Ann","Bo"],"start_player":0}`)
+	form := a.get(t, "/players/Ann/rename")
+	if tag := inputTag(form.body, "rename-to"); !strings.Contains(tag, `maxlength="40"`) || !strings.Contains(form.body, "Up to 40 characters.") {
+		t.Errorf("rename form input %s, want maxlength 40 and the limit said", tag)
+	}
+	long := strings.Repeat("Anne-Marie ", 4) + "Oh" // 46 characters
+	res := a.postForm(t, "/players/Ann/rename", url.Values{"to": {long}})
+	if res.status != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d, want 422", res.status)
+	}
+	if msg, _ := testid(res.body, "field-error-to"); msg != "This name has 46 characters; a name has at most 40." {
+		t.Errorf("message %q, want the name's length and the limit", msg)
+	}
+	if tag := inputTag(res.body, "rename-to"); !strings.Contains(tag, `value="`+long+`"`) {
+		t.Errorf("the name typed was not kept: %s", tag)
+	}
+	if page := a.get(t, "/players/Ann"); page.status != http.StatusOK {
+		t.Errorf("Ann's page: status %d, want 200: the refused rename changed something", page.status)
+	}
+}
