@@ -239,6 +239,27 @@ func TestTargetsEveryPage(t *testing.T) {
 		}
 		q.checkSizes("new-game-422")
 	})
+	t.Run("name-too-long", func(t *testing.T) {
+		q := p.on(t)
+		q.open("/games/new", "new-game-long-name")
+		// A browser without maxlength (or a paste into an old one) sends
+		// the whole name: the server refuses it next to its box.
+		eval[bool](q, `(() => { document.querySelectorAll("input[maxlength]").forEach(e => e.removeAttribute("maxlength")); return true; })()`)
+		long := strings.Repeat("Bartholomew-", 5)
+		for seat, name := range []string{"Ann", long} {
+			if err := q.do(chromedp.SendKeys(chromedp.CSS(byTestID(fmt.Sprintf("player-%d", seat))), name)); err != nil {
+				q.fatalf("typing seat %d: %v", seat, err)
+			}
+		}
+		q.follow(byTestID("create-game"), "new-game-name-422", http.StatusUnprocessableEntity)
+		if got, want := q.text("field-error-players[1]"), "This name has 60 characters; a name has at most 40."; got != want {
+			q.errorf("message next to seat 2: %q, want %q", got, want)
+		}
+		if got := eval[string](q, `document.querySelector('[data-testid="player-0"]').value`); got != "Ann" {
+			q.errorf("seat 1 holds %q after the refusal, want Ann kept", got)
+		}
+		q.checkSizes("new-game-name-422")
+	})
 }
 
 // openDetails opens every closed details element, so what a tap would
@@ -269,4 +290,10 @@ func TestTargetsLogin(t *testing.T) {
 	}
 	p.follow(byTestID("login-submit"), "login-wrong", http.StatusUnprocessableEntity)
 	p.checkSizes("login-wrong")
+	if err := p.do(chromedp.SendKeys(chromedp.CSS(byTestID("login-password")), "black flag")); err != nil {
+		p.fatalf("typing the password: %v", err)
+	}
+	p.follow(byTestID("login-submit"), "logged-in", http.StatusOK)
+	p.open("/logout", "logout")
+	p.checkSizes("logout")
 }
