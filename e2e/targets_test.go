@@ -262,11 +262,41 @@ func TestTargetsEveryPage(t *testing.T) {
 	})
 }
 
+// TestTargetsWithoutJavaScript measures the pages whose script hides or
+// adds controls (the dispute pages' buttons for a phone without it, the
+// entry's steppers), as a phone without JavaScript shows them.
+func TestTargetsWithoutJavaScript(t *testing.T) {
+	findBrowser(t)
+	base := startServer(t)
+	browser, _ := startBrowser(t)
+	p := seatPhone(t, browser, base, shotDir(t), "", false)
+	id := createGame(t, base, targetsGame)
+	pages := []struct{ name, path string }{
+		{"solve-answer", "/solve?cards=H2,H3,H4,K5,S6,X6,AC,SP,SC*&players=3&tavern=H5,K6"},
+		{"check-answer", "/check?players=3&set=SP=H5,H4,H6&set=A1,X7&set=XC*,X2&unused=XQ"},
+		{"entry", "/games/" + id + "/rounds/3/players/1"},
+	}
+	for _, pg := range pages {
+		t.Run(pg.name, func(t *testing.T) {
+			q := p.on(t)
+			q.open(pg.path, pg.name+"-nojs")
+			q.openDetails()
+			q.checkSizes(pg.name)
+		})
+	}
+}
+
 // openDetails opens every closed details element, so what a tap would
-// show is measured too.
+// show is measured too, and keeps a screenshot of the page opened.
 func (p phone) openDetails() {
 	p.t.Helper()
-	eval[bool](p, `(() => { document.querySelectorAll("details:not([open])").forEach(d => d.open = true); return true; })()`)
+	n := eval[int](p, `(() => { const ds = document.querySelectorAll("details:not([open])"); ds.forEach(d => d.open = true); return ds.length; })()`)
+	if n == 0 {
+		return
+	}
+	if _, err := p.shoot("details-open"); err != nil {
+		p.fatalf("screenshot with the details open: %v", err)
+	}
 }
 
 // TestTargetsLogin measures the table password page, which only a server
