@@ -100,7 +100,7 @@ func readPool(codes, power []string, players int) ([]scoring.Card, error) {
 func tapGrid(name, prefix string, players int, card func(c scoring.Card, tc *views.TapCard)) views.TapGrid {
 	g := views.TapGrid{Name: name, Prefix: prefix}
 	for _, s := range scoring.SuitsInPlay(players) {
-		row := views.TapRow{Letter: s.Letter(), Name: s.Name(), Symbol: s.Symbol()}
+		row := views.TapRow{Letter: s.Letter(), Name: s.Name()}
 		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
 			c := scoring.Card{Suit: s, Rank: r}
 			tc := views.TapCard{CardFace: views.Face(c)}

@@ -27,7 +27,6 @@ type TapGrid struct {
 type TapRow struct {
 	Letter string
 	Name   string
-	Symbol string
 	Cards  []TapCard
 }
 
