@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,7 +41,8 @@ const (
 const measureJS = `(() => {
 	const minTarget = %d, minFont = %d, eps = 0.05;
 	const shown = e => {
-		if (!e.getClientRects().length) return false;
+		// checkVisibility also hides what a closed details element holds.
+		if (!e.getClientRects().length || (e.checkVisibility && !e.checkVisibility())) return false;
 		const s = getComputedStyle(e);
 		if (s.visibility === "hidden" || s.opacity === "0") return false;
 		const r = e.getBoundingClientRect();
@@ -124,6 +126,46 @@ func (p phone) tooSmall() []string {
 		}
 	}
 	return order
+}
+
+// TestTargetsCheckerCatches runs the checker on a page made to break the
+// promise in known ways, so the checker itself can fail: it must name
+// each small target and small text, and nothing else.
+func TestTargetsCheckerCatches(t *testing.T) {
+	findBrowser(t)
+	browser, _ := startBrowser(t)
+	p := newPhone(t, browser, "", shotDir(t), "")
+	page := `<!DOCTYPE html><meta name="viewport" content="width=device-width"><body style="font: 17px/1.45 sans-serif; margin: 0">
+		<p><a href="#a" id="small-link">a short link</a> in a sentence.</p>
+		<p style="width: 120px"><a href="#b" id="wrapped" style="padding: 13px 0">a link long enough to wrap over lines</a></p>
+		<button id="big" style="width: 60px; height: 44px; font: inherit">ok</button>
+		<button id="flat" style="width: 120px; height: 30px; font: inherit">flat</button>
+		<label id="tiny-label" style="font-size: 12px"><input type="checkbox"> tiny</label>
+		<label style="display: flex; min-height: 44px; align-items: center"><input type="checkbox" style="opacity: 0; position: absolute"> a toggle chip</label>
+		<p style="font-size: 13px" id="small-text">small print</p>
+		<p style="display: none"><a href="#c" id="hidden">hidden</a> hidden text</p>
+		<details><summary style="min-height: 44px">more</summary><a href="#d" id="in-closed-details">inside</a></details>
+		<span style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); font-size: 10px">for screen readers</span>
+	</body>`
+	if err := p.do(chromedp.Navigate("data:text/html;charset=utf-8," + url.PathEscape(page))); err != nil {
+		p.fatalf("opening the test page: %v", err)
+	}
+	got := p.tooSmall()
+	want := []string{
+		`target a#small-link "a short link" is`,
+		`target button#flat "flat" is 120.0×30.0 px`,
+		`target label#tiny-label "tiny" is`,
+		`text label#tiny-label "tiny" at 12.0 px`,
+		`text p#small-text "small print" at 13.0 px`,
+	}
+	if len(got) != len(want) {
+		t.Errorf("the checker found %d problems, want %d:\n\t%s", len(got), len(want), strings.Join(got, "\n\t"))
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+			t.Errorf("the checker missed %s…; it found:\n\t%s", w, strings.Join(got, "\n\t"))
+		}
+	}
 }
 
 // pendingOtherAgents are the pages being rebuilt on other branches (the
