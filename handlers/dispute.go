@@ -115,17 +115,13 @@ func tapGrid(name, prefix string, players int, card func(c scoring.Card, tc *vie
 // cardWords is a card in words: "5 of Kraken", "C of Swords*".
 func cardWords(c scoring.Card) string { return views.CardPart(c).Words() }
 
-// phrase is a sentence with card codes in it (one of scoring's messages,
-// or one written here with cards' codes) whose cards the page draws.
-func phrase(msg string) views.Phrase { return views.PhraseOf(msg) }
-
 // phrasef is fmt.Sprintf into a Phrase: cards given as %s (their codes)
 // come out drawn.
 func phrasef(format string, args ...any) views.Phrase {
-	return phrase(fmt.Sprintf(format, args...))
+	return views.PhraseOf(fmt.Sprintf(format, args...))
 }
 
-// codesOf writes cards as their codes separated by spaces, for phrasef.
+// codesOf writes cards as their codes separated by spaces, for a Phrase.
 func codesOf(cards []scoring.Card) string {
 	codes := make([]string, len(cards))
 	for i, c := range cards {
@@ -217,7 +213,7 @@ func whyView(best scoring.Party, why scoring.Why) views.WhyView {
 		w.Uses = append(w.Uses, uv)
 	}
 	for _, alt := range why.Alternatives {
-		leaves := phrase(codesOf(alt.UnusedCards))
+		leaves := views.PhraseOf(codesOf(alt.UnusedCards))
 		w.Alternatives = append(w.Alternatives, views.AlternativeView{Leaves: leaves.String(), LeavesCards: leaves, Party: partyResult(alt)})
 	}
 	return w
@@ -412,7 +408,7 @@ func (a *app) solvePage(c *gin.Context) {
 }
 
 func recruitView(r scoring.Recruit) views.RecruitView {
-	return views.RecruitView{Cards: views.Faces(r.Cards), Label: phrase(codesOf(r.Cards)).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: partyResult(r.Party)}
+	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.PhraseOf(codesOf(r.Cards)).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: partyResult(r.Party)}
 }
 
 // checkState is a claim being built on /check: its sets (claims as
@@ -749,7 +745,7 @@ func (a *app) checkInvalid(c *gin.Context, s checkState, err error) {
 		s.players = 4
 	}
 	vm := a.checkView(s)
-	vm.Errors = views.Errors{"form": capitalize(phrase(err.Error()).String()) + "."}
+	vm.Errors = views.Errors{"form": capitalize(views.PhraseOf(err.Error()).String()) + "."}
 	a.page(c, http.StatusUnprocessableEntity, views.Check(vm))
 }
 
@@ -781,7 +777,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 		if p.Set > 0 {
 			where = "Set " + strconv.Itoa(p.Set)
 		}
-		v.Problems = append(v.Problems, views.ProblemView{Where: where, Message: phrase(p.Message), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+		v.Problems = append(v.Problems, views.ProblemView{Where: where, Message: views.PhraseOf(p.Message), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
 	}
 	for i := range vm.Sets {
 		if i < len(res.Sets) {

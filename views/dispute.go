@@ -59,7 +59,7 @@ type SetResult struct {
 	Wilds    []WildNote
 }
 
-// Phrase is a sentence with cards in it ("Putting 5🐙 to use"). A page
+// Phrase is a sentence with cards in it ("Putting K5 to use"). A page
 // draws each card with the suit sprite (Sentence), so no emoji font is
 // needed; String writes the same sentence in words, as a screen reader
 // reads the page ("Putting 5 of Kraken to use").
@@ -71,7 +71,7 @@ type PhrasePart struct {
 	Text string
 	// Rank (1…7, Q, C, P) and Suit (a suit letter) name a card.
 	Rank, Suit string
-	// Power marks a Captain using its power, written C⚔* in codes.
+	// Power marks a Captain using its power, written SC* in codes.
 	Power bool
 	// Icon is a symbol of static/suits.svg (anchor, parrot) drawn after
 	// the word that names it, in the colour of Suit; screen readers skip
