@@ -203,7 +203,7 @@ func TestDisputeSolve(t *testing.T) {
 	}
 	p.tap(byTestID("why") + " > summary")
 	p.landed("why")
-	if got := p.text("why-use-text-K5"); got != "Putting 5🐙 to use: best is 12, 4 less." {
+	if got := p.text("why-use-text-K5"); got != "Putting 5 of Kraken to use: best is 12, 4 less." {
 		p.errorf("why K5: %q", got)
 	}
 	p.tap(byTestID("advisor") + " > summary")

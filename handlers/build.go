@@ -66,8 +66,7 @@ func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
 	for i, pc := range cards {
 		f := views.Face(pc.Card)
 		if pc.Card.IsWild() {
-			as := pc.As.Rank.Code() + pc.As.Suit.Symbol()
-			f.As = as
+			f.As = cardWords(pc.As)
 			f.AsRank, f.AsSuit = pc.As.Rank.Code(), pc.As.Suit.Letter()
 			f.Title += ", used as " + pc.As.Rank.Name() + " of " + pc.As.Suit.Name()
 		}

@@ -100,7 +100,7 @@ func readPool(codes, power []string, players int) ([]scoring.Card, error) {
 func tapGrid(name, prefix string, players int, card func(c scoring.Card, tc *views.TapCard)) views.TapGrid {
 	g := views.TapGrid{Name: name, Prefix: prefix}
 	for _, s := range scoring.SuitsInPlay(players) {
-		row := views.TapRow{Letter: s.Letter(), Name: s.Name(), Symbol: s.Symbol()}
+		row := views.TapRow{Letter: s.Letter(), Name: s.Name()}
 		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
 			c := scoring.Card{Suit: s, Rank: r}
 			tc := views.TapCard{CardFace: views.Face(c)}
@@ -112,34 +112,22 @@ func tapGrid(name, prefix string, players int, card func(c scoring.Card, tc *vie
 	return g
 }
 
-// cardLabel is a card as people read it, the Parrot drawn: 🦜⚔, C⚔*.
-func cardLabel(c scoring.Card) string {
-	if c.Rank == scoring.Parrot {
-		return "🦜" + c.Suit.Symbol()
-	}
-	return c.Label()
+// cardWords is a card in words: "5 of Kraken", "C of Swords*".
+func cardWords(c scoring.Card) string { return views.CardPart(c).Words() }
+
+// phrasef is fmt.Sprintf into a Phrase: cards given as %s (their codes)
+// come out drawn.
+func phrasef(format string, args ...any) views.Phrase {
+	return views.PhraseOf(fmt.Sprintf(format, args...))
 }
 
-func cardLabels(cards []scoring.Card) string {
-	labels := make([]string, len(cards))
+// codesOf writes cards as their codes separated by spaces, for a Phrase.
+func codesOf(cards []scoring.Card) string {
+	codes := make([]string, len(cards))
 	for i, c := range cards {
-		labels[i] = cardLabel(c)
+		codes[i] = c.String()
 	}
-	return strings.Join(labels, " ")
-}
-
-var codeInText = regexp.MustCompile(`\b[AHKXS][1-7QCP]\b\*?`)
-
-// labelCodes rewrites the card codes in a message of scoring (H2, SC*)
-// as people read them (2♥, C⚔*).
-func labelCodes(msg string) string {
-	return codeInText.ReplaceAllStringFunc(msg, func(code string) string {
-		c, err := scoring.ParseCard(code)
-		if err != nil {
-			return code
-		}
-		return cardLabel(c)
-	})
+	return strings.Join(codes, " ")
 }
 
 // sumText works a set's strength out as R1.2 adds it: "8 + 3 = 11".
@@ -187,8 +175,8 @@ func setResult(s scoring.Set) views.SetResult {
 		if pc.Card.Rank == scoring.Parrot {
 			rule = "R1.4"
 		}
-		out.Wilds = append(out.Wilds, views.WildNote{
-			Text: fmt.Sprintf("%s stands as %s.", cardLabel(pc.Card), pc.As.Label()), Rule: rule})
+		words := phrasef("%s stands as %s.", pc.Card, pc.As)
+		out.Wilds = append(out.Wilds, views.WildNote{Text: words.String(), Words: words, Rule: rule})
 	}
 	return out
 }
@@ -207,17 +195,17 @@ func whyView(best scoring.Party, why scoring.Why) views.WhyView {
 	w := views.WhyView{Strength: best.Strength, Unused: best.Unused, MostUnused: why.MostUnused}
 	for _, u := range why.Uses {
 		uv := views.UseView{Card: views.Face(u.Card)}
-		name := cardLabel(u.Card)
 		switch {
 		case !u.Possible:
-			uv.Text = fmt.Sprintf("No set from this pool can hold %s.", name)
+			uv.Words = phrasef("No set from this pool can hold %s.", u.Card)
 		case u.Cost > 0:
-			uv.Text = fmt.Sprintf("Putting %s to use: best is %d, %d less.", name, u.Party.Strength, u.Cost)
+			uv.Words = phrasef("Putting %s to use: best is %d, %d less.", u.Card, u.Party.Strength, u.Cost)
 		case u.Party.Unused == best.Unused:
-			uv.Text = fmt.Sprintf("Putting %s to use: best is %d too, leaving %s unused instead.", name, u.Party.Strength, cardLabels(u.Party.UnusedCards))
+			uv.Words = phrasef("Putting %s to use: best is %d too, leaving %s unused instead.", u.Card, u.Party.Strength, codesOf(u.Party.UnusedCards))
 		default:
-			uv.Text = fmt.Sprintf("Putting %s to use: best is %d too, but with %d unused instead of %d.", name, u.Party.Strength, u.Party.Unused, best.Unused)
+			uv.Words = phrasef("Putting %s to use: best is %d too, but with %d unused instead of %d.", u.Card, u.Party.Strength, u.Party.Unused, best.Unused)
 		}
+		uv.Text = uv.Words.String()
 		if u.Possible {
 			p := partyResult(u.Party)
 			uv.Party = &p
@@ -225,7 +213,8 @@ func whyView(best scoring.Party, why scoring.Why) views.WhyView {
 		w.Uses = append(w.Uses, uv)
 	}
 	for _, alt := range why.Alternatives {
-		w.Alternatives = append(w.Alternatives, views.AlternativeView{Leaves: cardLabels(alt.UnusedCards), Party: partyResult(alt)})
+		leaves := views.PhraseOf(codesOf(alt.UnusedCards))
+		w.Alternatives = append(w.Alternatives, views.AlternativeView{Leaves: leaves.String(), LeavesCards: leaves, Party: partyResult(alt)})
 	}
 	return w
 }
@@ -272,7 +261,7 @@ func readSolve(q url.Values) solveInput {
 	}
 	for _, c := range in.tavern {
 		if slices.ContainsFunc(in.pool, func(p scoring.Card) bool { return p.Cell() == c.Cell() }) {
-			in.errs["tavern"] = fmt.Sprintf("%s is already in the pool: the Tavern Row holds other cards.", cardLabel(c))
+			in.errs["tavern"] = fmt.Sprintf("%s is already in the pool: the Tavern Row holds other cards.", cardWords(c))
 		}
 	}
 	if len(in.tavern) > scoring.MaxTavern {
@@ -419,7 +408,7 @@ func (a *app) solvePage(c *gin.Context) {
 }
 
 func recruitView(r scoring.Recruit) views.RecruitView {
-	return views.RecruitView{Cards: views.Faces(r.Cards), Label: cardLabels(r.Cards), Gain: r.Gain, Strength: r.Party.Strength, Party: partyResult(r.Party)}
+	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.PhraseOf(codesOf(r.Cards)).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: partyResult(r.Party)}
 }
 
 // checkState is a claim being built on /check: its sets (claims as
@@ -756,7 +745,7 @@ func (a *app) checkInvalid(c *gin.Context, s checkState, err error) {
 		s.players = 4
 	}
 	vm := a.checkView(s)
-	vm.Errors = views.Errors{"form": capitalize(labelCodes(err.Error())) + "."}
+	vm.Errors = views.Errors{"form": capitalize(views.PhraseOf(err.Error()).String()) + "."}
 	a.page(c, http.StatusUnprocessableEntity, views.Check(vm))
 }
 
@@ -788,7 +777,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 		if p.Set > 0 {
 			where = "Set " + strconv.Itoa(p.Set)
 		}
-		v.Problems = append(v.Problems, views.ProblemView{Where: where, Message: labelCodes(p.Message), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+		v.Problems = append(v.Problems, views.ProblemView{Where: where, Message: views.PhraseOf(p.Message), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
 	}
 	for i := range vm.Sets {
 		if i < len(res.Sets) {
@@ -912,14 +901,14 @@ func (s *checkState) claimCard(cl scoring.Claim) views.ClaimCard {
 	cc.Select = "as-" + c.Cell().String()
 	first := "the best choice"
 	if !c.IsWild() {
-		first = "itself, " + c.Label()
+		first = "itself, " + cardWords(c)
 	}
 	stated := ""
 	if cl.As != nil {
 		stated = cl.As.String()
 	}
 	opt := func(card scoring.Card) views.AsOption {
-		return views.AsOption{Value: card.String(), Label: card.Rank.Name() + " " + card.Suit.Symbol(), Selected: card.String() == stated}
+		return views.AsOption{Value: card.String(), Label: card.Rank.Name() + " of " + card.Suit.Name(), Selected: card.String() == stated}
 	}
 	cells := func(suits []scoring.Suit) []views.AsOption {
 		var out []views.AsOption

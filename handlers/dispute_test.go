@@ -301,8 +301,8 @@ func TestSolvePage(t *testing.T) {
 		{"best-set-1", "Straight flush of 3 12 2 of Heart 3 of Heart 4 of Heart"},
 		{"best-set-2", "Pair 4 6 of Skull 6 of Swords"},
 		{"best-unused", "Unused (2) C of Anchor 5 of Kraken"},
-		{"why-use-text-AC", "No set from this pool can hold C⚓."},
-		{"why-use-text-K5", "Putting 5🐙 to use: best is 12, 4 less."},
+		{"why-use-text-AC", "No set from this pool can hold C of Anchor."},
+		{"why-use-text-K5", "Putting 5 of Kraken to use: best is 12, 4 less."},
 		{"why-most-unused", "No party of strength 16 leaves more than 2 pirates unused, the first tie-break. R1.7 R2.5"},
 		{"advice-H5-gain", "+4"},
 		{"advice-K6-gain", "+6"},
@@ -382,9 +382,9 @@ func TestRoundWhyNotMore(t *testing.T) {
 		t.Fatalf("status %d", page.status)
 	}
 	for id, want := range map[string]string{
-		"why-0-use-text-AC": "No set from this pool can hold C⚓.",
-		"why-0-use-text-A5": "Putting 5⚓ to use: best is 12, 4 less.",
-		"why-1-use-text-S1": "Putting 1⚔ to use: best is 11, 1 less.",
+		"why-0-use-text-AC": "No set from this pool can hold C of Anchor.",
+		"why-0-use-text-A5": "Putting 5 of Anchor to use: best is 12, 4 less.",
+		"why-1-use-text-S1": "Putting 1 of Swords to use: best is 11, 1 less.",
 	} {
 		if got := textOf(page.body, id); got != want {
 			t.Errorf("%s = %q, want %q", id, got, want)

@@ -53,7 +53,7 @@ func TestNewGameFormErrors(t *testing.T) {
 		{"no players", url.Values{"player": {"", "", "", ""}, "start": {"0"}, "achievement": {"richest", "merciless"}}, "players", "not 0", `value="richest" checked`},
 		{"same name twice", url.Values{"player": {"Lucy", "Craig", "lucy", ""}, "start": {"0"}, "achievement": {"richest", "merciless"}}, "players[2]", "two players", `value="Craig"`},
 		{"same name after a blank seat", url.Values{"player": {"Lucy", "", "LUCY", ""}, "start": {"0"}, "achievement": {"richest", "merciless"}}, "players[2]", "two players", `value="LUCY"`},
-		{"name too long", url.Values{"player": {"Lucy", long}, "start": {"0"}, "achievement": {"richest", "merciless"}}, "players[1]", "1 to 40", `value="` + long + `"`},
+		{"name too long", url.Values{"player": {"Lucy", long}, "start": {"0"}, "achievement": {"richest", "merciless"}}, "players[1]", "at most 40", `value="` + long + `"`},
 		{"start player on an empty seat", url.Values{"player": {"Lucy", "Craig", "", ""}, "start": {"3"}, "achievement": {"richest", "merciless"}}, "start_player", "start player", `value="Craig"`},
 		{"one achievement", url.Values{"player": {"Lucy", "Craig"}, "start": {"0"}, "achievement": {"richest"}}, "achievements", "2 or 3", `value="richest" checked`},
 		{"four achievements", url.Values{"player": {"Lucy", "Craig"}, "start": {"0"}, "achievement": {"richest", "merciless", "mutineer", "recruiter"}}, "achievements", "2 or 3", `value="mutineer" checked`},

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -170,6 +171,11 @@ func (a *app) createGame(c *gin.Context) {
 	if len(players) >= 2 && start < 0 {
 		vm.Errors["start_player"] = "Tick the seat of a player who is playing as the start player."
 	}
+	for i, name := range vm.Names {
+		if msg := nameTooLong(name); msg != "" {
+			vm.Errors["players["+strconv.Itoa(i)+"]"] = msg
+		}
+	}
 	// Keep the R3.2 order whatever order the boxes came in.
 	var ids []string
 	for _, info := range scoring.AchievementList() {
@@ -244,4 +250,16 @@ func newGameField(fe *scoring.FieldError, slot []int) string {
 		return "achievements"
 	}
 	return "form"
+}
+
+// nameTooLong says, in a sentence for the field, that a name is longer
+// than a name may be (R4.5), or "" when it is not. A browser keeps to the
+// forms' maxlength, but one without it or a script can send more, and the
+// name is refused whole (the new-game and rename forms), never cut short.
+func nameTooLong(name string) string {
+	n := utf8.RuneCountInString(name)
+	if n <= scoring.MaxNameLength {
+		return ""
+	}
+	return fmt.Sprintf("This name has %d characters; a name has at most %d.", n, scoring.MaxNameLength)
 }

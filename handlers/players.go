@@ -512,6 +512,11 @@ func (a *app) rename(c *gin.Context) {
 	from := strings.TrimSpace(c.Param("name"))
 	to := strings.TrimSpace(c.Request.PostForm.Get("to"))
 	vm := views.RenameView{Name: from, Action: playerURL(from) + "/rename", To: to, Errors: views.Errors{}}
+	if msg := nameTooLong(to); msg != "" {
+		vm.Errors["to"] = msg
+		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
+		return
+	}
 	n, err := a.store.RenamePlayer(c.Request.Context(), from, to)
 	var clash *store.NameClash
 	switch {

@@ -234,7 +234,7 @@ func TestSeatCookie(t *testing.T) {
 	other := a.createGame(t, tableGame)
 	form := a.get(t, "/games/"+id+"/join")
 	for i, name := range []string{"Ann", "Bob", "Cat", "Dan"} {
-		if got, _ := testid(form.body, fmt.Sprintf("join-%d", i)); !strings.Contains(got, name) {
+		if got := textOf(form.body, fmt.Sprintf("join-%d", i)); !strings.Contains(got, name) {
 			t.Errorf("join page button %d: %q, want %s", i, got, name)
 		}
 	}

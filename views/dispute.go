@@ -1,5 +1,16 @@
 package views
 
+import (
+	"context"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"ruthless/scoring"
+)
+
 // View models of the pages that settle arguments: the best party (/solve),
 // check my party (/check), "why not more?" and the recruit advisor.
 
@@ -16,7 +27,6 @@ type TapGrid struct {
 type TapRow struct {
 	Letter string
 	Name   string
-	Symbol string
 	Cards  []TapCard
 }
 
@@ -49,10 +59,122 @@ type SetResult struct {
 	Wilds    []WildNote
 }
 
-// WildNote says what a wild card stood for, and by which rule.
-type WildNote struct {
+// Phrase is a sentence with cards in it ("Putting K5 to use"). A page
+// draws each card with the suit sprite (Sentence), so no emoji font is
+// needed; String writes the same sentence in words, as a screen reader
+// reads the page ("Putting 5 of Kraken to use").
+type Phrase []PhrasePart
+
+// PhrasePart is a piece of a Phrase: text, a card when Rank is set, or a
+// symbol of the sprite alone when Icon is.
+type PhrasePart struct {
 	Text string
-	Rule string
+	// Rank (1…7, Q, C, P) and Suit (a suit letter) name a card.
+	Rank, Suit string
+	// Power marks a Captain using its power, written SC* in codes.
+	Power bool
+	// Icon is a symbol of static/suits.svg (anchor, parrot) drawn after
+	// the word that names it, in the colour of Suit; screen readers skip
+	// it, since the word says it.
+	Icon string
+}
+
+// Words is the part in words: its text, or the card as CardMark reads it
+// out ("5 of Kraken", "Parrot of Swords", "C of Swords*").
+func (p PhrasePart) Words() string {
+	if p.Rank == "" {
+		return p.Text
+	}
+	rank := p.Rank
+	if rank == "P" {
+		rank = "Parrot"
+	}
+	s := rank + " of " + suitNames[p.Suit]
+	if p.Power {
+		s += "*"
+	}
+	return s
+}
+
+// String is the whole phrase in words.
+func (p Phrase) String() string {
+	var b strings.Builder
+	for _, part := range p {
+		b.WriteString(part.Words())
+	}
+	return b.String()
+}
+
+// CardPart is a card as a piece of a Phrase.
+func CardPart(c scoring.Card) PhrasePart {
+	return PhrasePart{Rank: c.Rank.Code(), Suit: c.Suit.Letter(), Power: c.Flagged}
+}
+
+// codeInText finds card codes in a sentence (H2, SC*), with the quotes
+// scoring's messages put around them ("H2"), which a drawn card does not
+// need.
+var codeInText = regexp.MustCompile(`"([AHKXS][1-7QCP]\*?)"|\b[AHKXS][1-7QCP]\b\*?`)
+
+// PhraseOf turns a sentence with card codes in it (one of scoring's
+// messages, or one written with cards' codes) into a Phrase whose cards a
+// page draws.
+func PhraseOf(msg string) Phrase {
+	var out Phrase
+	text := func(s string) {
+		if s != "" {
+			out = append(out, PhrasePart{Text: s})
+		}
+	}
+	last := 0
+	for _, m := range codeInText.FindAllStringSubmatchIndex(msg, -1) {
+		code := msg[m[0]:m[1]]
+		if m[2] >= 0 {
+			code = msg[m[2]:m[3]]
+		}
+		c, err := scoring.ParseCard(code)
+		if err != nil {
+			continue
+		}
+		text(msg[last:m[0]])
+		out = append(out, CardPart(c))
+		last = m[1]
+	}
+	text(msg[last:])
+	return out
+}
+
+// Sentence draws a Phrase: its text, each card as a CardRef, each symbol
+// as its icon. It is written in Go rather than templ, which would put
+// spaces between the pieces.
+func Sentence(p Phrase) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		for _, part := range p {
+			var err error
+			switch {
+			case part.Rank != "":
+				err = CardRef(part.Rank, part.Suit).Render(ctx, w)
+				if err == nil && part.Power {
+					_, err = io.WriteString(w, "*")
+				}
+			case part.Icon != "":
+				err = suitSymbol(part.Icon, part.Suit).Render(ctx, w)
+			default:
+				_, err = io.WriteString(w, templ.EscapeString(part.Text))
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// WildNote says what a wild card stood for, and by which rule. Text is
+// Words in words, for places that show plain text.
+type WildNote struct {
+	Text  string
+	Words Phrase
+	Rule  string
 }
 
 // PartyResult is a whole party: its sets, strength and unused pirates.
@@ -67,7 +189,9 @@ type PartyResult struct {
 // unused pirate to use, and what it costs.
 type UseView struct {
 	Card CardFace
-	Text string
+	// Words is the line; Text is the same in words.
+	Text  string
+	Words Phrase
 	// Party is nil when no set can hold the card.
 	Party *PartyResult
 }
@@ -88,14 +212,16 @@ type WhyView struct {
 // AlternativeView is another best party, named by the pirates it leaves
 // unused.
 type AlternativeView struct {
-	Leaves string
-	Party  PartyResult
+	// LeavesCards are the pirates left unused; Leaves says them in words.
+	Leaves      string
+	LeavesCards Phrase
+	Party       PartyResult
 }
 
 // RecruitView is one answer of the recruit advisor.
 type RecruitView struct {
 	Cards    []CardFace
-	Label    string // "5🐙" or "5🐙 + Q☠"
+	Label    string // the cards in words: "5 of Kraken Q of Skull"
 	Gain     int
 	Strength int
 	Party    PartyResult
@@ -176,7 +302,7 @@ type ClaimSet struct {
 // ProblemView is one broken rule of a claim.
 type ProblemView struct {
 	Where     string // "Set 2" or "The party"
-	Message   string
+	Message   Phrase
 	Rule      string
 	RuleTitle string
 }
@@ -260,3 +386,19 @@ func RuleTitle(id string) string {
 	}
 	return ""
 }
+
+// cardsOfTheGame is R0's first sentence: each suit's name with its
+// symbol, as the card grids head them.
+var cardsOfTheGame = Phrase{
+	{Text: "Fifty pirates in five suits: Anchor "}, {Icon: "anchor", Suit: "A"},
+	{Text: ", Heart "}, {Icon: "heart", Suit: "H"},
+	{Text: ", Kraken "}, {Icon: "kraken", Suit: "K"},
+	{Text: ", Skull "}, {Icon: "skull", Suit: "X"},
+	{Text: " and Swords "}, {Icon: "swords", Suit: "S"},
+	{Text: ". Each suit runs 1 to 7, then Quartermaster (Q) and Captain (C), plus one Parrot "}, {Icon: "parrot"},
+	{Text: ". With two players the Kraken suit is left in the box."},
+}
+
+// workedExamples is R1.8, its cards drawn as on the card grids.
+var workedExamples = PhraseOf("H2 H3 A4 S6 K6: the straight 2-3-4 (6) and the pair of 6s (4) make 10. " +
+	"S1 S7 with the Swords Parrot: a flush of three, 8. HQ with S5: no set at all, so 0 and no prize.")

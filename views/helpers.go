@@ -18,3 +18,19 @@ func plural(n int, one, many string) string {
 
 // joinNames lists names for a sentence, as scoring words its reasons.
 func joinNames(names []string) string { return scoring.JoinNames(names) }
+
+// MaxNameLength is the most characters a player's name has (R4.5): the
+// new-game and rename forms say so and hold typing to it.
+const MaxNameLength = scoring.MaxNameLength
+
+// listSeparator is what follows name i of n in a list worded as
+// scoring.JoinNames words it: ", " between, " and " before the last.
+func listSeparator(i, n int) string {
+	switch {
+	case i == n-2:
+		return " and "
+	case i < n-2:
+		return ", "
+	}
+	return ""
+}
