@@ -168,14 +168,8 @@ func TestTargetsCheckerCatches(t *testing.T) {
 	}
 }
 
-// pendingOtherAgents are the pages being rebuilt on other branches (the
-// round entry, the round and final results, the scoreboard): their
-// problems are logged, not failed, until those branches are merged. The
-// lead removes this list after the merge.
-var pendingOtherAgents = []string{"game", "entry", "round-incomplete", "round-complete", "reveal", "final-entry", "final", "delete"}
-
-// checkSizes measures the page shown under its name: problems fail the
-// test, or are logged for a page in pendingOtherAgents.
+// checkSizes measures the page shown under its name: every problem fails
+// the test.
 func (p phone) checkSizes(name string) {
 	p.t.Helper()
 	problems := p.tooSmall()
@@ -183,10 +177,6 @@ func (p phone) checkSizes(name string) {
 		return
 	}
 	list := "\n\t" + strings.Join(problems, "\n\t")
-	if slices.Contains(pendingOtherAgents, name) {
-		p.t.Logf("page %s (%s), pending on another branch, has %d size problems:%s", name, p.path(), len(problems), list)
-		return
-	}
 	p.errorf("page %s (%s) has %d size problems:%s", name, p.path(), len(problems), list)
 }
 

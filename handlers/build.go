@@ -200,18 +200,6 @@ func names(all []string, seats []int) []string {
 	return out
 }
 
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
-}
-
 // fieldIn maps a scoring error path to a form field when it concerns the
 // value at prefix (or a sub-path of it): rounds[1][2].pool[0] under prefix
 // rounds[1][2] gives "pool[0]".

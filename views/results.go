@@ -145,18 +145,6 @@ func winnerRows(rows []TotalRow) []TotalRow {
 	return out
 }
 
-// listSeparator is what goes before the i-th of n names in a sentence:
-// nothing, ", " or " and " (as joinNames words it).
-func listSeparator(i, n int) string {
-	switch {
-	case i == 0:
-		return ""
-	case i == n-1:
-		return " and "
-	}
-	return ", "
-}
-
 // playerName is the name of a seat, "" for a seat the game does not have.
 func playerName(players []string, seat int) string {
 	if seat < 0 || seat >= len(players) {
