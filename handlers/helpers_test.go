@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -167,8 +168,13 @@ func textOf(body, id string) string {
 			b.WriteRune(r)
 		}
 	}
-	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+	text := strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+	// A tag ends a word here, but a stop right after an inline element
+	// (a drawn card) has no space before it on the page.
+	return spaceBeforeStop.ReplaceAllString(text, "$1")
 }
+
+var spaceBeforeStop = regexp.MustCompile(` ([.,;:!?)])`)
 
 func scoreFile(t testing.TB, file string) scoring.Result {
 	t.Helper()
