@@ -299,14 +299,21 @@ func (p phone) path() string {
 // open loads a page by its address, as if typed or bookmarked.
 func (p phone) open(path, name string) {
 	p.t.Helper()
+	p.openAny(path, name, http.StatusOK)
+}
+
+// openAny loads a page that answers with status want (an error page, or
+// 200).
+func (p phone) openAny(path, name string, want int64) {
+	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
 	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path))
 	if err != nil {
 		p.fatalf("opening %s: %v", path, err)
 	}
-	if resp.Status != http.StatusOK {
-		p.errorf("opening %s: status %d, want 200", path, resp.Status)
+	if resp.Status != want {
+		p.errorf("opening %s: status %d, want %d", path, resp.Status, want)
 	}
 	p.landed(name)
 }

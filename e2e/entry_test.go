@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -23,23 +22,6 @@ import (
 const barGame = `{"version": 1, "players": ["Ann", "Bob", "Cat", "Dan"], "start_player": 0, "rounds": [[
  {"pool": ["H2", "H3", "H4", "A6", "K6"], "coins": 3}, {"pool": ["A2", "A3", "X5"], "coins": 1},
  {"pool": ["S1", "S7", "SP"], "coins": 0}, {"pool": ["HQ", "S5", "XC"], "coins": 2}]]}`
-
-// postGame stores a game file through the API and returns its id.
-func postGame(t *testing.T, base, file string) string {
-	t.Helper()
-	res, err := http.Post(base+"/api/games", "application/json", strings.NewReader(file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	_, id, _ := strings.Cut(string(body), `"id":"`)
-	id, _, _ = strings.Cut(id, `"`)
-	if res.StatusCode != http.StatusCreated || id == "" {
-		t.Fatalf("POST /api/games: %d %s", res.StatusCode, body)
-	}
-	return id
-}
 
 // suitPlurals are the suits as the live line reads them out.
 var suitPlurals = map[scoring.Suit]string{scoring.Anchor: "Anchors", scoring.Heart: "Hearts", scoring.Kraken: "Krakens", scoring.Skull: "Skulls", scoring.Swords: "Swords"}
@@ -167,7 +149,7 @@ func TestEntryBar(t *testing.T) {
 	base := startServer(t)
 	browser, _ := startBrowser(t)
 	p := newPhone(t, browser, base, shotDir(t), "")
-	id := postGame(t, base, barGame)
+	id := createGame(t, base, barGame)
 	entry := fmt.Sprintf("/games/%s/rounds/2/players/0", id)
 
 	p.open(entry, "entry-page")
@@ -269,7 +251,7 @@ func TestEntryBar(t *testing.T) {
 
 	// A long name next in line is cut short with an ellipsis, on one line.
 	long := "Bartholomew the Magnificent Pirate Kings" // the 40 characters a name may have
-	longID := postGame(t, base, `{"version": 1, "players": ["Ann", "`+long+`"], "start_player": 0, "rounds": []}`)
+	longID := createGame(t, base, `{"version": 1, "players": ["Ann", "`+long+`"], "start_player": 0, "rounds": []}`)
 	p.open("/games/"+longID+"/rounds/1/players/0", "long-name-next")
 	if got := p.text("save-next"); got != "Save & next: "+long {
 		p.errorf("Save & next reads %q, want the whole name for screen readers", got)
@@ -362,7 +344,7 @@ func TestEntrySaveAndNextTaps(t *testing.T) {
 	browser, _ := startBrowser(t)
 	p := newPhone(t, browser, base, shotDir(t), "")
 	players := []string{"Ann", "Bob", "Cat", "Dan"}
-	id := postGame(t, base, `{"version": 1, "players": ["Ann", "Bob", "Cat", "Dan"], "start_player": 0, "rounds": []}`)
+	id := createGame(t, base, `{"version": 1, "players": ["Ann", "Bob", "Cat", "Dan"], "start_player": 0, "rounds": []}`)
 	game := "/games/" + id
 	p.open(game, "scoreboard")
 
@@ -473,7 +455,7 @@ func TestEntryWithoutJavaScript(t *testing.T) {
 	base := startServer(t)
 	browser, _ := startBrowser(t)
 	p := seatPhone(t, browser, base, shotDir(t), "nojs-", false)
-	id := postGame(t, base, barGame)
+	id := createGame(t, base, barGame)
 	entry := fmt.Sprintf("/games/%s/rounds/2/players/1", id)
 
 	p.open(entry, "entry")

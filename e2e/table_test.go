@@ -142,7 +142,7 @@ func TestTableMode(t *testing.T) {
 	browser, _ := startBrowser(t)
 	dir := shotDir(t)
 
-	id := postGame(t, base, tableFile)
+	id := createGame(t, base, tableFile)
 	game := "/games/" + id
 
 	phones := make([]phone, 4)

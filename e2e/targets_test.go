@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -178,21 +177,6 @@ func (p phone) checkSizes(name string) {
 	}
 	list := "\n\t" + strings.Join(problems, "\n\t")
 	p.errorf("page %s (%s) has %d size problems:%s", name, p.path(), len(problems), list)
-}
-
-// openAny loads a page that answers with status want (an error page).
-func (p phone) openAny(path, name string, want int64) {
-	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
-	defer cancel()
-	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path))
-	if err != nil {
-		p.fatalf("opening %s: %v", path, err)
-	}
-	if resp.Status != want {
-		p.errorf("opening %s: status %d, want %d", path, resp.Status, want)
-	}
-	p.landed(name)
 }
 
 // targetsGame is a three-player game with two rounds entered and the
