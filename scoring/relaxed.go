@@ -38,9 +38,15 @@ type relaxedTable struct {
 	states int    // 4^len(rows)
 	offset uint   // where the row states sit in the walk's key
 	whole  bool   // every suit has a row state: compact is one shift
+	// wildCap[step]: the most wilds the cells from step on can take (one
+	// an empty cell). More wilds left are worth no more, so the table
+	// holds values only up to it and index reads the rest there.
+	wildCap []int
+	noWays  []int16 // see closed
 }
 
 func (t *relaxedTable) index(step, group, wilds, rows int) int {
+	wilds = min(wilds, t.wildCap[step])
 	return ((step*3+group)*(t.wilds+1)+wilds)*t.states + rows
 }
 
@@ -104,6 +110,13 @@ func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 	t.states = 1 << (2 * len(t.rows))
 	t.whole = len(t.rows) == NumSuits // the suits in card order: the key's layout
 	t.values = make([]int16, (len(steps)+1)*3*(wilds+1)*t.states)
+	t.wildCap = make([]int, len(steps)+1)
+	for i := len(steps) - 1; i >= 0; i-- {
+		t.wildCap[i] = t.wildCap[i+1]
+		if st := steps[i]; s.cells[st.suit][st.rank] == cellEmpty {
+			t.wildCap[i] = min(wilds, t.wildCap[i]+1)
+		}
+	}
 	// After the last step the group is settled; every run must be 0 or 3+,
 	// and a flush of 1 or 2 cards is undone, as in the walk's finish.
 	end := len(steps)
@@ -162,12 +175,14 @@ func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 			}
 			return t.index(i+1, g, w, 0)
 		}
-		for g := 0; g < 3; g++ {
+		// Before the k-th cell of a column (from 0) its group holds at
+		// most k cards, so larger groups are never looked up there.
+		for g := 0; g <= min(2, i%len(s.rows)); g++ {
 			join := 6
 			if g == 0 {
 				join -= 8
 			}
-			for w := 0; w <= wilds; w++ {
+			for w := 0; w <= t.wildCap[i]; w++ {
 				usable, w2 := kind == cellFixed, w
 				if kind == cellEmpty && w > 0 {
 					usable, w2 = true, w-1
@@ -209,80 +224,93 @@ type relaxStep struct {
 
 // relaxCell fills out, the values of every row state before a cell, from
 // the values after it. It is the relaxed walks' inner loop (a million
-// entries on wild pools), so it goes through the row states in blocks
-// that share every row's bits but the cell's own.
+// entries on wild pools), so the ways that are closed are settled once per
+// cell, not per entry, and the row states go in blocks that share every
+// row's bits but the cell's own.
 func (s *solver) relaxCell(t *relaxedTable, out []int16, c relaxStep) {
-	// best of a candidate: noWay when the way is closed
-	at := func(vals []int16, rows int, gain int32) int32 {
-		if vals == nil {
-			return noWay
+	// A closed way reads as noWay from a table of its own, so the loops
+	// below need no test for it.
+	closed := func(vals []int16) []int16 {
+		if vals != nil {
+			return vals
 		}
-		return gain + int32(vals[rows])
+		return t.closed()
+	}
+	stay, spend, grow := closed(c.stay), closed(c.spend), closed(c.grow)
+	// what putting the cell to use pays when the row's state does not
+	// change: a straight flush card (where the row's run is not kept),
+	// or a straight or full ship card
+	use := int32(noWay)
+	if c.cross > 0 {
+		use = c.cross
+	}
+	if c.sf && !(c.runs && c.tracked) {
+		use = max(use, 4)
+	}
+	join := int32(noWay)
+	if c.group {
+		join = c.join
+	}
+	// leave is the best of the ways that leave the row's state as it is,
+	// after the cell: left out, used in a straight, ship or (untracked)
+	// straight flush, or grown into the group.
+	leave := func(rows int) int32 {
+		return max(int32(stay[rows]), use+int32(spend[rows]), join+int32(grow[rows]))
 	}
 	if !c.tracked {
 		for rows := range out {
-			best := at(c.stay, rows, 0)
-			if c.sf {
-				best = max(best, at(c.spend, rows, 4))
-			}
-			if c.cross > 0 {
-				best = max(best, at(c.spend, rows, c.cross))
-			}
-			if c.group {
-				best = max(best, at(c.grow, rows, c.join))
-			}
-			out[rows] = int16(max(best, noWay))
+			out[rows] = clampWay(leave(rows))
 		}
 		return
 	}
-	low := 1 << c.shift
-	for hi := 0; hi < t.states; hi += 4 * low {
-		for base := hi; base < hi+low; base++ {
-			for mine := range 4 {
-				rows := base | mine<<c.shift
-				up := base | min(mine+1, 3)<<c.shift // the row's state one card on
-				best := int32(noWay)
-				if c.runs {
-					// a straight-flush run; after leaving the cell out
-					// or using it elsewhere the run stops (base)
-					if c.sf {
-						best = at(c.spend, up, 4)
-					}
-					if mine == 1 || mine == 2 {
-						out[rows] = int16(max(best, noWay))
-						continue // a short run must go on
-					}
-					if c.cross > 0 {
-						best = max(best, at(c.spend, base, c.cross))
-					}
-					best = max(best, at(c.stay, base, 0))
-					if c.group {
-						best = max(best, at(c.grow, base, c.join))
-					}
-				} else {
-					// a flush count, which stays when the cell goes elsewhere
-					if c.sf {
-						best = at(c.spend, rows, 4)
-					}
-					if c.flush {
-						gain := int32(3)
-						if mine == 0 {
-							gain-- // a flush is 8 for 3 cards: 3 a card, less 1
-						}
-						best = max(best, at(c.spend, up, gain))
-					}
-					if c.cross > 0 {
-						best = max(best, at(c.spend, rows, c.cross))
-					}
-					best = max(best, at(c.stay, rows, 0))
-					if c.group {
-						best = max(best, at(c.grow, rows, c.join))
-					}
-				}
-				out[rows] = int16(max(best, noWay))
+	sf := int32(noWay) // a straight flush card in a tracked run
+	if c.sf && c.runs {
+		sf = 4
+	}
+	flush := int32(noWay)
+	if c.flush && !c.runs {
+		flush = 3
+	}
+	// the row state with the cell's row at 0, 1, 2 and 3+ is base, base+one,
+	// base+2*one and base+3*one
+	one := 1 << c.shift
+	for hi := 0; hi < t.states; hi += 4 * one {
+		for r0 := hi; r0 < hi+one; r0++ {
+			r1, r2, r3 := r0+one, r0+2*one, r0+3*one
+			if c.runs {
+				// A run goes on with the cell, else it stops (r0): the
+				// ways that stop it are the same from runs of 0 and 3+,
+				// and a run of 1 or 2 must go on (R1.2: 3+).
+				stop := leave(r0)
+				out[r0] = clampWay(max(stop, sf+int32(spend[r1])))
+				out[r1] = clampWay(sf + int32(spend[r2]))
+				out[r2] = clampWay(sf + int32(spend[r3]))
+				out[r3] = clampWay(max(stop, sf+int32(spend[r3])))
+				continue
 			}
+			// A flush count stays when the cell goes elsewhere; a flush
+			// is 8 for 3 cards: 3 a card, less 1 for the first.
+			out[r0] = clampWay(max(leave(r0), flush-1+int32(spend[r1])))
+			out[r1] = clampWay(max(leave(r1), flush+int32(spend[r2])))
+			out[r2] = clampWay(max(leave(r2), flush+int32(spend[r3])))
+			out[r3] = clampWay(max(leave(r3), flush+int32(spend[r3])))
 		}
 	}
+}
+
+// clampWay stores a value, noWay for every way that cannot finish.
+func clampWay(v int32) int16 { return int16(max(v, noWay)) }
+
+// closed is a row of noWay as long as the table's row states: what a way
+// that is closed at a cell leads to.
+func (t *relaxedTable) closed() []int16 {
+	if len(t.noWays) != t.states {
+		t.noWays = make([]int16, t.states)
+		for i := range t.noWays {
+			t.noWays[i] = noWay
+		}
+	}
+	return t.noWays
 }
 
 // canFlush reports whether a row could hold a flush: 3 cards of it, pool
