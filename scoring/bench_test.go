@@ -94,6 +94,20 @@ func BenchmarkSolveAdversarial(b *testing.B) {
 	}
 }
 
+// BenchmarkSolveContextAdversarial is BenchmarkSolveAdversarial for
+// SolveContext, the one-goroutine solve the web server runs.
+func BenchmarkSolveContextAdversarial(b *testing.B) {
+	for _, c := range readCorpus(b) {
+		b.Run(fmt.Sprintf("line%d", c.line), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := SolveContext(context.Background(), c.pool, Options{Players: 4}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkTen measures the solver and the brute-force reference on the
 // same 10-card pools (up to 2 wilds): the ratio is the speed-up.
 func BenchmarkTen(b *testing.B) {

@@ -106,11 +106,23 @@ func (s *solver) solve() (Party, bool) {
 	}
 	s.buildRelaxed()
 	low := strengthOf(s.dive(diveBudget))
+	// Once a failed pass has kept many states, walking the bar down the
+	// rest of the way would cost several times that pass: the beam finds
+	// a strong party instead, and the walk settles at its strength (see
+	// settle). Either way the party is the one the pass at the best
+	// party's strength finds, whatever the bars tried before it.
+	beamed := false
 	if !s.parallel {
 		for bar := s.rootBound(); ; bar-- {
 			bar = max(bar, low)
 			if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
 				return s.party(high), !s.halt.Load()
+			}
+			if !beamed && high.nodes.len() > beamAfter {
+				beamed, low = true, s.beam(low)
+				if low < bar-1 {
+					return s.settle(high, low)
+				}
 			}
 		}
 	}
@@ -144,7 +156,51 @@ func (s *solver) solve() (Party, bool) {
 		if below.best >= floorOf(bar-1) || bar-1 == low {
 			return s.party(below), true
 		}
+		if !beamed && below.nodes.len() > beamAfter {
+			beamed, low = true, s.beam(low)
+			if low < bar-3 {
+				return s.settlePair(high, below, low)
+			}
+		}
 	}
+}
+
+// settle finds the best party when one of strength low is known to exist
+// (the beam's) and none reaches the last bar tried: a pass at low finds
+// the best; where it is stronger than low, a pass at its strength finds
+// it again, so that the party is the one the descent would have shown.
+func (s *solver) settle(p *pass, low int) (Party, bool) {
+	best := s.run(p, floorOf(low))
+	if found := strengthOf(best); found > low && !s.halt.Load() {
+		s.run(p, floorOf(found))
+	}
+	return s.party(p), !s.halt.Load()
+}
+
+// settlePair is settle on two goroutines: the passes at low+1 and low run
+// at once, as the descent would run them, so a beam one point short costs
+// no second pass.
+func (s *solver) settlePair(high, below *pass, low int) (Party, bool) {
+	high.stop.Store(false)
+	below.stop.Store(false)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.run(below, floorOf(low))
+	}()
+	if best := s.run(high, floorOf(low+1)); best >= floorOf(low+1) {
+		below.stop.Store(true) // its answer is not needed
+		<-done
+		if found := strengthOf(best); found > low+1 && !s.halt.Load() {
+			s.run(high, floorOf(found))
+		}
+		return s.party(high), !s.halt.Load()
+	}
+	<-done
+	if s.halt.Load() {
+		return Party{}, false
+	}
+	return s.party(below), true
 }
 
 // floorOf is the least node value of a party of the given strength.
