@@ -19,7 +19,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/gorilla/securecookie"
-	"golang.org/x/time/rate"
 
 	"ruthless/views"
 )
@@ -35,7 +34,7 @@ const (
 	// A table mistypes a few times; a guesser gets 7,200 tries a day.
 	loginsPerMinute = 5
 	loginBurst      = 5
-	// loginClients bounds the limiter's memory (see loginLimiter.forget).
+	// loginClients bounds the limiter's memory (see buckets).
 	loginClients = 10_000
 
 	// The cookie key is derived from the password, so sessions outlive a
@@ -315,27 +314,15 @@ func waitText(d time.Duration) string {
 
 // loginLimiter counts wrong passwords per client in token buckets: a
 // right password costs nothing, a wrong one a token, and a client with
-// none left is not even checked until one is back.
+// none left is not even checked until one is back. Only clients with a
+// wrong try have a bucket.
 type loginLimiter struct {
 	mu    sync.Mutex
-	every rate.Limit
-	burst int
-	max   int
-	fails map[string]*loginFails
-}
-
-type loginFails struct {
-	lim  *rate.Limiter
-	last time.Time
+	fails buckets
 }
 
 func newLoginLimiter(perMinute, burst, maxClients int) *loginLimiter {
-	return &loginLimiter{
-		every: rate.Limit(float64(perMinute) / 60),
-		burst: burst,
-		max:   maxClients,
-		fails: map[string]*loginFails{},
-	}
+	return &loginLimiter{fails: newBuckets(perMinute, burst, maxClients)}
 }
 
 // check runs right (a password comparison) for client unless the client
@@ -345,42 +332,15 @@ func newLoginLimiter(perMinute, burst, maxClients int) *loginLimiter {
 func (l *loginLimiter) check(client string, now time.Time, right func() bool) (ok bool, wait time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	f := l.fails[client]
-	if f != nil {
+	if f := l.fails.clients[client]; f != nil {
 		if tokens := f.lim.TokensAt(now); tokens < 1 {
 			// Rounded up to the millisecond, so that at now+wait a try is back.
-			return false, time.Duration(math.Ceil((1-tokens)/float64(l.every)*1000)) * time.Millisecond
+			return false, time.Duration(math.Ceil((1-tokens)/float64(l.fails.every)*1000)) * time.Millisecond
 		}
 	}
 	if right() {
 		return true, 0
 	}
-	if f == nil {
-		if len(l.fails) >= l.max {
-			l.forget(now)
-		}
-		f = &loginFails{lim: rate.NewLimiter(l.every, l.burst)}
-		l.fails[client] = f
-	}
-	f.last = now
-	f.lim.AllowN(now, 1)
+	l.fails.get(client, now).lim.AllowN(now, 1)
 	return false, 0
-}
-
-// forget drops the clients whose last wrong try is long enough ago for
-// their bucket to be full again (forgetting them changes nothing), and if
-// that frees no room, the one whose last wrong try is oldest.
-func (l *loginLimiter) forget(now time.Time) {
-	full := time.Duration(float64(l.burst) / float64(l.every) * float64(time.Second))
-	oldest := ""
-	for k, f := range l.fails {
-		if now.Sub(f.last) >= full {
-			delete(l.fails, k)
-		} else if oldest == "" || f.last.Before(l.fails[oldest].last) {
-			oldest = k
-		}
-	}
-	if len(l.fails) >= l.max && oldest != "" {
-		delete(l.fails, oldest)
-	}
 }

@@ -497,7 +497,7 @@ func TestLoginLimiterForgets(t *testing.T) {
 	keys := func() string {
 		var k []string
 		for _, c := range []string{"a", "b", "c", "d", "e", "f", "g"} {
-			if l.fails[c] != nil {
+			if l.fails.clients[c] != nil {
 				k = append(k, c)
 			}
 		}

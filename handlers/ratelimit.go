@@ -26,19 +26,71 @@ const (
 	maxClients = 10_000
 )
 
-// clientLimiter is a token bucket per client address, in a bounded map.
-type clientLimiter struct {
-	mu      sync.Mutex
+// buckets is a token bucket per client, in a map bounded to max clients.
+// A client idle long enough to have refilled its bucket is forgotten
+// (that changes nothing); when the map is full of busier clients, the one
+// seen longest ago goes. Its owner holds the lock.
+type buckets struct {
 	every   rate.Limit
 	burst   int
 	max     int
-	clients map[string]*clientBucket
-	now     func() time.Time
+	clients map[string]*bucket
 }
 
-type clientBucket struct {
+type bucket struct {
 	lim  *rate.Limiter
 	seen time.Time
+}
+
+func newBuckets(perMinute, burst, maxClients int) buckets {
+	return buckets{
+		every:   rate.Limit(float64(perMinute) / 60),
+		burst:   burst,
+		max:     maxClients,
+		clients: map[string]*bucket{},
+	}
+}
+
+// get returns the client's bucket, seen now, making one (and room for it)
+// when the client has none.
+func (bs *buckets) get(client string, now time.Time) *bucket {
+	b := bs.clients[client]
+	if b == nil {
+		if len(bs.clients) >= bs.max {
+			bs.evict(now)
+		}
+		b = &bucket{lim: rate.NewLimiter(bs.every, bs.burst)}
+		bs.clients[client] = b
+	}
+	b.seen = now
+	return b
+}
+
+// evict forgets every client idle long enough to have refilled its
+// bucket, and if that frees nothing, the one seen longest ago.
+func (bs *buckets) evict(now time.Time) {
+	full := time.Duration(float64(bs.burst) / float64(bs.every) * float64(time.Second))
+	var oldest string
+	var oldestSeen time.Time
+	for k, b := range bs.clients {
+		if now.Sub(b.seen) >= full {
+			delete(bs.clients, k)
+			continue
+		}
+		if oldest == "" || b.seen.Before(oldestSeen) {
+			oldest, oldestSeen = k, b.seen
+		}
+	}
+	if len(bs.clients) >= bs.max && oldest != "" {
+		delete(bs.clients, oldest)
+	}
+}
+
+// clientLimiter limits what each client address may do a minute.
+type clientLimiter struct {
+	mu      sync.Mutex
+	buckets buckets
+	now     func() time.Time
 }
 
 // newClientLimiter lets each client do perMinute things a minute, burst
@@ -47,13 +99,7 @@ func newClientLimiter(perMinute, burst, maxClients int) *clientLimiter {
 	if perMinute < 0 {
 		return nil
 	}
-	return &clientLimiter{
-		every:   rate.Limit(float64(perMinute) / 60),
-		burst:   burst,
-		max:     maxClients,
-		clients: map[string]*clientBucket{},
-		now:     time.Now,
-	}
+	return &clientLimiter{buckets: newBuckets(perMinute, burst, maxClients), now: time.Now}
 }
 
 // reserve takes one token for the client. When none is left it takes
@@ -67,16 +113,7 @@ func (l *clientLimiter) reserve(client string) (cancel func(), wait time.Duratio
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	b, ok := l.clients[client]
-	if !ok {
-		if len(l.clients) >= l.max {
-			l.evict(now)
-		}
-		b = &clientBucket{lim: rate.NewLimiter(l.every, l.burst)}
-		l.clients[client] = b
-	}
-	b.seen = now
-	r := b.lim.ReserveN(now, 1)
+	r := l.buckets.get(client, now).lim.ReserveN(now, 1)
 	if !r.OK() {
 		return nil, time.Minute
 	}
@@ -89,26 +126,6 @@ func (l *clientLimiter) reserve(client string) (cancel func(), wait time.Duratio
 		defer l.mu.Unlock()
 		r.CancelAt(l.now())
 	}, 0
-}
-
-// evict forgets every client idle long enough to have refilled its
-// bucket, and if that frees nothing, the one seen longest ago.
-func (l *clientLimiter) evict(now time.Time) {
-	full := time.Duration(float64(l.burst) / float64(l.every) * float64(time.Second))
-	var oldest string
-	var oldestSeen time.Time
-	for k, b := range l.clients {
-		if now.Sub(b.seen) >= full {
-			delete(l.clients, k)
-			continue
-		}
-		if oldest == "" || b.seen.Before(oldestSeen) {
-			oldest, oldestSeen = k, b.seen
-		}
-	}
-	if len(l.clients) >= l.max && oldest != "" {
-		delete(l.clients, oldest)
-	}
 }
 
 // clientAddr is the address a request came from, without its port. It is
