@@ -31,7 +31,7 @@ func (s *solver) beam(floor int) int {
 	cur.add(0, 0, -1)
 	next.reset()
 	cut := floorOf(floor + 1)
-	for i, st := range s.steps {
+	for i := range s.steps {
 		if s.halt.Load() {
 			return floor
 		}
@@ -40,12 +40,7 @@ func (s *solver) beam(floor int) int {
 		for j, pk := range cur.keys {
 			pv := cur.vals[j]
 			for role := roleNone; role <= roleFlushWild; role++ {
-				k, v, ok := s.apply(pk, pv, st, role)
-				if ok && st.last {
-					k, v, ok = s.endColumn(k, v, st.rank)
-				} else if ok {
-					ok = !s.stuck(k, i)
-				}
+				k, v, ok := s.advance(pk, pv, i, role)
 				if !ok {
 					continue
 				}

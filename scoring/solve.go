@@ -253,14 +253,8 @@ func (s *solver) dive(budget int) int32 {
 		}
 		var moves [roleFlushWild + 1]move
 		n := 0
-		st := steps[i]
 		for role := roleNone; role <= roleFlushWild; role++ {
-			k2, v2, ok := s.apply(k, v, st, role)
-			if ok && st.last {
-				k2, v2, ok = s.endColumn(k2, v2, st.rank)
-			} else if ok {
-				ok = !s.stuck(k2, i)
-			}
+			k2, v2, ok := s.advance(k, v, i, role)
 			if !ok {
 				continue
 			}

@@ -211,6 +211,23 @@ func (s *solver) apply(k uint64, v int32, st step, role uint8) (uint64, int32, b
 	return k, v, true
 }
 
+// advance gives step i's cell a role from state k with value v, settling
+// the column at its last cell; ok is false when the role is impossible or
+// leaves the state owing its column more than the column can give.
+func (s *solver) advance(k uint64, v int32, i int, role uint8) (uint64, int32, bool) {
+	st := s.steps[i]
+	k, v, ok := s.apply(k, v, st, role)
+	switch {
+	case !ok:
+		return 0, 0, false
+	case st.last:
+		return s.endColumn(k, v, st.rank)
+	case s.stuck(k, i):
+		return 0, 0, false
+	}
+	return k, v, true
+}
+
 // endColumn settles the column just walked: its group must have 0 or 2+
 // cards, open straights of 1 or 2 cards must have gone on, full ships take
 // exactly one card in every column.
