@@ -139,7 +139,14 @@ func (a *app) apiSolve(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	cards, err := parseCodes(in.Cards, "cards", n, map[scoring.Card]bool{})
+	a.answerSolve(c, in.Cards, n)
+}
+
+// answerSolve answers with the best party of the cards (codes, checked
+// for a game of n players) as solve --json writes it, or the error naming
+// the field "cards". The API and the entry page's live line share it.
+func (a *app) answerSolve(c *gin.Context, codes []string, n int) {
+	cards, err := parseCodes(codes, "cards", n, map[scoring.Card]bool{})
 	if err != nil {
 		a.fail(c, err)
 		return

@@ -376,18 +376,7 @@ func (a *app) entrySolve(c *gin.Context) {
 	if !ok {
 		return
 	}
-	n := len(g.File.Players)
-	cards, err := parseCodes(codeList(c.QueryArray("cards")), "cards", n, map[scoring.Card]bool{})
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	party, err := a.solves.solve(c.Request.Context(), cards, scoring.Options{Players: n})
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, party)
+	a.answerSolve(c, codeList(c.QueryArray("cards")), len(g.File.Players))
 }
 
 // saveFormEntry saves a round-entry form. A stale version is not always
