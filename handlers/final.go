@@ -346,13 +346,9 @@ func finalView(g store.Game, res scoring.Result) views.FinalView {
 		})
 	}
 	for _, tb := range res.WinnerTieBreaks {
-		// The line goes under the player placed behind (or level), as on
-		// the round pages.
-		if len(tb.Players) != 2 || tb.Players[1] >= len(vm.Totals) {
-			continue
+		if behind, ok := placedBehind(tb, len(vm.Totals)); ok {
+			vm.Totals[behind].Tie = &views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
 		}
-		behind := tb.Players[1]
-		vm.Totals[behind].Tie = &views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
 	}
 	return vm
 }

@@ -127,13 +127,9 @@ func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
 		vm.Parties = append(vm.Parties, pv)
 	}
 	for _, tb := range rr.TieBreaks {
-		// The line goes under the player placed behind, who is the one
-		// it explains to.
-		if len(tb.Players) != 2 || tb.Players[1] >= len(vm.Parties) {
-			continue
+		if behind, ok := placedBehind(tb, len(vm.Parties)); ok {
+			vm.Parties[behind].Tie = &views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule}
 		}
-		behind := tb.Players[1]
-		vm.Parties[behind].Tie = &views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule}
 	}
 	if len(rr.Returned) > 0 {
 		vals := make([]string, len(rr.Returned))
@@ -177,6 +173,16 @@ func tokenText(n, r int) string {
 		vals[i] = strconv.Itoa(v)
 	}
 	return "Piracy round: tokens " + strings.Join(vals, ", ") + " NP."
+}
+
+// placedBehind is the seat a tie-break's line goes under: the player
+// placed behind (or level), the one it explains to; ok is false for a
+// tie-break that does not name two of the seats.
+func placedBehind(tb scoring.TieBreak, seats int) (int, bool) {
+	if len(tb.Players) != 2 || tb.Players[1] < 0 || tb.Players[1] >= seats {
+		return 0, false
+	}
+	return tb.Players[1], true
 }
 
 // roundTieText explains one R2.5 tie-break in one short line, naming the
