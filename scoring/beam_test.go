@@ -32,7 +32,7 @@ func TestBeamKeepsTheParty(t *testing.T) {
 		if got := s.beam(0); got > c.strength {
 			t.Errorf("line %d: the beam found strength %d, above the best party's %d", line, got, c.strength)
 		}
-		direct := passes.Get().(*pass)
+		direct := takePass()
 		best := s.run(direct, floorOf(c.strength))
 		if strengthOf(best) != c.strength {
 			t.Fatalf("line %d: the pass at %d found %d", line, c.strength, strengthOf(best))

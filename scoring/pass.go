@@ -25,6 +25,15 @@ const probeLimit = 4000
 // the garbage collector (and the walk its pauses).
 var passes = sync.Pool{New: func() any { return new(pass) }}
 
+// takePass returns a pass ready to run: one from the pool may have been
+// stopped, or limited, by the walk that used it last.
+func takePass() *pass {
+	p := passes.Get().(*pass)
+	p.stop.Store(false)
+	p.limit = 0
+	return p
+}
+
 // run walks the grid, dropping only states whose optimistic bound is below
 // floor (minKey: none). It returns the value of the best complete party and
 // keeps the walk's history in p for party(). A pass told to stop gives up

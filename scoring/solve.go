@@ -92,9 +92,8 @@ func (s *solver) solve() (Party, bool) {
 	// costlier, is the one the next round would run anyway. The answer is
 	// always the higher bar's when it finds one, so it never depends on
 	// which pass ends first, nor on whether the passes ran in parallel.
-	high := passes.Get().(*pass)
+	high := takePass()
 	defer passes.Put(high)
-	high.stop.Store(false) // a pass from the pool may have been stopped
 	// The relaxed walks' tables cost milliseconds on big pools. Where the
 	// column bound is tight (a whole deck: a group in every column) a
 	// short pass at it finds the party without them.
@@ -128,9 +127,8 @@ func (s *solver) solve() (Party, bool) {
 	}
 	// A second pass only where it runs: a pass from the pool may hold
 	// tens of megabytes from an earlier big pool.
-	below := passes.Get().(*pass)
+	below := takePass()
 	defer passes.Put(below)
-	below.stop.Store(false)
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
 		high.stop.Store(false)
