@@ -105,23 +105,17 @@ func (s *solver) solve() (Party, bool) {
 	}
 	s.buildRelaxed()
 	low := strengthOf(s.dive(diveBudget))
-	// Once a failed pass has kept many states, walking the bar down the
-	// rest of the way would cost several times that pass: the beam finds
-	// a strong party instead, and the walk settles at its strength (see
-	// settle). Either way the party is the one the pass at the best
-	// party's strength finds, whatever the bars tried before it.
-	beamed := false
+	// Once a failed pass has kept many states, the pool is hard: walking
+	// the bar down the rest of the way would cost several times that
+	// pass. hard takes over there.
 	if !s.parallel {
 		for bar := s.rootBound(); ; bar-- {
 			bar = max(bar, low)
 			if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
 				return s.party(high), !s.halt.Load()
 			}
-			if !beamed && high.nodes.len() > beamAfter {
-				beamed, low = true, s.beam(low)
-				if low < bar-1 {
-					return s.settle(high, low)
-				}
+			if high.nodes.len() > beamAfter {
+				return s.hard(high, nil, bar, low, 0)
 			}
 		}
 	}
@@ -151,16 +145,65 @@ func (s *solver) solve() (Party, bool) {
 		if s.halt.Load() {
 			return Party{}, false
 		}
-		if below.best >= floorOf(bar-1) || bar-1 == low {
+		found := below.best >= floorOf(bar-1)
+		if high.nodes.len() > beamAfter {
+			// where the one-goroutine walk hands over to hard, so that
+			// both pick the same direction
+			known := 0
+			if found {
+				known = bar - 1
+			}
+			return s.hard(high, below, bar, low, known)
+		}
+		if found || bar-1 == low {
 			return s.party(below), true
 		}
-		if !beamed && below.nodes.len() > beamAfter {
-			beamed, low = true, s.beam(low)
-			if low < bar-3 {
-				return s.settlePair(high, below, low)
-			}
+		if below.nodes.len() > beamAfter {
+			return s.hard(below, high, bar-1, low, 0)
 		}
 	}
+}
+
+// hard finishes the walk on a hard pool, where pass failed, the first
+// pass to keep more than beamAfter states, at bar: no party reaches bar.
+// The walk picks its direction there (see mirror.go), then a beam finds a
+// strong party and the walk settles at its strength. known, when above 0,
+// is the best party's strength, found already by the pass in other (in
+// this direction, so its party stands if the direction stays).
+//
+// Whatever the bars tried, the party is the one the pass at the best
+// party's strength finds in the direction picked; and the direction only
+// depends on the pool, since the passes before hard are the same with one
+// goroutine or two. So Solve and SolveContext show the same party.
+func (s *solver) hard(failed, other *pass, bar, low, known int) (Party, bool) {
+	// Beams in both directions, the forward one on the other core where
+	// there is one: a beam's strength is a real party's either way, and
+	// where one falls short the other rarely does (on the corpus, never).
+	beamed := make(chan int, 1)
+	beamForward := func() { beamed <- s.beam(low) }
+	if s.parallel && known == 0 {
+		go beamForward()
+	}
+	m := s.mirror()
+	m.buildRelaxed()
+	w := s
+	if m.keepsFewer(failed, floorOf(bar), failed.nodes.len()) {
+		w = m
+	}
+	switch {
+	case known > 0 && w == s:
+		return s.party(other), true
+	case known > 0:
+		return w.settle(failed, known)
+	}
+	if !s.parallel {
+		beamForward()
+	}
+	low = max(m.beam(low), <-beamed)
+	if low >= bar-1 || other == nil {
+		return w.settle(failed, low)
+	}
+	return w.settlePair(failed, other, low)
 }
 
 // settle finds the best party when one of strength low is known to exist
