@@ -31,7 +31,11 @@
 // the bound starts 6–10 points too high. So once a failed pass has kept
 // many states, a beam (beam.go: the same walk keeping only the states with
 // the best bounds) finds a strong party, and the walk settles at its
-// strength: one pass there, rather than every bar down to it.
+// strength: one pass there, rather than every bar down to it. At the same
+// moment the walk picks its direction (mirror.go): with the ranks turned
+// round the best parties are the same, but the walk meets the cells in
+// another order, and on hard pools one direction often keeps half the
+// states of the other.
 //
 // SolveContext is Solve for callers that may stop waiting (the web server):
 // both methods look at a flag between small steps and give up with

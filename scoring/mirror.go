@@ -21,15 +21,21 @@ func mirrorCard(c Card) Card {
 	return c
 }
 
-// keepsFewer runs the walk's pass p at floor, stopping it once it keeps
-// states states, and reports whether it kept fewer (and was not halted).
-// The passes before it showed the pool to be hard in the other direction:
-// a pass at floor there kept states states.
-func (s *solver) keepsFewer(p *pass, floor int32, states int) bool {
+// direction is called after pass p, at bar, kept more than turnAfter
+// states and found no party. It runs the mirror's pass at the same bar,
+// stopped once it keeps as many states, and returns the mirror (with its
+// relaxed tables) if it kept fewer, else s.
+func (s *solver) direction(p *pass, bar int) *solver {
+	states := p.nodes.len()
+	m := s.mirror()
+	m.buildRelaxed()
 	p.limit = states
-	s.run(p, floor)
+	m.run(p, floorOf(bar))
 	p.limit = 0
-	return !s.halt.Load() && p.nodes.len() < states
+	if s.halt.Load() || p.nodes.len() >= states {
+		return s
+	}
+	return m
 }
 
 // mirror returns the walk of the mirrored pool, sharing s's halt flag and

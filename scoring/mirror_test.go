@@ -1,6 +1,8 @@
 package scoring
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -28,5 +30,39 @@ func TestMirrorFindsTheSameBest(t *testing.T) {
 			t.Fatalf("pool %v (%d players): mirror = %d/%d (%s), forward = %d/%d (%s)", pool, players,
 				mirrored.Strength, mirrored.Unused, describe(mirrored), want.Strength, want.Unused, describe(want))
 		}
+	}
+}
+
+// TestTurnKeepsTheParty: on every pool of the adversarial corpus (all of
+// them hard enough for the walk to try the mirror), Solve and SolveContext
+// show the same party, and it is the one the pass at the best strength
+// finds in one of the two directions.
+func TestTurnKeepsTheParty(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("the corpus takes about a minute, twenty under the race detector")
+	}
+	for _, c := range readCorpus(t) {
+		t.Run(fmt.Sprintf("line%d", c.line), func(t *testing.T) {
+			t.Parallel()
+			forward := newSolver(c.pool, 4)
+			atBest := map[string]bool{}
+			for _, s := range []*solver{forward, forward.mirror()} {
+				s.buildRelaxed()
+				p := takePass()
+				if best := s.run(p, floorOf(c.strength)); strengthOf(best) != c.strength {
+					t.Fatalf("mirrored: %v: the pass at %d found %d", s.mirrored, c.strength, strengthOf(best))
+				}
+				atBest[describe(s.party(p))] = true
+				passes.Put(p)
+			}
+			got := Solve(c.pool, Options{Players: 4})
+			if !atBest[describe(got)] {
+				t.Errorf("Solve = %s, not a party the pass at the best strength finds", describe(got))
+			}
+			gotCtx, err := SolveContext(context.Background(), c.pool, Options{Players: 4})
+			if err != nil || describe(gotCtx) != describe(got) {
+				t.Errorf("SolveContext = %s, %v; Solve = %s", describe(gotCtx), err, describe(got))
+			}
+		})
 	}
 }

@@ -105,17 +105,20 @@ func (s *solver) solve() (Party, bool) {
 	}
 	s.buildRelaxed()
 	low := strengthOf(s.dive(diveBudget))
-	// Once a failed pass has kept many states, the pool is hard: walking
-	// the bar down the rest of the way would cost several times that
-	// pass. hard takes over there.
+	// w is the walk in use: s, or its mirror once the first pass to keep
+	// more than turnAfter states has shown that the pool is hard and the
+	// mirror keeps fewer (mirror.go). That pass is the same with one
+	// goroutine or two, so both pick the same direction, and the party is
+	// always the one the pass at the best strength finds in it.
+	w, turned := s, false
 	if !s.parallel {
 		for bar := s.rootBound(); ; bar-- {
 			bar = max(bar, low)
-			if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
-				return s.party(high), !s.halt.Load()
+			if best := w.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
+				return w.party(high), !s.halt.Load()
 			}
-			if high.nodes.len() > beamAfter {
-				return s.hard(high, nil, bar, low, 0)
+			if !turned && high.nodes.len() > turnAfter {
+				turned, w = true, s.direction(high, bar)
 			}
 		}
 	}
@@ -128,121 +131,48 @@ func (s *solver) solve() (Party, bool) {
 		high.stop.Store(false)
 		below.stop.Store(false)
 		if bar == low {
-			s.run(high, floorOf(bar))
-			return s.party(high), !s.halt.Load()
+			w.run(high, floorOf(bar))
+			return w.party(high), !s.halt.Load()
 		}
 		done := make(chan struct{})
-		go func() {
+		go func(w *solver) {
 			defer close(done)
-			s.run(below, floorOf(bar-1))
-		}()
-		if best := s.run(high, floorOf(bar)); best >= floorOf(bar) {
+			w.run(below, floorOf(bar-1))
+		}(w)
+		if best := w.run(high, floorOf(bar)); best >= floorOf(bar) {
 			below.stop.Store(true) // its answer is not needed
 			<-done
-			return s.party(high), true
+			return w.party(high), true
 		}
 		<-done
 		if s.halt.Load() {
 			return Party{}, false
 		}
 		found := below.best >= floorOf(bar-1)
-		if high.nodes.len() > beamAfter {
-			// where the one-goroutine walk hands over to hard, so that
-			// both pick the same direction
-			known := 0
-			if found {
-				known = bar - 1
+		if !turned && high.nodes.len() > turnAfter {
+			// where the one-goroutine walk turns: after the pass at bar
+			turned = true
+			if turn := s.direction(high, bar); turn != w {
+				w = turn
+				if found { // the best party is at bar-1: find it again this way
+					w.run(high, floorOf(bar-1))
+					return w.party(high), !s.halt.Load()
+				}
 			}
-			return s.hard(high, below, bar, low, known)
 		}
 		if found || bar-1 == low {
-			return s.party(below), true
+			return w.party(below), true
 		}
-		if below.nodes.len() > beamAfter {
-			return s.hard(below, high, bar-1, low, 0)
+		if !turned && below.nodes.len() > turnAfter {
+			turned, w = true, s.direction(below, bar-1)
 		}
 	}
 }
 
-// hard finishes the walk on a hard pool, where pass failed, the first
-// pass to keep more than beamAfter states, at bar: no party reaches bar.
-// The walk picks its direction there (see mirror.go), then a beam finds a
-// strong party and the walk settles at its strength. known, when above 0,
-// is the best party's strength, found already by the pass in other (in
-// this direction, so its party stands if the direction stays).
-//
-// Whatever the bars tried, the party is the one the pass at the best
-// party's strength finds in the direction picked; and the direction only
-// depends on the pool, since the passes before hard are the same with one
-// goroutine or two. So Solve and SolveContext show the same party.
-func (s *solver) hard(failed, other *pass, bar, low, known int) (Party, bool) {
-	// Beams in both directions, the forward one on the other core where
-	// there is one: a beam's strength is a real party's either way, and
-	// where one falls short the other rarely does (on the corpus, never).
-	beamed := make(chan int, 1)
-	beamForward := func() { beamed <- s.beam(low) }
-	if s.parallel && known == 0 {
-		go beamForward()
-	}
-	m := s.mirror()
-	m.buildRelaxed()
-	w := s
-	if m.keepsFewer(failed, floorOf(bar), failed.nodes.len()) {
-		w = m
-	}
-	switch {
-	case known > 0 && w == s:
-		return s.party(other), true
-	case known > 0:
-		return w.settle(failed, known)
-	}
-	if !s.parallel {
-		beamForward()
-	}
-	low = max(m.beam(low), <-beamed)
-	if low >= bar-1 || other == nil {
-		return w.settle(failed, low)
-	}
-	return w.settlePair(failed, other, low)
-}
-
-// settle finds the best party when one of strength low is known to exist
-// (the beam's) and none reaches the last bar tried: a pass at low finds
-// the best; where it is stronger than low, a pass at its strength finds
-// it again, so that the party is the one the descent would have shown.
-func (s *solver) settle(p *pass, low int) (Party, bool) {
-	best := s.run(p, floorOf(low))
-	if found := strengthOf(best); found > low && !s.halt.Load() {
-		s.run(p, floorOf(found))
-	}
-	return s.party(p), !s.halt.Load()
-}
-
-// settlePair is settle on two goroutines: the passes at low+1 and low run
-// at once, as the descent would run them, so a beam one point short costs
-// no second pass.
-func (s *solver) settlePair(high, below *pass, low int) (Party, bool) {
-	high.stop.Store(false)
-	below.stop.Store(false)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s.run(below, floorOf(low))
-	}()
-	if best := s.run(high, floorOf(low+1)); best >= floorOf(low+1) {
-		below.stop.Store(true) // its answer is not needed
-		<-done
-		if found := strengthOf(best); found > low+1 && !s.halt.Load() {
-			s.run(high, floorOf(found))
-		}
-		return s.party(high), !s.halt.Load()
-	}
-	<-done
-	if s.halt.Load() {
-		return Party{}, false
-	}
-	return s.party(below), true
-}
+// turnAfter is how many states the first pass that keeps more shows a
+// pool to be hard, worth trying the mirror for (mirror.go): on easier
+// pools the mirror's tables and pass would cost more than they save.
+const turnAfter = 100_000
 
 // floorOf is the least node value of a party of the given strength.
 func floorOf(strength int) int32 { return int32(strength*perCard - perCard + 1) }
