@@ -32,9 +32,13 @@ const quickExpensive = `["H1", "SP", "KP", "HC*", "XC*"]`
 const slowPool = "KP SP HC* HP XP AP KC* SC* S5 SQ K5 K6 X4 H2 XC A4 H7 KQ S1 K2 H6 H3 AQ X3 X5"
 
 // slowPoolJSON is slowPool as a JSON list, without the cards left out.
-func slowPoolJSON(leftOut ...string) string {
+func slowPoolJSON(leftOut ...string) string { return poolJSON(slowPool, leftOut...) }
+
+// poolJSON is a pool of card codes as a JSON list, without the cards left
+// out.
+func poolJSON(pool string, leftOut ...string) string {
 	var codes []string
-	for _, code := range strings.Fields(slowPool) {
+	for _, code := range strings.Fields(pool) {
 		if !slices.Contains(leftOut, code) {
 			codes = append(codes, code)
 		}

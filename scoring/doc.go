@@ -28,14 +28,14 @@
 //
 // The passes lower the bar a point at a time from the bound, each keeping
 // about 1.7 times the states of the one before; on pools built to be slow
-// the bound starts 6–10 points too high. So once a failed pass has kept
-// many states, a beam (beam.go: the same walk keeping only the states with
-// the best bounds) finds a strong party, and the walk settles at its
-// strength: one pass there, rather than every bar down to it. At the same
-// moment the walk picks its direction (mirror.go): with the ranks turned
+// the bound starts 5–10 points too high. Once a failed pass has kept many
+// states, the walk picks its direction (mirror.go): with the ranks turned
 // round the best parties are the same, but the walk meets the cells in
 // another order, and on hard pools one direction often keeps half the
-// states of the other.
+// states of the other. (A beam that guessed the best strength, so that the
+// walk could skip the bars above it, was tried and removed: on pools found
+// against it, it guessed 5–7 points low and one pass at its guess kept
+// twenty times the states of the whole descent.)
 //
 // SolveContext is Solve for callers that may stop waiting (the web server):
 // both methods look at a flag between small steps and give up with

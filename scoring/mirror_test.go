@@ -35,8 +35,9 @@ func TestMirrorFindsTheSameBest(t *testing.T) {
 
 // TestTurnKeepsTheParty: on every pool of the adversarial corpus (all of
 // them hard enough for the walk to try the mirror), Solve and SolveContext
-// show the same party, and it is the one the pass at the best strength
-// finds in one of the two directions.
+// show the same legal party, of the strength and unused count the corpus
+// records, and it is the one the pass at the best strength finds in one of
+// the two directions.
 func TestTurnKeepsTheParty(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("the corpus takes about a minute, twenty under the race detector")
@@ -56,6 +57,10 @@ func TestTurnKeepsTheParty(t *testing.T) {
 				passes.Put(p)
 			}
 			got := Solve(c.pool, Options{Players: 4})
+			verifyParty(t, c.pool, 4, got)
+			if got.Unused != c.unused {
+				t.Errorf("Solve leaves %d unused, the corpus records %d", got.Unused, c.unused)
+			}
 			if !atBest[describe(got)] {
 				t.Errorf("Solve = %s, not a party the pass at the best strength finds", describe(got))
 			}
