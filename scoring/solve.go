@@ -39,7 +39,9 @@ import (
 // keeps the first in its own fixed order, so the same pool always gives
 // the same party. The walk's order: cells rank by rank from 1, suits in
 // card order; at each cell: leave it, group, straight flush, straight, full
-// ship, flush. The set search's order is in small.go.
+// ship, flush (on a hard pool the walk may go on in the mirror's direction,
+// ranks from the Captain down: mirror.go). The set search's order is in
+// small.go.
 func Solve(pool []Card, opt Options) Party {
 	p, _ := solve(nil, true, pool, opt)
 	return p
