@@ -251,6 +251,12 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 		templ.WithStatus(status),
 		templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.Context().Err() != nil {
+					// The client left, and templ stops at a done
+					// context: as in fail, nothing went wrong here.
+					a.logger(r.Context()).Info("client gone", "path", clip(r.URL.Path), "err", err)
+					return
+				}
 				a.logger(r.Context()).Error("render", "path", clip(r.URL.Path), "err", err)
 				http.Error(w, "Something went wrong while drawing this page.", http.StatusInternalServerError)
 			})

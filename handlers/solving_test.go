@@ -364,3 +364,20 @@ func TestClientGoneStopsSolve(t *testing.T) {
 		})
 	}
 }
+
+// TestPageClientGone: a page whose client has left stops drawing (templ
+// checks the request's context) without an error in the log; the access
+// log records 499.
+func TestPageClientGone(t *testing.T) {
+	_, h, logs := testApp(t, Limits{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := httptest.NewRequestWithContext(ctx, http.MethodGet, "/rules", nil)
+	h.ServeHTTP(httptest.NewRecorder(), req)
+	if strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("a client that left logged an error:\n%s", logs)
+	}
+	if !strings.Contains(logs.String(), "path=/rules status=499") {
+		t.Errorf("the access log has no 499 for the client that left:\n%s", logs)
+	}
+}
