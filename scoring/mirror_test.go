@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
@@ -73,5 +74,27 @@ func TestTurnKeepsTheParty(t *testing.T) {
 				t.Errorf("SolveContext = %s, %v; Solve = %s", describe(gotCtx), err, describe(got))
 			}
 		})
+	}
+}
+
+// TestMirrorStates is a measuring tool, skipped unless
+// RUTHLESS_MIRROR_STATES=1: for every corpus pool it logs the states the
+// pass at the best strength keeps in each direction, the figures the
+// README quotes for the mirror.
+func TestMirrorStates(t *testing.T) {
+	if os.Getenv("RUTHLESS_MIRROR_STATES") == "" {
+		t.Skip("set RUTHLESS_MIRROR_STATES=1 to measure")
+	}
+	for _, c := range readCorpus(t) {
+		forward := newSolver(c.pool, 4)
+		var states [2]int
+		for i, s := range []*solver{forward, forward.mirror()} {
+			s.buildRelaxed()
+			p := takePass()
+			s.run(p, floorOf(c.strength))
+			states[i] = p.nodes.len()
+			passes.Put(p)
+		}
+		t.Logf("line %d: forward %d states, mirror %d (%.2f times)", c.line, states[0], states[1], float64(states[1])/float64(states[0]))
 	}
 }
