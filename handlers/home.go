@@ -99,7 +99,9 @@ func (a *app) newGame(c *gin.Context) {
 func (a *app) knownNames(c *gin.Context) []string {
 	names, err := a.store.RecentPlayerNames(c.Request.Context(), knownNamesLimit)
 	if err != nil {
-		a.logger(c.Request.Context()).Warn("player names", "err", err)
+		if c.Request.Context().Err() == nil { // else the client left: no problem here
+			a.logger(c.Request.Context()).Warn("player names", "err", err)
+		}
 		return nil
 	}
 	return names

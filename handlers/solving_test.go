@@ -369,15 +369,17 @@ func TestClientGoneStopsSolve(t *testing.T) {
 // checks the request's context) without an error in the log; the access
 // log records 499.
 func TestPageClientGone(t *testing.T) {
-	_, h, logs := testApp(t, Limits{})
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	req := httptest.NewRequestWithContext(ctx, http.MethodGet, "/rules", nil)
-	h.ServeHTTP(httptest.NewRecorder(), req)
-	if strings.Contains(logs.String(), "level=ERROR") {
-		t.Errorf("a client that left logged an error:\n%s", logs)
-	}
-	if !strings.Contains(logs.String(), "path=/rules status=499") {
-		t.Errorf("the access log has no 499 for the client that left:\n%s", logs)
+	for _, path := range []string{"/rules", "/games/new"} {
+		_, h, logs := testApp(t, Limits{})
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		req := httptest.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+		h.ServeHTTP(httptest.NewRecorder(), req)
+		if strings.Contains(logs.String(), "level=ERROR") || strings.Contains(logs.String(), "level=WARN") {
+			t.Errorf("%s: a client that left logged a problem:\n%s", path, logs)
+		}
+		if !strings.Contains(logs.String(), "path="+path+" status=499") {
+			t.Errorf("%s: the access log has no 499 for the client that left:\n%s", path, logs)
+		}
 	}
 }
