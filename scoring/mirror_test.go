@@ -98,3 +98,49 @@ func TestMirrorStates(t *testing.T) {
 		t.Logf("line %d: forward %d states, mirror %d (%.2f times)", c.line, states[0], states[1], float64(states[1])/float64(states[0]))
 	}
 }
+
+// TestTurnAtAnyPass moves the point where the walk turns, so that it turns
+// after the higher pass of a pair as well as after the lower one, with the
+// best party found in the same pair or not: Solve and SolveContext still
+// agree, on a legal party of the best strength. The pinned pools of the
+// corpus reach most branches; turnedPool reaches the last one (turning
+// after the pair's higher pass, to the mirror, with the best party found
+// by the lower pass).
+func TestTurnAtAnyPass(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("a few seconds a threshold, far more under the race detector")
+	}
+	defer func(was int) { turnAfter = was }(turnAfter)
+	type turnCase struct {
+		pool             []Card
+		strength, unused int
+		after            []int
+	}
+	var cases []turnCase
+	for _, c := range readCorpus(t)[:4] { // the pinned pools: the cheapest
+		cases = append(cases, turnCase{c.pool, c.strength, c.unused, []int{8_000, 30_000}})
+	}
+	// Its passes at 104 and 103 keep 0.65 M and 1.14 M states, the
+	// mirror's at 103 1.01 M: turning after 0.8 M states, the walk turns
+	// to the mirror after the pass at 103, the higher of the pair (103,
+	// 102), whose lower pass has found the best party, 102.
+	cases = append(cases, turnCase{poolOf(t, turnedPool), 102, 2, []int{800_000}})
+	for _, c := range cases {
+		for _, after := range c.after {
+			turnAfter = after
+			got := Solve(c.pool, Options{Players: 4})
+			verifyParty(t, c.pool, 4, got)
+			if got.Strength != c.strength || got.Unused != c.unused {
+				t.Errorf("turning after %d states, %v: Solve = %d/%d, want %d/%d", after, c.pool, got.Strength, got.Unused, c.strength, c.unused)
+			}
+			gotCtx, err := SolveContext(context.Background(), c.pool, Options{Players: 4})
+			if err != nil || describe(gotCtx) != describe(got) {
+				t.Errorf("turning after %d states, %v: SolveContext = %s, %v; Solve = %s", after, c.pool, describe(gotCtx), err, describe(got))
+			}
+		}
+	}
+}
+
+// turnedPool is a pool of the adversarial corpus (seed 6) whose numbers
+// TestTurnAtAnyPass relies on.
+const turnedPool = "A1 A3 A4 A6 A7 H2 H5 H6 H7 HQ HC* HP K2 K3 K4 K5 KC KP X5 XQ XC XP S1 S3 S4 S7 SC* SP"

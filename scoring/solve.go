@@ -156,10 +156,12 @@ func (s *solver) solve() (Party, bool) {
 			turned = true
 			if turn := s.direction(high, bar); turn != w {
 				w = turn
-				if found { // the best party is at bar-1: find it again this way
-					w.run(high, floorOf(bar-1))
-					return w.party(high), !s.halt.Load()
+				if !found {
+					continue // no party reaches bar-1: on down, in the mirror
 				}
+				// the best party is at bar-1: find it again this way
+				w.run(high, floorOf(bar-1))
+				return w.party(high), !s.halt.Load()
 			}
 		}
 		if found || bar-1 == low {
@@ -174,7 +176,10 @@ func (s *solver) solve() (Party, bool) {
 // turnAfter is how many states the first pass that keeps more shows a
 // pool to be hard, worth trying the mirror for (mirror.go): on easier
 // pools the mirror's tables and pass would cost more than they save.
-const turnAfter = 100_000
+//
+// A variable only so that a test can move it and reach every branch of
+// the turn (TestTurnAtAnyPass).
+var turnAfter = 100_000
 
 // floorOf is the least node value of a party of the given strength.
 func floorOf(strength int) int32 { return int32(strength*perCard - perCard + 1) }
