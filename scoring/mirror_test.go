@@ -53,25 +53,15 @@ func TestTurnKeepsTheParty(t *testing.T) {
 				walks = nil // the two passes cost as much as both solves
 			}
 			for _, s := range walks {
-				s.buildRelaxed()
-				p := takePass()
-				if best := s.run(p, floorOf(c.strength)); strengthOf(best) != c.strength {
-					t.Fatalf("mirrored: %v: the pass at %d found %d", s.mirrored, c.strength, strengthOf(best))
+				party, _ := passAtBest(s, c.strength)
+				if party.Strength != c.strength {
+					t.Fatalf("mirrored: %v: the pass at %d found %d", s.mirrored, c.strength, party.Strength)
 				}
-				atBest[describe(s.party(p))] = true
-				passes.Put(p)
+				atBest[describe(party)] = true
 			}
-			got := Solve(c.pool, Options{Players: 4})
-			verifyParty(t, c.pool, 4, got)
-			if got.Strength != c.strength || got.Unused != c.unused {
-				t.Errorf("Solve = %d/%d (%s), the corpus records %d/%d", got.Strength, got.Unused, describe(got), c.strength, c.unused)
-			}
+			got := solveBothWays(t, c.pool, c.strength, c.unused, "")
 			if c.pinned && !atBest[describe(got)] {
 				t.Errorf("Solve = %s, not a party the pass at the best strength finds", describe(got))
-			}
-			gotCtx, err := SolveContext(context.Background(), c.pool, Options{Players: 4})
-			if err != nil || describe(gotCtx) != describe(got) {
-				t.Errorf("SolveContext = %s, %v; Solve = %s", describe(gotCtx), err, describe(got))
 			}
 		})
 	}
@@ -89,11 +79,7 @@ func TestMirrorStates(t *testing.T) {
 		forward := newSolver(c.pool, 4)
 		var states [2]int
 		for i, s := range []*solver{forward, forward.mirror()} {
-			s.buildRelaxed()
-			p := takePass()
-			s.run(p, floorOf(c.strength))
-			states[i] = p.nodes.len()
-			passes.Put(p)
+			_, states[i] = passAtBest(s, c.strength)
 		}
 		t.Logf("line %d: forward %d states, mirror %d (%.2f times)", c.line, states[0], states[1], float64(states[1])/float64(states[0]))
 	}
@@ -128,15 +114,7 @@ func TestTurnAtAnyPass(t *testing.T) {
 	for _, c := range cases {
 		for _, after := range c.after {
 			turnAfter = after
-			got := Solve(c.pool, Options{Players: 4})
-			verifyParty(t, c.pool, 4, got)
-			if got.Strength != c.strength || got.Unused != c.unused {
-				t.Errorf("turning after %d states, %v: Solve = %d/%d, want %d/%d", after, c.pool, got.Strength, got.Unused, c.strength, c.unused)
-			}
-			gotCtx, err := SolveContext(context.Background(), c.pool, Options{Players: 4})
-			if err != nil || describe(gotCtx) != describe(got) {
-				t.Errorf("turning after %d states, %v: SolveContext = %s, %v; Solve = %s", after, c.pool, describe(gotCtx), err, describe(got))
-			}
+			solveBothWays(t, c.pool, c.strength, c.unused, fmt.Sprintf("turning after %d states, %v: ", after, c.pool))
 		}
 	}
 }
@@ -144,3 +122,32 @@ func TestTurnAtAnyPass(t *testing.T) {
 // turnedPool is a pool of the adversarial corpus (seed 6) whose numbers
 // TestTurnAtAnyPass relies on.
 const turnedPool = "A1 A3 A4 A6 A7 H2 H5 H6 H7 HQ HC* HP K2 K3 K4 K5 KC KP X5 XQ XC XP S1 S3 S4 S7 SC* SP"
+
+// passAtBest runs s's pass at the given strength (building its relaxed
+// tables) and returns the party it finds and the states it kept.
+func passAtBest(s *solver, strength int) (Party, int) {
+	s.buildRelaxed()
+	p := takePass()
+	defer passes.Put(p)
+	if s.run(p, floorOf(strength)) < floorOf(strength) {
+		return Party{}, p.nodes.len()
+	}
+	return s.party(p), p.nodes.len()
+}
+
+// solveBothWays solves pool with Solve and SolveContext and fails t (each
+// message starting with label) unless both give the same legal party of
+// the given strength and unused count. It returns Solve's party.
+func solveBothWays(t *testing.T, pool []Card, strength, unused int, label string) Party {
+	t.Helper()
+	got := Solve(pool, Options{Players: 4})
+	verifyParty(t, pool, 4, got)
+	if got.Strength != strength || got.Unused != unused {
+		t.Errorf("%sSolve = %d/%d (%s), want %d/%d", label, got.Strength, got.Unused, describe(got), strength, unused)
+	}
+	gotCtx, err := SolveContext(context.Background(), pool, Options{Players: 4})
+	if err != nil || describe(gotCtx) != describe(got) {
+		t.Errorf("%sSolveContext = %s, %v; Solve = %s", label, describe(gotCtx), err, describe(got))
+	}
+	return got
+}
