@@ -251,10 +251,7 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 		templ.WithStatus(status),
 		templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.Context().Err() != nil {
-					// The client left, and templ stops at a done
-					// context: as in fail, nothing went wrong here.
-					a.logger(r.Context()).Info("client gone", "path", clip(r.URL.Path), "err", err)
+				if a.clientGone(r, err) { // templ stops at a done context
 					return
 				}
 				a.logger(r.Context()).Error("render", "path", clip(r.URL.Path), "err", err)
@@ -325,13 +322,22 @@ type badRequest struct {
 
 func (e *badRequest) Error() string { return e.field + ": " + e.message }
 
+// clientGone reports whether r's client has left, and then logs err as
+// "client gone" at Info level: whatever failed, it failed for nobody (the
+// store, the solver and templ all stop with the request's context), and
+// the access log records 499.
+func (a *app) clientGone(r *http.Request, err error) bool {
+	if r.Context().Err() == nil {
+		return false
+	}
+	a.logger(r.Context()).Info("client gone", "path", clip(r.URL.Path), "err", err)
+	return true
+}
+
 // fail answers an error as JSON for the API or as an error page; a client
 // that has gone gets nothing (the access log says 499).
 func (a *app) fail(c *gin.Context, err error) {
-	if c.Request.Context().Err() != nil {
-		// Whatever failed, it was for nobody: the store and the solver stop
-		// with the request's context.
-		a.logger(c.Request.Context()).Info("client gone", "path", clip(c.Request.URL.Path), "err", err)
+	if a.clientGone(c.Request, err) {
 		c.Abort()
 		return
 	}

@@ -99,7 +99,7 @@ func (a *app) newGame(c *gin.Context) {
 func (a *app) knownNames(c *gin.Context) []string {
 	names, err := a.store.RecentPlayerNames(c.Request.Context(), knownNamesLimit)
 	if err != nil {
-		if c.Request.Context().Err() == nil { // else the client left: no problem here
+		if !a.clientGone(c.Request, err) {
 			a.logger(c.Request.Context()).Warn("player names", "err", err)
 		}
 		return nil
