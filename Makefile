@@ -40,10 +40,10 @@ test-race:
 # test-reference runs in full, without the race detector, the solver checks
 # that take only a sample under -race: the brute-force cross-check (200,000
 # pools, in parallel shards), the one-goroutine solve against the two, the
-# relaxed bounds, the adversarial corpus, the beam and the mirror (which the race
+# relaxed and priced bounds and the adversarial corpus (which the race
 # detector would make take minutes).
 test-reference:
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains|TestSolveContextAnswersLikeSolve|TestRelaxedNeverBelowBest|TestSolveAdversarialPools|TestMirrorFindsTheSameBest|TestTurnKeepsTheParty|TestTurnAtAnyPass' ./scoring
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains|TestSolveContextAnswersLikeSolve|TestRelaxedNeverBelowBest|TestSolveAdversarialPools|TestCorpusSolveBothWays|TestPricedBoundHoldsAtAnyPrices|TestPricedSolveMatchesTheWalk' ./scoring
 
 # deps installs Debian's chromium when it is missing and we are root;
 # otherwise it says what to install and fails.

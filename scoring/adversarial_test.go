@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -532,4 +533,37 @@ func TestAdversarialCorpusFormat(t *testing.T) {
 			t.Errorf("pool %d: got %+v, want %+v", i, g, w)
 		}
 	}
+}
+
+// TestCorpusSolveBothWays: on every pool of the adversarial corpus (all
+// of them hard enough for the walk to tune the priced bound), Solve and
+// SolveContext show the same legal party, of the strength and unused count
+// the corpus records.
+func TestCorpusSolveBothWays(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("the corpus takes seconds, minutes under the race detector")
+	}
+	for _, c := range readCorpus(t) {
+		t.Run(fmt.Sprintf("line%d", c.line), func(t *testing.T) {
+			t.Parallel()
+			solveBothWays(t, c.pool, c.strength, c.unused, "")
+		})
+	}
+}
+
+// solveBothWays solves pool with Solve and SolveContext and fails t (each
+// message starting with label) unless both give the same legal party of
+// the given strength and unused count. It returns Solve's party.
+func solveBothWays(t *testing.T, pool []Card, strength, unused int, label string) Party {
+	t.Helper()
+	got := Solve(pool, Options{Players: 4})
+	verifyParty(t, pool, 4, got)
+	if got.Strength != strength || got.Unused != unused {
+		t.Errorf("%sSolve = %d/%d (%s), want %d/%d", label, got.Strength, got.Unused, describe(got), strength, unused)
+	}
+	gotCtx, err := SolveContext(context.Background(), pool, Options{Players: 4})
+	if err != nil || describe(gotCtx) != describe(got) {
+		t.Errorf("%sSolveContext = %s, %v; Solve = %s", label, describe(gotCtx), err, describe(got))
+	}
+	return got
 }

@@ -283,6 +283,9 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 	if s.relaxedRuns != nil {
 		b = min(b, s.relaxedBound(k, v, i, wilds))
 	}
+	if s.priced != nil {
+		b = min(b, s.pricedBoundAt(k, v, i))
+	}
 	return b
 }
 

@@ -53,7 +53,7 @@ func (t *relaxedTable) index(step, group, wilds, rows int) int {
 // compact picks the table's row states out of a walk state key.
 func (t *relaxedTable) compact(k uint64) int {
 	if t.whole {
-		return int(k >> t.offset & (1<<(2*NumSuits) - 1))
+		return int(k >> t.offset & uint64(t.states-1))
 	}
 	rows := 0
 	for j, suit := range t.rows {

@@ -39,8 +39,7 @@ import (
 // keeps the first in its own fixed order, so the same pool always gives
 // the same party. The walk's order: cells rank by rank from 1, suits in
 // card order; at each cell: leave it, group, straight flush, straight, full
-// ship, flush (on a hard pool the walk may go on in the mirror's direction,
-// ranks from the Captain down: mirror.go). The set search's order is in
+// ship, flush. The set search's order is in
 // small.go.
 func Solve(pool []Card, opt Options) Party {
 	p, _ := solve(nil, true, pool, opt)
@@ -107,20 +106,20 @@ func (s *solver) solve() (Party, bool) {
 	}
 	s.buildRelaxed()
 	low := strengthOf(s.dive(diveBudget))
-	// w is the walk in use: s, or its mirror once the first pass to keep
-	// more than turnAfter states has shown that the pool is hard and the
-	// mirror keeps fewer (mirror.go). That pass is the same with one
-	// goroutine or two, so both pick the same direction, and the party is
-	// always the one the pass at the best strength finds in it.
-	w, turned := s, false
+	// Once a failed pass has kept more than pricedAfter states the pool
+	// is hard, worth tuning the priced bound for (lagrange.go); the
+	// bound in use changes which states are kept, never which party the
+	// pass at the best strength finds, so the answer stays the same with
+	// one goroutine or two.
 	if !s.parallel {
 		for bar := s.rootBound(); ; bar-- {
 			bar = max(bar, low)
-			if best := w.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
-				return w.party(high), !s.halt.Load()
+			if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
+				return s.party(high), !s.halt.Load()
 			}
-			if !turned && high.nodes.len() > turnAfter {
-				turned, w = true, s.direction(high, bar)
+			if s.priced == nil && high.nodes.len() > pricedAfter {
+				s.usePrices(low)
+				bar = min(bar, s.rootBound()+1)
 			}
 		}
 	}
@@ -130,56 +129,40 @@ func (s *solver) solve() (Party, bool) {
 	defer passes.Put(below)
 	for bar := s.rootBound(); ; bar -= barStep {
 		bar = max(bar, low)
+		if bar == low {
+			s.run(high, floorOf(bar))
+			return s.party(high), !s.halt.Load()
+		}
 		high.stop.Store(false)
 		below.stop.Store(false)
-		if bar == low {
-			w.run(high, floorOf(bar))
-			return w.party(high), !s.halt.Load()
-		}
 		done := make(chan struct{})
-		go func(w *solver) {
+		go func() {
 			defer close(done)
-			w.run(below, floorOf(bar-1))
-		}(w)
-		if best := w.run(high, floorOf(bar)); best >= floorOf(bar) {
+			s.run(below, floorOf(bar-1))
+		}()
+		if best := s.run(high, floorOf(bar)); best >= floorOf(bar) {
 			below.stop.Store(true) // its answer is not needed
 			<-done
-			return w.party(high), true
+			return s.party(high), true
 		}
 		<-done
 		if s.halt.Load() {
 			return Party{}, false
 		}
-		found := below.best >= floorOf(bar-1)
-		if !turned && high.nodes.len() > turnAfter {
-			// where the one-goroutine walk turns: after the pass at bar
-			turned = true
-			if turn := s.direction(high, bar); turn != w {
-				w = turn
-				if !found {
-					continue // no party reaches bar-1: on down, in the mirror
-				}
-				// the best party is at bar-1: find it again this way
-				w.run(high, floorOf(bar-1))
-				return w.party(high), !s.halt.Load()
-			}
+		if below.best >= floorOf(bar-1) || bar-1 == low {
+			return s.party(below), true
 		}
-		if found || bar-1 == low {
-			return w.party(below), true
-		}
-		if !turned && below.nodes.len() > turnAfter {
-			turned, w = true, s.direction(below, bar-1)
+		if s.priced == nil && max(high.nodes.len(), below.nodes.len()) > pricedAfter {
+			s.usePrices(low)
+			bar = min(bar, s.rootBound()+barStep)
 		}
 	}
 }
 
-// turnAfter is how many states the first pass that keeps more shows a
-// pool to be hard, worth trying the mirror for (mirror.go): on easier
-// pools the mirror's tables and pass would cost more than they save.
-//
-// A variable only so that a test can move it and reach every branch of
-// the turn (TestTurnAtAnyPass).
-var turnAfter = 100_000
+// pricedAfter is how many states a failed pass keeps before the walk
+// tunes the priced bound (lagrange.go): on easier pools the tuning would
+// cost more than it saves. A variable so that a test can move it.
+var pricedAfter = 20_000
 
 // floorOf is the least node value of a party of the given strength.
 func floorOf(strength int) int32 { return int32(strength*perCard - perCard + 1) }
@@ -199,6 +182,9 @@ func (s *solver) rootBound() int {
 	b := s.laterColumns[0][min(maxWilds, s.usableWilds)]
 	if s.relaxedRuns != nil {
 		b = min(b, s.relaxedRoot())
+	}
+	if s.priced != nil {
+		b = min(b, int(s.pricedRoot(s.priced)/perCard))
 	}
 	return b
 }

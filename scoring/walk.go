@@ -32,7 +32,6 @@ const (
 type solver struct {
 	pool     []Card
 	players  int
-	mirrored bool   // the pool's ranks are turned round: see mirror.go
 	rows     []Suit // suits in play, in card order
 	steps    []step // the walk's cells, in order
 	cells    [NumSuits][NumRanks]cellKind
@@ -55,9 +54,10 @@ type solver struct {
 	laterInRow      [NumRanks][NumSuits]rowLater // after each column: see settleRows
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
+	priced                    *pricedBound // see lagrange.go
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
 	parallel                  bool          // may use two goroutines (see solve)
-	work                      *atomic.Int64 // states the passes kept, summed (with the mirror's): the walk's cost, for the tests' hunt for slow pools
+	work                      *atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8

@@ -103,9 +103,6 @@ func (s *solver) build(steps []step, roles []uint8) Party {
 	}
 	unused = append(unused, s.captains[captainsUsed:]...)
 	sets, unused = preferParrots(sets, unused)
-	if s.mirrored {
-		unmirror(sets, unused)
-	}
 	return assemble(sets, unused)
 }
 
