@@ -12,7 +12,7 @@ package scoring
 // come. Whatever the prices (if never negative), no party can beat the sum
 // of the three families' best priced values plus the prices handed back:
 // a real party uses each cell once, so it pays back at most what it took.
-// The prices are tuned on the whole pool by a few subgradient steps: a
+// The prices are tuned on the whole pool by a hundred subgradient steps: a
 // cell two families both want costs more, one nobody wants costs less.
 //
 // Where the relaxed walks (relaxed.go) lose sight of a shape (the runs

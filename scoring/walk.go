@@ -54,7 +54,7 @@ type solver struct {
 	laterInRow      [NumRanks][NumSuits]rowLater // after each column: see settleRows
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
-	priced                    *pricedBound // see lagrange.go
+	priced                    *pricedBound  // see lagrange.go
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
 	parallel                  bool          // may use two goroutines (see solve)
 	work                      *atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
