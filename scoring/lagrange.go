@@ -108,10 +108,11 @@ func (s *solver) buildPriced(pb *pricedBound) {
 		if s.cells[st.suit][st.rank] != cellOutside {
 			pb.handBack[i] += pb.cell[st.suit][st.rank]
 		}
+		at := s.rowPos(st.suit)
 		for j := range s.rows {
 			c := st.rank
-			if j <= s.rowPos(st.suit) {
-				c++
+			if j <= at {
+				c++ // row j's cell in this column is behind the walk
 			}
 			pb.nextColumn[i][j] = int8(c)
 		}
