@@ -264,9 +264,36 @@ func (s *solver) buildBounds() {
 // with value v after step i: never below what the rest of the walk can
 // reach, so a state below the floor can be dropped safely.
 func (s *solver) bound(k uint64, v int32, i int) int32 {
-	steps := len(s.steps)
-	col := i / len(s.rows)
 	wilds := s.wildsLeft(k, i)
+	b := s.columnBound(k, v, i, wilds)
+	if s.relaxedRuns != nil {
+		b = min(b, s.relaxedBound(k, v, i, wilds))
+	}
+	if s.priced != nil {
+		b = min(b, s.pricedBoundAt(k, v, i))
+	}
+	return b
+}
+
+// reaches reports whether bound(k, v, i) >= floor, stopping at the first
+// bound that falls short: most states the walk makes are dropped, nearly
+// all by the priced bound once it is in (so it goes first then, and the
+// relaxed walks' last: they still drop a quarter of what it keeps).
+func (s *solver) reaches(k uint64, v int32, i int, floor int32) bool {
+	if s.priced != nil && s.pricedBoundAt(k, v, i) < floor {
+		return false
+	}
+	wilds := s.wildsLeft(k, i)
+	if s.columnBound(k, v, i, wilds) < floor {
+		return false
+	}
+	return s.relaxedRuns == nil || s.relaxedBound(k, v, i, wilds) >= floor
+}
+
+// columnBound is the cheapest bound: every column's cards at their
+// richest (colBound), and the full ships' bonus.
+func (s *solver) columnBound(k uint64, v int32, i, wilds int) int32 {
+	col := i / len(s.rows)
 	// The cards still to come in this column: each joins the group (+6) or
 	// at most a straight flush (+4); with no group yet a new one pays 8.
 	ahead := &s.restOfColumn[i]
@@ -275,18 +302,11 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 	if get(k, offGroup, 2) > 0 {
 		rest = 6 * here
 	}
-	if i+1 < steps {
+	if i+1 < len(s.steps) {
 		rest += s.laterColumns[col+1][wilds]
 	}
 	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
-	b := v + int32(rest)*perCard
-	if s.relaxedRuns != nil {
-		b = min(b, s.relaxedBound(k, v, i, wilds))
-	}
-	if s.priced != nil {
-		b = min(b, s.pricedBoundAt(k, v, i))
-	}
-	return b
+	return v + int32(rest)*perCard
 }
 
 func popcount(x int) int {

@@ -44,6 +44,13 @@ type pricedBound struct {
 	handBack []int32
 	// nextColumn[i][j]: the column of row j's next cell after step i
 	nextColumn [][NumSuits]int8
+	// the walk reads the rows' tables through these, for speed: every
+	// row's table one after the other, where row j's values from its next
+	// cell after step i start, and the unspent Parrots' prices by the
+	// walk key's Parrot bits
+	rowsFlat   []int32
+	rowAt      [][NumSuits]int32
+	parrotBack [1 << NumSuits]int32
 }
 
 const (
@@ -117,6 +124,25 @@ func (s *solver) buildPriced(pb *pricedBound) {
 			pb.nextColumn[i][j] = int8(c)
 		}
 	}
+	pb.rowsFlat = pb.rowsFlat[:0]
+	for _, suit := range s.rows {
+		pb.rowsFlat = append(pb.rowsFlat, pb.rows[suit]...)
+	}
+	pb.rowAt = make([][NumSuits]int32, n+1)
+	for i := range pb.rowAt {
+		for j := range s.rows {
+			pb.rowAt[i][j] = int32(j*(NumRanks+1)*rowStates + rowIndex(int(pb.nextColumn[i][j]), 0, 0, 0))
+		}
+	}
+	for spent := range pb.parrotBack {
+		back := int32(0)
+		for _, suit := range s.rows {
+			if s.parrot[suit] && spent>>suit&1 == 0 {
+				back += pb.parrot[suit]
+			}
+		}
+		pb.parrotBack[spent] = back
+	}
 }
 
 func (s *solver) rowPos(suit Suit) int {
@@ -142,11 +168,16 @@ const (
 // (suit, r) from state (run, fl, spent): what it gains (less prices) and
 // the state after it.
 func (s *solver) rowMoves(pb *pricedBound, suit Suit, r, run, fl, spent int, visit func(gain int32, run, fl, spent int, f filler)) {
+	s.rowMovesOf(pb, true, suit, r, run, fl, spent, visit)
+}
+
+// rowMovesOf is rowMoves, for the flush alone where withRuns is false.
+func (s *solver) rowMovesOf(pb *pricedBound, withRuns bool, suit Suit, r, run, fl, spent int, visit func(gain int32, run, fl, spent int, f filler)) {
 	if run == 0 || run == 3 {
 		visit(0, 0, fl, spent, fillNone)
 	}
 	kind := s.cells[suit][r]
-	sf := s.allowed[suit][r]&(1<<roleSF) != 0
+	sf := withRuns && s.allowed[suit][r]&(1<<roleSF) != 0
 	flush := kind == cellFixed && s.canFlush(suit) || s.allowed[suit][r]&(1<<roleFlushWild) != 0
 	use := func(cost price, spent int, f filler) {
 		if sf {
@@ -177,38 +208,44 @@ func (s *solver) rowMoves(pb *pricedBound, suit Suit, r, run, fl, spent int, vis
 // exact, and its own Parrot used at most once.
 func (s *solver) buildRowFamily(pb *pricedBound) {
 	for _, suit := range s.rows {
-		t := make([]int32, (NumRanks+1)*rowStates)
+		pb.rows[suit] = s.rowTable(pb, true, suit)
+	}
+}
+
+// rowTable is one row's table (see pricedBound.rows), with its straight
+// flushes or (withRuns false) its flush alone.
+func (s *solver) rowTable(pb *pricedBound, withRuns bool, suit Suit) []int32 {
+	t := make([]int32, (NumRanks+1)*rowStates)
+	for run := range 4 {
+		for fl := range 4 {
+			for spent := range 2 {
+				v := int32(0)
+				switch {
+				case run == 1 || run == 2:
+					v = pricedNoWay
+				case fl == 1 || fl == 2:
+					v = -int32(3*fl-1) * perCard
+				}
+				t[rowIndex(NumRanks, run, fl, spent)] = v
+			}
+		}
+	}
+	for r := NumRanks - 1; r >= 0; r-- {
 		for run := range 4 {
 			for fl := range 4 {
 				for spent := range 2 {
-					v := int32(0)
-					switch {
-					case run == 1 || run == 2:
-						v = pricedNoWay
-					case fl == 1 || fl == 2:
-						v = -int32(3*fl-1) * perCard
-					}
-					t[rowIndex(NumRanks, run, fl, spent)] = v
+					best := pricedNoWay
+					s.rowMovesOf(pb, withRuns, suit, r, run, fl, spent, func(gain int32, run, fl, spent int, _ filler) {
+						if v := t[rowIndex(r+1, run, fl, spent)]; v > pricedNoWay {
+							best = max(best, v+gain)
+						}
+					})
+					t[rowIndex(r, run, fl, spent)] = best
 				}
 			}
 		}
-		for r := NumRanks - 1; r >= 0; r-- {
-			for run := range 4 {
-				for fl := range 4 {
-					for spent := range 2 {
-						best := pricedNoWay
-						s.rowMoves(pb, suit, r, run, fl, spent, func(gain int32, run, fl, spent int, _ filler) {
-							if v := t[rowIndex(r+1, run, fl, spent)]; v > pricedNoWay {
-								best = max(best, v+gain)
-							}
-						})
-						t[rowIndex(r, run, fl, spent)] = best
-					}
-				}
-			}
-		}
-		pb.rows[suit] = t
 	}
+	return t
 }
 
 // fillFor is the wild that fills empty cell (suit, r) for a family other
@@ -401,29 +438,40 @@ func (s *solver) buildCrossFamily(pb *pricedBound) {
 // pricedRest is the priced bound on what the rest of the walk after step
 // i can add to state k, in 1/perCard points, or pricedNoWay.
 func (s *solver) pricedRest(pb *pricedBound, k uint64, i int) int32 {
-	rest := pb.handBack[i+1] + pb.captain*int32(len(s.captains)-get(k, offCapt, 3))
+	rest := s.handedBack(pb, k, i)
+	at := &pb.rowAt[i]
 	for j, suit := range s.rows {
+		// rowIndex, read straight from the key's run, flush and Parrot bits
 		row := uint(suit)
-		spent := get(k, offParrots+row, 1)
-		if s.parrot[suit] && spent == 0 {
-			rest += pb.parrot[suit]
-		}
-		v := pb.rows[suit][rowIndex(int(pb.nextColumn[i][j]), get(k, offRun+2*row, 2), get(k, offFlush+2*row, 2), spent)]
+		x := at[j] + int32(k>>(offRun+2*row)&3)<<3 + int32(k>>(offFlush+2*row)&3)<<1 + int32(k>>(offParrots+row)&1)
+		v := pb.rowsFlat[x]
 		if v <= pricedNoWay {
 			return pricedNoWay
 		}
 		rest += v
 	}
 	g := pb.groups[i+1][get(k, offGroup, 2)]
-	o, c := crossOpen[k>>offOpen&(1<<12-1)], crossColumn[k>>offColST&(1<<6-1)]
-	if g <= pricedNoWay || o < 0 || c < 0 {
-		return pricedNoWay
-	}
-	x := pb.crosses[(i+1)*crossStates+int(o)*columnSlots+int(c)]
-	if x <= pricedNoWay {
+	x := s.crossRest(pb, k, i)
+	if g <= pricedNoWay || x <= pricedNoWay {
 		return pricedNoWay
 	}
 	return rest + g + x
+}
+
+// handedBack is what the bound hands back after step i from state k: the
+// prices of the cells still to come, and of the wilds not yet spent.
+func (s *solver) handedBack(pb *pricedBound, k uint64, i int) int32 {
+	return pb.handBack[i+1] + pb.captain*int32(len(s.captains)-get(k, offCapt, 3)) + pb.parrotBack[k>>offParrots&(1<<NumSuits-1)]
+}
+
+// crossRest is the cross family's best after step i from state k, or
+// pricedNoWay.
+func (s *solver) crossRest(pb *pricedBound, k uint64, i int) int32 {
+	o, c := crossOpen[k>>offOpen&(1<<12-1)], crossColumn[k>>offColST&(1<<6-1)]
+	if o < 0 || c < 0 {
+		return pricedNoWay
+	}
+	return pb.crosses[(i+1)*crossStates+int(o)*columnSlots+int(c)]
 }
 
 // pricedRoot is the priced bound on the whole pool, in 1/perCard points.
@@ -438,7 +486,7 @@ func (s *solver) pricedRoot(pb *pricedBound) int32 {
 	return rest + pb.groups[0][0] + pb.crosses[0]
 }
 
-// tunePrices runs subgradient steps from zero prices, aiming at target
+// tunePrices runs subgradient steps from starting prices, aiming at target
 // (the value of a party the walk knows: the bound can get no lower), and
 // returns the prices that gave the lowest bound, their tables built.
 //
@@ -448,16 +496,35 @@ func (s *solver) pricedRoot(pb *pricedBound) int32 {
 // step's size is a share of the gap between the bound and the target,
 // over the square of the subgradient's length.
 func (s *solver) tunePrices(steps int, target int32) *pricedBound {
+	// Start from prices near where tuning ends on hard pools (a pool card
+	// about 3 points, a wild about 5): from zero, the first steps only
+	// climb there.
 	var cell [NumSuits][NumRanks]float64
 	var parrot [NumSuits]float64
-	var captain float64
+	captain := pricedStartWild
+	for _, suit := range s.rows {
+		for r := range NumRanks {
+			if s.cells[suit][r] == cellFixed {
+				cell[suit][r] = pricedStartCard
+			}
+		}
+		if s.parrot[suit] {
+			parrot[suit] = pricedStartWild
+		}
+	}
 	var best *pricedBound
 	bestRoot := int32(0)
-	cur := &pricedBound{}
 	alpha := pricedAlpha
 	for range steps {
 		if s.halt.Load() {
 			break
+		}
+		cur := &pricedBound{captain: price(captain + 0.5)}
+		for _, suit := range s.rows {
+			for r := range NumRanks {
+				cur.cell[suit][r] = price(cell[suit][r] + 0.5)
+			}
+			cur.parrot[suit] = price(parrot[suit] + 0.5)
 		}
 		root, cells, captains, parrots := s.evaluatePrices(cur)
 		if best == nil || root < bestRoot {
@@ -487,26 +554,23 @@ func (s *solver) tunePrices(steps int, target int32) *pricedBound {
 		}
 		step := alpha * float64(root-target) / float64(norm)
 		alpha *= pricedDecay
-		move := func(p *float64, over int) price {
+		move := func(p *float64, over int) {
 			*p = max(0, *p+step*float64(over))
-			return price(*p + 0.5)
 		}
-		next := &pricedBound{}
 		for _, suit := range s.rows {
 			for r := range NumRanks {
 				if s.cells[suit][r] != cellOutside {
-					next.cell[suit][r] = move(&cell[suit][r], cells[suit][r]-1)
+					move(&cell[suit][r], cells[suit][r]-1)
 				}
 			}
 			if s.parrot[suit] {
-				next.parrot[suit] = move(&parrot[suit], parrots[suit]-1)
+				move(&parrot[suit], parrots[suit]-1)
 			}
 		}
-		next.captain = move(&captain, captains-len(s.captains))
-		cur = next
+		move(&captain, captains-len(s.captains))
 	}
 	if best == nil {
-		best = cur
+		best = &pricedBound{}
 	}
 	s.buildPriced(best)
 	return best
@@ -517,9 +581,12 @@ func (s *solver) tunePrices(steps int, target int32) *pricedBound {
 // distance from the bound to the party the walk knows) and how it shrinks:
 // on the adversarial corpus a hundred steps reach the bound two hundred
 // reach, to within a point.
-const pricedSteps = 100
+var pricedSteps = 60
 
-var pricedAlpha, pricedDecay = 0.5, 0.97
+var pricedAlpha, pricedDecay = 0.3, 0.95
+
+// pricedStartCard and pricedStartWild are the prices tuning starts from.
+const pricedStartCard, pricedStartWild float64 = 3 * perCard, 5 * perCard
 
 // pricedBoundAt is the priced bound for state k with value v after step
 // i, in node units (see bound).
@@ -528,14 +595,17 @@ func (s *solver) pricedBoundAt(k uint64, v int32, i int) int32 {
 	if rest <= pricedNoWay/2 {
 		return minKey
 	}
-	// whole points only: a party's strength is a whole number, and v
-	// holds at most perCard-1 cards
+	return v + perCard - 1 + wholePoints(rest)
+}
+
+// wholePoints rounds a bound in 1/perCard points down to whole points: a
+// party's strength is a whole number, and a node value holds at most
+// perCard-1 unused cards.
+func wholePoints(rest int32) int32 {
 	if rest >= 0 {
-		rest = rest / perCard * perCard
-	} else {
-		rest = -((-rest + perCard - 1) / perCard * perCard)
+		return rest / perCard * perCard
 	}
-	return v + perCard - 1 + rest
+	return -((-rest + perCard - 1) / perCard * perCard)
 }
 
 // usePrices tunes the priced bound for the pool, aiming at low (the
@@ -689,3 +759,4 @@ func (s *solver) evaluatePrices(pb *pricedBound) (root int32, cells [NumSuits][N
 	}
 	return
 }
+

@@ -77,7 +77,7 @@ func (s *solver) run(p *pass, floor int32) int32 {
 				// is below the floor is also below the value of any state
 				// already kept under the same key: it can be dropped before
 				// the (costlier) lookup.
-				if floor != minKey && s.bound(k, v, i) < floor {
+				if floor != minKey && !s.reaches(k, v, i, floor) {
 					continue
 				}
 				j, seen := cur.find(k)
