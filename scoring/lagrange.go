@@ -759,4 +759,3 @@ func (s *solver) evaluatePrices(pb *pricedBound) (root int32, cells [NumSuits][N
 	}
 	return
 }
-
