@@ -21,20 +21,16 @@ func (h *history) reset() { h.n = 0 }
 
 func (h *history) len() int { return h.n }
 
-// add records a node and returns its id.
-func (h *history) add(parent int32, role uint8) int32 {
+// addLink records a node, its parent and role packed (see pack), and
+// returns its id.
+func (h *history) addLink(link uint32) int32 {
 	c := h.n >> historyChunkBits
 	if c == len(h.chunks) {
 		h.chunks = append(h.chunks, make([]uint32, historyChunk))
 	}
-	h.chunks[c][h.n&(historyChunk-1)] = pack(parent, role)
+	h.chunks[c][h.n&(historyChunk-1)] = link
 	h.n++
 	return int32(h.n - 1)
-}
-
-// set gives node id a better parent.
-func (h *history) set(id, parent int32, role uint8) {
-	h.chunks[id>>historyChunkBits][id&(historyChunk-1)] = pack(parent, role)
 }
 
 // at returns node id's parent (-1 for the root) and role.

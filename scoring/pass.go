@@ -12,6 +12,7 @@ type pass struct {
 	winner    int32   // the node that ended the best party
 	best      int32   // that party's value
 	frontiers [2]frontier
+	half      frontier    // the second half's states, when two goroutines share a step
 	stop      atomic.Bool // set when the pass's answer is no longer needed
 	limit     int         // when above 0, the pass gives up past this many states
 }
@@ -19,6 +20,11 @@ type pass struct {
 // probeLimit is how many states the first pass, at the column bound and
 // with no relaxed tables, may keep before it gives up.
 const probeLimit = 4000
+
+// splitAbove is how many states a step must start from before a parallel
+// walk shares it between two goroutines: below it the hand-over costs
+// more than it saves.
+const splitAbove = 2048
 
 // passes keeps the passes of finished walks for the next: their tables
 // and histories run to megabytes on big pools, and reusing them spares
@@ -38,15 +44,21 @@ func takePass() *pass {
 // floor (minKey: none). It returns the value of the best complete party and
 // keeps the walk's history in p for party(). A pass told to stop gives up
 // between steps with no party.
+//
+// On a parallel solver, a big step is shared by two goroutines, each
+// taking half of the states it starts from; the second half's states are
+// then merged into the first's in order, which gives the very states,
+// values and parents one goroutine would have (the tie order included).
 func (s *solver) run(p *pass, floor int32) int32 {
 	steps := s.steps
 	p.nodes.reset()
 	p.winner, p.best = -1, minKey
 	prev := &p.frontiers[0]
 	prev.reset()
-	prev.add(0, 0, -1)
+	prev.add(0, 0, 0)
+	prev.ids = append(prev.ids[:0], -1)
 	cur := &p.frontiers[1]
-	for i, st := range steps {
+	for i := range steps {
 		if p.stop.Load() || s.halt.Load() {
 			return minKey
 		}
@@ -54,42 +66,30 @@ func (s *solver) run(p *pass, floor int32) int32 {
 			return minKey
 		}
 		cur.reset()
-		for pi := range prev.keys {
-			if pi&1023 == 1023 && s.halt.Load() {
+		n := len(prev.keys)
+		if !s.parallel || n < splitAbove {
+			if !s.expand(p, prev, 0, n, i, floor, cur) {
 				return minKey
 			}
-			pk, pv, pid := prev.keys[pi], prev.vals[pi], prev.ids[pi]
-			for role := roleNone; role <= roleFlushWild; role++ {
-				// s.advance, written out: a call here costs a few
-				// percent of the walk's time.
-				k, v, ok := s.apply(pk, pv, st, role)
-				if !ok {
-					continue
-				}
-				if st.last {
-					if k, v, ok = s.endColumn(k, v, st.rank); !ok {
-						continue
-					}
-				} else if s.stuck(k, i) {
-					continue
-				}
-				// The bound grows with the value, so a value whose bound
-				// is below the floor is also below the value of any state
-				// already kept under the same key: it can be dropped before
-				// the (costlier) lookup.
-				if floor != minKey && !s.reaches(k, v, i, floor) {
-					continue
-				}
-				j, seen := cur.find(k)
-				if seen {
-					if v > cur.vals[j] {
-						cur.vals[j] = v
-						p.nodes.set(cur.ids[j], pid, role)
-					}
-					continue
-				}
-				cur.insert(j, k, v, p.nodes.add(pid, role))
+		} else {
+			p.half.reset()
+			var second bool
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				second = s.expand(p, prev, n/2, n, i, floor, &p.half)
+			}()
+			first := s.expand(p, prev, 0, n/2, i, floor, cur)
+			<-done
+			if !first || !second {
+				return minKey
 			}
+			cur.merge(&p.half)
+		}
+		// one history node a state kept
+		cur.ids = cur.ids[:0]
+		for _, link := range cur.links {
+			cur.ids = append(cur.ids, p.nodes.addLink(link))
 		}
 		prev, cur = cur, prev
 	}
@@ -103,6 +103,50 @@ func (s *solver) run(p *pass, floor int32) int32 {
 	return p.best
 }
 
+// expand walks step i from the states prev[lo:hi] into out, keeping for
+// each new state its best value and the link (parent node and role) that
+// gave it; ties go to the first. It returns false when the pass must stop.
+func (s *solver) expand(p *pass, prev *frontier, lo, hi, i int, floor int32, out *frontier) bool {
+	st := s.steps[i]
+	for pi := lo; pi < hi; pi++ {
+		if pi&1023 == 1023 && (s.halt.Load() || p.stop.Load()) {
+			return false
+		}
+		pk, pv, pid := prev.keys[pi], prev.vals[pi], prev.ids[pi]
+		for role := roleNone; role <= roleFlushWild; role++ {
+			// s.advance, written out: a call here costs a few
+			// percent of the walk's time.
+			k, v, ok := s.apply(pk, pv, st, role)
+			if !ok {
+				continue
+			}
+			if st.last {
+				if k, v, ok = s.endColumn(k, v, st.rank); !ok {
+					continue
+				}
+			} else if s.stuck(k, i) {
+				continue
+			}
+			// The bound grows with the value, so a value whose bound
+			// is below the floor is also below the value of any state
+			// already kept under the same key: it can be dropped before
+			// the (costlier) lookup.
+			if floor != minKey && !s.reaches(k, v, i, floor) {
+				continue
+			}
+			j, seen := out.find(k)
+			if seen {
+				if v > out.vals[j] {
+					out.vals[j], out.links[j] = v, pack(pid, role)
+				}
+				continue
+			}
+			out.insert(j, k, v, pack(pid, role))
+		}
+	}
+	return true
+}
+
 // frontier holds the states reached after one walk step, in the order they
 // were first reached (which fixes the tie order), with an open-addressing
 // index from state key to position: the walk makes millions of lookups on
@@ -110,8 +154,9 @@ func (s *solver) run(p *pass, floor int32) int32 {
 // times faster than a Go map for them.
 type frontier struct {
 	keys  []uint64
-	vals  []int32 // best value reaching the state
-	ids   []int32 // the state's node in the walk history
+	vals  []int32  // best value reaching the state
+	links []uint32 // the parent and role that gave it (see pack)
+	ids   []int32  // the state's node in the walk history, once its step is done
 	slots []slot
 	shift uint
 }
@@ -134,7 +179,7 @@ func (f *frontier) reset() {
 			f.slots[h].at = 0
 		}
 	}
-	f.keys, f.vals, f.ids = f.keys[:0], f.vals[:0], f.ids[:0]
+	f.keys, f.vals, f.links, f.ids = f.keys[:0], f.vals[:0], f.links[:0], f.ids[:0]
 }
 
 func (f *frontier) hash(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> f.shift }
@@ -155,10 +200,10 @@ func (f *frontier) find(k uint64) (int, bool) {
 }
 
 // insert adds key k at the free slot find returned.
-func (f *frontier) insert(at int, k uint64, v, id int32) {
+func (f *frontier) insert(at int, k uint64, v int32, link uint32) {
 	f.keys = append(f.keys, k)
 	f.vals = append(f.vals, v)
-	f.ids = append(f.ids, id)
+	f.links = append(f.links, link)
 	f.slots[at] = slot{key: k, at: int32(len(f.keys))}
 	if 2*len(f.keys) > len(f.slots) {
 		f.slots = make([]slot, 2*len(f.slots))
@@ -167,9 +212,22 @@ func (f *frontier) insert(at int, k uint64, v, id int32) {
 	}
 }
 
-func (f *frontier) add(k uint64, v, id int32) {
+func (f *frontier) add(k uint64, v int32, link uint32) {
 	at, _ := f.find(k)
-	f.insert(at, k, v, id)
+	f.insert(at, k, v, link)
+}
+
+// merge adds the states of g, reached from later parents than f's: a
+// state in both keeps f's unless g's value is higher.
+func (f *frontier) merge(g *frontier) {
+	for j, k := range g.keys {
+		at, seen := f.find(k)
+		if !seen {
+			f.insert(at, k, g.vals[j], g.links[j])
+		} else if g.vals[j] > f.vals[at] {
+			f.vals[at], f.links[at] = g.vals[j], g.links[j]
+		}
+	}
 }
 
 func (f *frontier) reindex() {

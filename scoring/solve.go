@@ -88,11 +88,7 @@ func (s *solver) solve() (Party, bool) {
 	// bound for the whole pool (where nearly everything is pruned, so a
 	// pass is cheap) and lowering it until a pass finds a party that
 	// reaches it, never below the dive's. Every party at or above the bar
-	// survives the pruning, so that party is the best. In parallel, two
-	// bars are tried at once, on two goroutines: the lower pass, the
-	// costlier, is the one the next round would run anyway. The answer is
-	// always the higher bar's when it finds one, so it never depends on
-	// which pass ends first, nor on whether the passes ran in parallel.
+	// survives the pruning, so that party is the best.
 	high := takePass()
 	defer passes.Put(high)
 	// The relaxed walks' tables cost milliseconds on big pools. Where the
@@ -106,55 +102,18 @@ func (s *solver) solve() (Party, bool) {
 	}
 	s.buildRelaxed()
 	low := strengthOf(s.dive(diveBudget))
-	// Once a failed pass has kept more than pricedAfter states the pool
-	// is hard, worth tuning the priced bound for (lagrange.go); the
-	// bound in use changes which states are kept, never which party the
-	// pass at the best strength finds, so the answer stays the same with
-	// one goroutine or two.
-	if !s.parallel {
-		for bar := s.rootBound(); ; bar-- {
-			bar = max(bar, low)
-			if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
-				return s.party(high), !s.halt.Load()
-			}
-			if s.priced == nil && high.nodes.len() > pricedAfter {
-				s.usePrices(low)
-				bar = min(bar, s.rootBound()+1)
-			}
-		}
-	}
-	// A second pass only where it runs: a pass from the pool may hold
-	// tens of megabytes from an earlier big pool.
-	below := takePass()
-	defer passes.Put(below)
-	for bar := s.rootBound(); ; bar -= barStep {
+	for bar := s.rootBound(); ; bar-- {
 		bar = max(bar, low)
-		if bar == low {
-			s.run(high, floorOf(bar))
+		if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
 			return s.party(high), !s.halt.Load()
 		}
-		high.stop.Store(false)
-		below.stop.Store(false)
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			s.run(below, floorOf(bar-1))
-		}()
-		if best := s.run(high, floorOf(bar)); best >= floorOf(bar) {
-			below.stop.Store(true) // its answer is not needed
-			<-done
-			return s.party(high), true
-		}
-		<-done
-		if s.halt.Load() {
-			return Party{}, false
-		}
-		if below.best >= floorOf(bar-1) || bar-1 == low {
-			return s.party(below), true
-		}
-		if s.priced == nil && max(high.nodes.len(), below.nodes.len()) > pricedAfter {
+		// Once a failed pass has kept more than pricedAfter states the
+		// pool is hard, worth tuning the priced bound for (lagrange.go).
+		// The bound in use changes which states a pass keeps, never the
+		// party the pass at the best strength finds.
+		if s.priced == nil && high.nodes.len() > pricedAfter {
 			s.usePrices(low)
-			bar = min(bar, s.rootBound()+barStep)
+			bar = min(bar, s.rootBound()+1)
 		}
 	}
 }
@@ -188,10 +147,6 @@ func (s *solver) rootBound() int {
 	}
 	return b
 }
-
-// barStep is how far the bar drops between rounds of exact passes (each
-// round tries two bars).
-const barStep = 2
 
 // dive finds a good party fast: a depth-first walk that tries each cell's
 // roles most promising first (by bound), skips what cannot beat the best
