@@ -1,5 +1,7 @@
 package scoring
 
+import "slices"
+
 // The priced bound: a Lagrangian decomposition of the party into three
 // independent problems, each solved exactly and cheaply.
 //
@@ -339,6 +341,28 @@ var crossSteps = func() (t [4]crossStep) {
 	return
 }()
 
+// columnEnds[later][open][n][fs] is the open code after a column of n
+// straight cards and fs full-ship cards settles from open code open (later:
+// past the first column), or -1 where it cannot: crossSettle for whole
+// columns, looked up by the tuning's thousands of column choices.
+var columnEnds = func() (t [2][openStates][NumSuits + 1][NumSuits + 1]int16) {
+	for later := range t {
+		for o := range openStates {
+			for n := range NumSuits + 1 {
+				for fs := range NumSuits + 1 {
+					t[later][o][n][fs] = -1
+					if n+fs <= NumSuits {
+						if at := crossSettle(later == 0, true, crossOpenBits[o], n|fs<<3); at >= 0 {
+							t[later][o][n][fs] = int16(at / columnSlots)
+						}
+					}
+				}
+			}
+		}
+	}
+	return
+}()
+
 // crossSettle is the cross state after a cell that leaves open bits ob and
 // column bits cb, settling the column at its last cell as the walk's
 // endColumn does; -1 when the column breaks a straight or a ship.
@@ -651,6 +675,34 @@ func (s *solver) columnPicks(pb *pricedBound, c int) (picks [NumSuits + 1][NumSu
 	return
 }
 
+// crossReach lists the open codes (see crossOpen) the cross family can be
+// in before column c, from no straights or ships before the first: the
+// tuning need not value the others, and they do not depend on prices.
+func (s *solver) crossReach(c int) []int16 {
+	if s.crossReachable == nil {
+		s.crossReachable = make([][]int16, NumRanks)
+		pb := &pricedBound{}
+		seen := [openStates]bool{}
+		s.crossReachable[0] = []int16{0}
+		for c := range NumRanks - 1 {
+			picks := s.columnPicks(pb, c)
+			seen = [openStates]bool{}
+			for _, o := range s.crossReachable[c] {
+				for n := range NumSuits + 1 {
+					for fs := range NumSuits + 1 - n {
+						if at := columnEnds[min(c, 1)][o][n][fs]; picks[n][fs].ok && at >= 0 && !seen[at] {
+							seen[at] = true
+							s.crossReachable[c+1] = append(s.crossReachable[c+1], at)
+						}
+					}
+				}
+			}
+			slices.Sort(s.crossReachable[c+1])
+		}
+	}
+	return s.crossReachable[c]
+}
+
 // evaluatePrices solves the three families for pb's prices, the crosses
 // column by column (cheaper than the table the walk reads), and returns
 // the bound on the whole pool with what the families' best choices use
@@ -707,30 +759,41 @@ func (s *solver) evaluatePrices(pb *pricedBound) (root int32, cells [NumSuits][N
 			values[NumRanks][o] = int32(7*(ob>>9&7)) * perCard
 		}
 	}
+	// options[c]: the column's picks that can be made, with their gains
+	type option struct {
+		n, fs int8
+		gain  int32
+	}
+	var options [NumRanks][]option
 	choose := func(c, o int) (best int32, bn, bfs int) {
 		best = pricedNoWay
-		for n := range NumSuits + 1 {
-			for fs := range NumSuits + 1 - n {
-				p := &picks[c][n][fs]
-				if !p.ok {
-					continue
-				}
-				at := crossSettle(c == 0, true, crossOpenBits[o], n|fs<<3)
-				if at < 0 {
-					continue
-				}
-				gain := int32(2*perCard*(n+fs)) - p.cost
-				if v := values[c+1][at/columnSlots]; v > pricedNoWay && v+gain > best {
-					best, bn, bfs = v+gain, n, fs
-				}
+		ends := &columnEnds[min(c, 1)][o]
+		for _, op := range options[c] {
+			at := ends[op.n][op.fs]
+			if at < 0 {
+				continue
+			}
+			if v := values[c+1][at]; v > pricedNoWay && v+op.gain > best {
+				best, bn, bfs = v+op.gain, int(op.n), int(op.fs)
 			}
 		}
 		return
 	}
+	var optionsBuf [NumRanks * (NumSuits + 1) * (NumSuits + 1)]option
+	free := optionsBuf[:0]
 	for c := NumRanks - 1; c >= 0; c-- {
 		picks[c] = s.columnPicks(pb, c)
-		for o := range openStates {
-			values[c][o], _, _ = choose(c, o)
+		at := len(free)
+		for n := range NumSuits + 1 {
+			for fs := range NumSuits + 1 - n {
+				if p := &picks[c][n][fs]; p.ok {
+					free = append(free, option{int8(n), int8(fs), int32(2*perCard*(n+fs)) - p.cost})
+				}
+			}
+		}
+		options[c] = free[at:]
+		for _, o := range s.crossReach(c) {
+			values[c][o], _, _ = choose(c, int(o))
 		}
 	}
 	o := 0

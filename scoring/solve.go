@@ -121,7 +121,7 @@ func (s *solver) solve() (Party, bool) {
 // pricedAfter is how many states a failed pass keeps before the walk
 // tunes the priced bound (lagrange.go): on easier pools the tuning would
 // cost more than it saves. A variable so that a test can move it.
-var pricedAfter = 20_000
+var pricedAfter = 5_000
 
 // floorOf is the least node value of a party of the given strength.
 func floorOf(strength int) int32 { return int32(strength*perCard - perCard + 1) }

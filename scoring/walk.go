@@ -55,6 +55,7 @@ type solver struct {
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	priced                    *pricedBound  // see lagrange.go
+	crossReachable            [][]int16     // see crossReach
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
 	parallel                  bool          // may use two goroutines (see solve)
 	work                      *atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
