@@ -284,7 +284,7 @@ func (s *solver) reaches(k uint64, v int32, i int, floor int32) bool {
 		return false
 	}
 	wilds := s.wildsLeft(k, i)
-	if s.priced == nil && s.columnBound(k, v, i, wilds) < floor {
+	if s.columnBound(k, v, i, wilds) < floor {
 		return false
 	}
 	return s.relaxedRuns == nil || s.relaxedBound(k, v, i, wilds) >= floor
