@@ -27,19 +27,21 @@
 // is tight (a whole deck) it finds the party without them.
 //
 // The passes lower the bar a point at a time from the bound, each keeping
-// about 1.7 times the states of the one before, so what a hard pool costs
-// is how far above the best party the bound from each state lies. The
+// about twice the states of the one before, so what a hard pool costs is
+// how far above the best party the bound from each state lies. The
 // relaxed walks lose sight of some shapes (a lone card of a row is paid as
 // if its flush were complete, or as part of a full ship), and on pools
 // built to be slow they start 5–10 points too high. Once a failed pass has
-// kept many states, the walk tunes a third bound (lagrange.go): the party
-// cut into three families (rows, groups, crosses) each solved exactly on
-// its own, with prices on the cells and wilds they share, found by a
-// hundred subgradient steps. It costs about 20 ms to tune and keeps 5 to
-// 30 times fewer states. (A beam that guessed the best strength, and a
-// mirror that walked hard pools from the Captain down, were tried and
-// removed: the beam guessed low on pools found against it, and the mirror
-// saves nothing once the priced bound is in.)
+// kept a few thousand states, the walk tunes a third bound (lagrange.go):
+// the party cut into three families (rows, groups, crosses) each solved
+// exactly on its own, with prices on the cells and wilds they share, found
+// by sixty subgradient steps. It costs about 5 ms to tune and keeps 5 to
+// 30 times fewer states. (A beam that guessed the best strength, a mirror
+// that walked hard pools from the Captain down, and two bars tried at once
+// on two goroutines were tried and removed: the beam guessed low on pools
+// found against it, the mirror saves nothing once the priced bound is in,
+// and sharing each big step of one pass between two goroutines beats two
+// passes at once.)
 //
 // SolveContext is Solve for callers that may stop waiting (the web server):
 // both methods look at a flag between small steps and give up with

@@ -14,7 +14,7 @@ import "slices"
 // come. Whatever the prices (if never negative), no party can beat the sum
 // of the three families' best priced values plus the prices handed back:
 // a real party uses each cell once, so it pays back at most what it took.
-// The prices are tuned on the whole pool by a hundred subgradient steps: a
+// The prices are tuned on the whole pool by sixty subgradient steps: a
 // cell two families both want costs more, one nobody wants costs less.
 //
 // Where the relaxed walks (relaxed.go) lose sight of a shape (the runs
@@ -620,10 +620,12 @@ func (s *solver) tunePrices(steps int, target int32) *pricedBound {
 
 // pricedSteps is how many subgradient steps tune the prices, and
 // pricedAlpha and pricedDecay the size of the first step (a share of the
-// distance from the bound to the party the walk knows) and how it shrinks:
-// on the adversarial corpus a hundred steps reach the bound two hundred
-// reach, to within a point.
-var pricedSteps = 60
+// distance from the bound to the party the walk knows) and how it shrinks.
+// On the adversarial corpus, from the starting prices below, sixty steps
+// come within half a point of the bound two hundred reach; in one run the
+// corpus took 8 % less time with sixty than with a hundred, and 5 % less
+// than with forty.
+const pricedSteps = 60
 
 var pricedAlpha, pricedDecay = 0.3, 0.95
 
