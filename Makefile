@@ -40,10 +40,10 @@ test-race:
 # test-reference runs in full, without the race detector, the solver checks
 # that take only a sample under -race: the brute-force cross-check (200,000
 # pools, in parallel shards), the one-goroutine solve against the two, the
-# relaxed and priced bounds and the adversarial corpus (which the race
-# detector would make take minutes).
+# relaxed and priced bounds, the adversarial corpus and the shared pass
+# (which the race detector would make take minutes).
 test-reference:
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains|TestSolveContextAnswersLikeSolve|TestRelaxedNeverBelowBest|TestSolveAdversarialPools|TestCorpusSolveBothWays|TestPricedBoundHoldsAtAnyPrices|TestPricedSolveMatchesTheWalk' ./scoring
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains|TestSolveContextAnswersLikeSolve|TestRelaxedNeverBelowBest|TestSolveAdversarialPools|TestCorpusSolveBothWays|TestPricedBoundHoldsAtAnyPrices|TestPricedSolveMatchesTheWalk|TestSharedStepsKeepTheParty' ./scoring
 
 # deps installs Debian's chromium when it is missing and we are root;
 # otherwise it says what to install and fails.

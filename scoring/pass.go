@@ -23,8 +23,8 @@ const probeLimit = 4000
 
 // splitAbove is how many states a step must start from before a parallel
 // walk shares it between two goroutines: below it the hand-over costs
-// more than it saves.
-const splitAbove = 2048
+// more than it saves. A variable so that a test can share every step.
+var splitAbove = 2048
 
 // passes keeps the passes of finished walks for the next: their tables
 // and histories run to megabytes on big pools, and reusing them spares
