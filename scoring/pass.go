@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"sync"
-	"sync/atomic"
 )
 
 // pass is one exact walk over the grid: its frontiers, and the history it
@@ -12,9 +11,8 @@ type pass struct {
 	winner    int32   // the node that ended the best party
 	best      int32   // that party's value
 	frontiers [2]frontier
-	half      frontier    // the second half's states, when two goroutines share a step
-	stop      atomic.Bool // set when the pass's answer is no longer needed
-	limit     int         // when above 0, the pass gives up past this many states
+	half      frontier // the second half's states, when two goroutines share a step
+	limit     int      // when above 0, the pass gives up past this many states
 }
 
 // probeLimit is how many states the first pass, at the column bound and
@@ -32,18 +30,17 @@ var splitAbove = 2048
 var passes = sync.Pool{New: func() any { return new(pass) }}
 
 // takePass returns a pass ready to run: one from the pool may have been
-// stopped, or limited, by the walk that used it last.
+// limited by the walk that used it last.
 func takePass() *pass {
 	p := passes.Get().(*pass)
-	p.stop.Store(false)
 	p.limit = 0
 	return p
 }
 
 // run walks the grid, dropping only states whose optimistic bound is below
 // floor (minKey: none). It returns the value of the best complete party and
-// keeps the walk's history in p for party(). A pass told to stop gives up
-// between steps with no party.
+// keeps the walk's history in p for party(). When the solver is halted the
+// pass gives up with no party.
 //
 // On a parallel solver, a big step is shared by two goroutines, each
 // taking half of the states it starts from; the second half's states are
@@ -59,7 +56,7 @@ func (s *solver) run(p *pass, floor int32) int32 {
 	prev.ids = append(prev.ids[:0], -1)
 	cur := &p.frontiers[1]
 	for i := range steps {
-		if p.stop.Load() || s.halt.Load() {
+		if s.halt.Load() {
 			return minKey
 		}
 		if p.limit > 0 && p.nodes.len() > p.limit {
@@ -109,7 +106,7 @@ func (s *solver) run(p *pass, floor int32) int32 {
 func (s *solver) expand(p *pass, prev *frontier, lo, hi, i int, floor int32, out *frontier) bool {
 	st := s.steps[i]
 	for pi := lo; pi < hi; pi++ {
-		if pi&1023 == 1023 && (s.halt.Load() || p.stop.Load()) {
+		if pi&1023 == 1023 && s.halt.Load() {
 			return false
 		}
 		pk, pv, pid := prev.keys[pi], prev.vals[pi], prev.ids[pi]

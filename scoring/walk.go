@@ -57,7 +57,7 @@ type solver struct {
 	priced                    *pricedBound  // see lagrange.go
 	crossReachable            [][]int16     // see crossReach
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
-	parallel                  bool          // may use two goroutines (see solve)
+	parallel                  bool          // may share a pass's big steps between two goroutines (see run)
 	work                      *atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
