@@ -44,8 +44,6 @@ type pricedBound struct {
 	crosses []int32
 	// handBack[i]: the prices of the cells from step i on
 	handBack []int32
-	// nextColumn[i][j]: the column of row j's next cell after step i
-	nextColumn [][NumSuits]int8
 	// the walk reads the rows' tables through these, for speed: every
 	// row's table one after the other (then a block of zeros for the
 	// suits out of play), where each suit's values from its next cell
@@ -111,7 +109,8 @@ func (s *solver) buildPriced(pb *pricedBound) {
 	s.buildCrossFamily(pb)
 	n := len(s.steps)
 	pb.handBack = make([]int32, n+1)
-	pb.nextColumn = make([][NumSuits]int8, n+1)
+	// nextColumn[i][j]: the column of row j's next cell after step i
+	nextColumn := make([][NumSuits]int8, n+1)
 	for i := n - 1; i >= 0; i-- {
 		st := s.steps[i]
 		pb.handBack[i] = pb.handBack[i+1]
@@ -124,7 +123,7 @@ func (s *solver) buildPriced(pb *pricedBound) {
 			if j <= at {
 				c++ // row j's cell in this column is behind the walk
 			}
-			pb.nextColumn[i][j] = int8(c)
+			nextColumn[i][j] = int8(c)
 		}
 	}
 	pb.rowsFlat = pb.rowsFlat[:0]
@@ -139,7 +138,7 @@ func (s *solver) buildPriced(pb *pricedBound) {
 			pb.rowAt[i][suit] = zeros
 		}
 		for j, suit := range s.rows {
-			pb.rowAt[i][suit] = int32(j*(NumRanks+1)*rowStates + rowIndex(int(pb.nextColumn[i][j]), 0, 0, 0))
+			pb.rowAt[i][suit] = int32(j*(NumRanks+1)*rowStates + rowIndex(int(nextColumn[i][j]), 0, 0, 0))
 		}
 	}
 	for spent := range pb.parrotBack {
@@ -176,16 +175,11 @@ const (
 // (suit, r) from state (run, fl, spent): what it gains (less prices) and
 // the state after it.
 func (s *solver) rowMoves(pb *pricedBound, suit Suit, r, run, fl, spent int, visit func(gain int32, run, fl, spent int, f filler)) {
-	s.rowMovesOf(pb, true, suit, r, run, fl, spent, visit)
-}
-
-// rowMovesOf is rowMoves, for the flush alone where withRuns is false.
-func (s *solver) rowMovesOf(pb *pricedBound, withRuns bool, suit Suit, r, run, fl, spent int, visit func(gain int32, run, fl, spent int, f filler)) {
 	if run == 0 || run == 3 {
 		visit(0, 0, fl, spent, fillNone)
 	}
 	kind := s.cells[suit][r]
-	sf := withRuns && s.allowed[suit][r]&(1<<roleSF) != 0
+	sf := s.allowed[suit][r]&(1<<roleSF) != 0
 	flush := kind == cellFixed && s.canFlush(suit) || s.allowed[suit][r]&(1<<roleFlushWild) != 0
 	use := func(cost price, spent int, f filler) {
 		if sf {
@@ -216,13 +210,12 @@ func (s *solver) rowMovesOf(pb *pricedBound, withRuns bool, suit Suit, r, run, f
 // exact, and its own Parrot used at most once.
 func (s *solver) buildRowFamily(pb *pricedBound) {
 	for _, suit := range s.rows {
-		pb.rows[suit] = s.rowTable(pb, true, suit)
+		pb.rows[suit] = s.rowTable(pb, suit)
 	}
 }
 
-// rowTable is one row's table (see pricedBound.rows), with its straight
-// flushes or (withRuns false) its flush alone.
-func (s *solver) rowTable(pb *pricedBound, withRuns bool, suit Suit) []int32 {
+// rowTable is one row's table (see pricedBound.rows).
+func (s *solver) rowTable(pb *pricedBound, suit Suit) []int32 {
 	t := make([]int32, (NumRanks+1)*rowStates)
 	for run := range 4 {
 		for fl := range 4 {
@@ -243,7 +236,7 @@ func (s *solver) rowTable(pb *pricedBound, withRuns bool, suit Suit) []int32 {
 			for fl := range 4 {
 				for spent := range 2 {
 					best := pricedNoWay
-					s.rowMovesOf(pb, withRuns, suit, r, run, fl, spent, func(gain int32, run, fl, spent int, _ filler) {
+					s.rowMoves(pb, suit, r, run, fl, spent, func(gain int32, run, fl, spent int, _ filler) {
 						if v := t[rowIndex(r+1, run, fl, spent)]; v > pricedNoWay {
 							best = max(best, v+gain)
 						}
