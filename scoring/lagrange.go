@@ -511,11 +511,8 @@ func (s *solver) crossRest(pb *pricedBound, k uint64, i int) int32 {
 
 // pricedRoot is the priced bound on the whole pool, in 1/perCard points.
 func (s *solver) pricedRoot(pb *pricedBound) int32 {
-	rest := pb.handBack[0] + pb.captain*int32(len(s.captains))
+	rest := s.handedBack(pb, 0, -1) // before the first step: every cell and wild
 	for _, suit := range s.rows {
-		if s.parrot[suit] {
-			rest += pb.parrot[suit]
-		}
 		rest += pb.rows[suit][rowIndex(0, 0, 0, 0)]
 	}
 	return rest + pb.groups[0][0] + pb.crosses[0]
