@@ -199,10 +199,7 @@ func TestSolveAdversarialPools(t *testing.T) {
 			}
 			part := cutDown(c.pool, uint64(c.line))
 			t.Logf("unpruned walk on %d of the %d cards, %d wilds: %s", len(part), len(c.pool), wildCount(part), codesOf(part))
-			s := newSolver(part, 4)
-			var all pass
-			s.run(&all, minKey)
-			slow := s.party(&all)
+			slow := unprunedWalk(part, 4)
 			got := Solve(part, Options{Players: 4})
 			verifyParty(t, part, 4, got)
 			if got.Strength != slow.Strength || got.Unused != slow.Unused {

@@ -37,13 +37,12 @@ func TestPricedBoundHoldsAtAnyPrices(t *testing.T) {
 			t.Fatalf("%v (%d players): best %d, priced bound %.2f", pool, players, want.Strength, float64(root)/perCard)
 		}
 		s.priced = pb
-		p := takePass()
-		if s.run(p, floorOf(want.Strength)) < floorOf(want.Strength) {
-			passes.Put(p)
-			t.Fatalf("%v (%d players): the pass at %d pruned by the priced bound found nothing", pool, players, want.Strength)
+		d := new(descent)
+		s.start(d, want.Strength, want.Strength)
+		if found, _ := s.sweep(d, want.Strength); !found {
+			t.Fatalf("%v (%d players): the search at %d pruned by the priced bound found nothing", pool, players, want.Strength)
 		}
-		got := s.party(p)
-		passes.Put(p)
+		got := s.partyOf(d)
 		verifyParty(t, pool, players, got)
 		if got.Strength != want.Strength || got.Unused != want.Unused {
 			t.Fatalf("%v (%d players): with the priced bound %d/%d, without %d/%d", pool, players, got.Strength, got.Unused, want.Strength, want.Unused)

@@ -83,37 +83,45 @@ func solve(halt *atomic.Bool, parallel bool, pool []Card, opt Options) (Party, b
 }
 
 func (s *solver) solve() (Party, bool) {
-	// A short dive finds a good party; exact passes then look only for
-	// parties at least as strong as a bar, starting with the bar at the
-	// bound for the whole pool (where nearly everything is pruned, so a
-	// pass is cheap) and lowering it until a pass finds a party that
-	// reaches it, never below the dive's. Every party at or above the bar
-	// survives the pruning, so that party is the best.
-	high := takePass()
-	defer passes.Put(high)
+	// A short dive finds a good party; the descent (descent.go) then
+	// looks for parties at least as strong as a level, starting at the
+	// bound for the whole pool (where nearly everything is pruned, so the
+	// search is cheap) and lowering it until it finds a party that
+	// reaches it, never below the dive's. Every party at or above the
+	// level survives the pruning, so that party is the best.
+	d := descents.Get().(*descent)
+	defer descents.Put(d)
 	// The relaxed walks' tables cost milliseconds on big pools. Where the
 	// column bound is tight (a whole deck: a group in every column) a
-	// short pass at it finds the party without them.
-	high.limit = probeLimit
-	best := s.run(high, floorOf(s.rootBound()))
-	high.limit = 0
-	if best >= floorOf(s.rootBound()) {
-		return s.party(high), true
+	// short search at it finds the party without them.
+	top := s.rootBound()
+	s.start(d, top, top)
+	d.limit = probeLimit
+	if found, _ := s.sweep(d, top); found {
+		return s.partyOf(d), true
 	}
 	s.buildRelaxed()
 	low := strengthOf(s.dive(diveBudget))
-	for bar := s.rootBound(); ; bar-- {
-		bar = max(bar, low)
-		if best := s.run(high, floorOf(bar)); best >= floorOf(bar) || bar == low || s.halt.Load() {
-			return s.party(high), !s.halt.Load()
+	top = max(s.rootBound(), low)
+	s.start(d, top, low)
+	for lv := top; ; lv-- {
+		found, ok := s.sweep(d, lv)
+		if !ok {
+			return Party{}, false
 		}
-		// Once a failed pass has kept more than pricedAfter states the
-		// pool is hard, worth tuning the priced bound for (lagrange.go).
-		// The bound in use changes which states a pass keeps, never the
-		// party the pass at the best strength finds.
-		if s.priced == nil && high.nodes.len() > pricedAfter {
+		if found || lv == low {
+			s.work.Add(int64(d.expanded))
+			return s.partyOf(d), true
+		}
+		// Once the descent has expanded more than pricedAfter states the
+		// pool is hard, worth tuning the priced bound for (lagrange.go),
+		// and starting again under it: it keeps far fewer states.
+		if s.priced == nil && d.expanded > pricedAfter {
+			s.work.Add(int64(d.expanded))
 			s.usePrices(low)
-			bar = min(bar, s.rootBound()+1)
+			top = max(low, min(lv-1, s.rootBound()))
+			s.start(d, top, low)
+			lv = top + 1
 		}
 	}
 }

@@ -407,10 +407,7 @@ func TestSolveLargePoolsExhaustive(t *testing.T) {
 		for wildCount(pool) > 2 {
 			pool = randomPool(rng, n, players, 0.5, 1)
 		}
-		s := newSolver(pool, players)
-		var all pass
-		s.run(&all, minKey)
-		slow := s.party(&all)
+		slow := unprunedWalk(pool, players)
 		rs, ru := -1, -1
 		if wildCount(pool) <= 1 {
 			rs, ru = refSolve(pool, players)
@@ -527,4 +524,15 @@ func solveCost(pool []Card, players int) (Party, int64) {
 	s := newSolver(pool, players)
 	p, _ := s.solve()
 	return p, s.work.Load()
+}
+
+// unprunedWalk is the grid walk with no bound at all: one sweep that keeps
+// every state, the slow check for the pruned walks.
+func unprunedWalk(pool []Card, players int) Party {
+	s := newSolver(pool, players)
+	d := new(descent)
+	s.start(d, 0, 0)
+	d.unpruned = true
+	s.sweep(d, 0)
+	return s.partyOf(d)
 }

@@ -2,17 +2,7 @@ package scoring
 
 import "sort"
 
-// Turning a pass's history back into the sets of a party.
-
-// party rebuilds the sets of the best party pass p found.
-func (s *solver) party(p *pass) Party {
-	steps := s.steps
-	roles := make([]uint8, len(steps))
-	for i, at := len(steps)-1, p.winner; at >= 0; i-- {
-		at, roles[i] = p.nodes.at(at)
-	}
-	return s.build(steps, roles)
-}
+// Turning the walk's roles back into the sets of a party.
 
 // cellPick is a card standing on a cell in the party.
 type cellPick struct {

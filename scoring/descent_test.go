@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestSharedStepsKeepTheParty: a parallel solve shares each big step of a
-// pass between two goroutines and merges the second half's states into
-// the first's in order, which must give the very party one goroutine
+// TestSharedStepsKeepTheParty: a parallel solve shares each big step of
+// the descent between two goroutines and merges the second half's states
+// into the first's in order, which must give the very party one goroutine
 // finds, ties included. With every step shared (splitAbove 0), Solve is
 // held to SolveContext's party on random wild pools (the grid walk's).
 func TestSharedStepsKeepTheParty(t *testing.T) {

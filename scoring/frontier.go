@@ -1,0 +1,94 @@
+package scoring
+
+// pack puts a state's parent (its place in the step before, -1 for the
+// walk's start) and its cell's role in one uint32.
+func pack(parent int32, role uint8) uint32 { return uint32(parent+1)<<roleBits | uint32(role) }
+
+// unpack is the inverse of pack.
+func unpack(link uint32) (int32, uint8) {
+	return int32(link>>roleBits) - 1, uint8(link & (1<<roleBits - 1))
+}
+
+// roleBits is how many bits pack gives the role: roleFlushWild, the
+// highest, fits in 3.
+const roleBits = 3
+
+// frontier holds the states the descent keeps after one walk step, in the
+// order they were first reached (which fixes the tie order), with an
+// open-addressing index from state key to position: the walk makes
+// millions of lookups on large pools, and a flat table holding the keys
+// themselves is several times faster than a Go map for them.
+type frontier struct {
+	keys  []uint64
+	vals  []int32  // best value reaching the state
+	links []uint32 // the parent (its place in the step before) and role that gave it: see pack
+	slots []slot
+	shift uint
+}
+
+// slot holds its key, so that a lookup reads one cache line, not two: on
+// big pools the frontier outgrows the caches and the lookups dominate.
+type slot struct {
+	key uint64
+	at  int32 // position+1 in keys, 0 for a free slot
+}
+
+func (f *frontier) reset() {
+	if f.slots == nil {
+		f.slots, f.shift = make([]slot, 1<<6), 64-6
+	}
+	if 8*len(f.keys) > len(f.slots) {
+		clear(f.slots) // a big share in use: one sweep of memory is cheaper
+	} else {
+		mask := uint64(len(f.slots) - 1)
+		for _, k := range f.keys {
+			// free only the slots in use: cheaper than clearing a big table
+			for h := f.hash(k); f.slots[h].at != 0; h = (h + 1) & mask {
+				f.slots[h].at = 0
+			}
+		}
+	}
+	f.keys, f.vals, f.links = f.keys[:0], f.vals[:0], f.links[:0]
+}
+
+func (f *frontier) hash(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> f.shift }
+
+// find returns the position of key k, or, when it is absent, the slot
+// where insert should put it.
+func (f *frontier) find(k uint64) (int, bool) {
+	mask := uint64(len(f.slots) - 1)
+	for h := f.hash(k); ; h = (h + 1) & mask {
+		sl := &f.slots[h]
+		if sl.at == 0 {
+			return int(h), false
+		}
+		if sl.key == k {
+			return int(sl.at - 1), true
+		}
+	}
+}
+
+// insert adds key k at the free slot find returned.
+func (f *frontier) insert(at int, k uint64, v int32, link uint32) {
+	f.keys = append(f.keys, k)
+	f.vals = append(f.vals, v)
+	f.links = append(f.links, link)
+	f.slots[at] = slot{key: k, at: int32(len(f.keys))}
+	if 2*len(f.keys) > len(f.slots) {
+		f.slots = make([]slot, 2*len(f.slots))
+		f.shift--
+		f.reindex()
+	}
+}
+
+func (f *frontier) reindex() {
+	clear(f.slots)
+	mask := uint64(len(f.slots) - 1)
+	for i, k := range f.keys {
+		h := f.hash(k)
+		for f.slots[h].at != 0 {
+			h = (h + 1) & mask
+		}
+		f.slots[h] = slot{key: k, at: int32(i + 1)}
+	}
+}
