@@ -142,7 +142,7 @@ func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		if s.halt.Load() {
-			return t // unfinished, but nothing reads it: every pass stops too
+			return t // unfinished, but nothing reads it: the descent stops too
 		}
 		st := steps[i]
 		kind := s.cells[st.suit][st.rank]

@@ -30,17 +30,18 @@ import (
 // far, capped at 3; how many straights are open and how long; how many full
 // ships; which wilds are spent; the current column's group). Equal states
 // merge, keeping the better past, which makes the walk exact dynamic
-// programming. States whose optimistic bound cannot reach a bar are
+// programming. States whose optimistic bound cannot reach a level are
 // dropped, which keeps large pools fast without giving up exactness; the
-// tightest bounds come from relaxed walks, solved backwards once per pool
-// (relaxed.go).
+// tightest bounds come from tables solved backwards once per pool
+// (relaxed.go, lagrange.go).
 //
 // Tie order: when parties tie on strength and unused pirates, each solver
 // keeps the first in its own fixed order, so the same pool always gives
 // the same party. The walk's order: cells rank by rank from 1, suits in
 // card order; at each cell: leave it, group, straight flush, straight, full
-// ship, flush. The set search's order is in
-// small.go.
+// ship, flush; where two pasts merge into one state with the same value,
+// the one the descent reached first (its order is in descent.go). The set
+// search's order is in small.go.
 func Solve(pool []Card, opt Options) Party {
 	p, _ := solve(nil, true, pool, opt)
 	return p
@@ -98,6 +99,7 @@ func (s *solver) solve() (Party, bool) {
 	s.start(d, top, top)
 	d.limit = probeLimit
 	if found, _ := s.sweep(d, top); found {
+		s.work.Add(int64(d.expanded))
 		return s.partyOf(d), true
 	}
 	s.buildRelaxed()
@@ -126,9 +128,10 @@ func (s *solver) solve() (Party, bool) {
 	}
 }
 
-// pricedAfter is how many states a failed pass keeps before the walk
-// tunes the priced bound (lagrange.go): on easier pools the tuning would
-// cost more than it saves. A variable so that a test can move it.
+// pricedAfter is how many states the descent expands, with no party found
+// yet, before the walk tunes the priced bound (lagrange.go): on easier
+// pools the tuning would cost more than it saves. A variable so that a
+// test can move it.
 var pricedAfter = 5_000
 
 // floorOf is the least node value of a party of the given strength.
@@ -159,7 +162,7 @@ func (s *solver) rootBound() int {
 // dive finds a good party fast: a depth-first walk that tries each cell's
 // roles most promising first (by bound), skips what cannot beat the best
 // party found so far, and stops after budget steps. Its value is a real
-// party's, so the exact passes need not look below it.
+// party's, so the descent need not look below it.
 func (s *solver) dive(budget int) int32 {
 	steps := s.steps
 	best := minKey

@@ -8,7 +8,7 @@ import (
 // The grid walk's model: the cells, the roles a cell can take, the state
 // that carries what the rest of the walk needs to know, and the moves
 // between states (apply a role, end a column, finish the party). The
-// passes that drive it are in pass.go, its bounds in bounds.go.
+// search that drives it is in descent.go, its bounds in bounds.go.
 
 // Roles a cell can take in the walk.
 const (
@@ -57,8 +57,8 @@ type solver struct {
 	priced                    *pricedBound  // see lagrange.go
 	crossReachable            [][]int16     // see crossReach
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
-	parallel                  bool          // may share a pass's big steps between two goroutines (see run)
-	work                      *atomic.Int64 // states the passes kept, summed: the walk's cost, for the tests' hunt for slow pools
+	parallel                  bool          // may share the descent's big steps between two goroutines (see sweep)
+	work                      *atomic.Int64 // states the descents expanded, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
