@@ -281,7 +281,7 @@ func TestSolveAdversarial(t *testing.T) {
 		top[i] = measure(top[i].pool, top[i].from)
 	}
 	slices.SortStableFunc(top, func(a, b slowFind) int { return compareCost(b, a) })
-	t.Logf("the slowest pools found (cost: the walk's states kept, or the set search's nodes, the least of %d solves; time: their median):", adversarialRepeat)
+	t.Logf("the slowest pools found (cost: the states the walk expanded, or the set search's nodes, the least of %d solves; time: their median):", adversarialRepeat)
 	for i, f := range top {
 		verifyParty(t, f.pool, climbPlayers, f.party)
 		t.Logf("%2d. cost %d, %v, strength %d, unused %d, %d cards with %d wilds: %s",
@@ -449,8 +449,8 @@ func corpusLine(p slowFind) string {
 
 const corpusHeader = `# Pools built to be slow for the solver (issue 9), one a line, solved for 4
 # players: card codes as ParseCards reads them, then the answer (strength,
-# unused), the solver's cost when the line was last written (the walk's
-# states kept, or the set search's nodes: see solveCost) and where the pool
+# unused), the solver's cost when the line was last written (the states
+# the walk took, or the set search's nodes: see solveCost) and where the pool
 # comes from. "pinned" lines are always kept; the others are the ten
 # costliest pools the search found (TestSolveAdversarial in
 # adversarial_test.go), re-ranked by the current solver's cost whenever a
