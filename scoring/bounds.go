@@ -275,21 +275,6 @@ func (s *solver) bound(k uint64, v int32, i int) int32 {
 	return b
 }
 
-// reaches reports whether bound(k, v, i) >= floor, stopping at the first
-// bound that falls short: most states the walk makes are dropped, nearly
-// all by the priced bound once it is in (so it goes first then, and the
-// relaxed walks' last: they still drop a quarter of what it keeps).
-func (s *solver) reaches(k uint64, v int32, i int, floor int32) bool {
-	if s.priced != nil && s.pricedBoundAt(k, v, i) < floor {
-		return false
-	}
-	wilds := s.wildsLeft(k, i)
-	if s.columnBound(k, v, i, wilds) < floor {
-		return false
-	}
-	return s.relaxedRuns == nil || s.relaxedBound(k, v, i, wilds) >= floor
-}
-
 // columnBound is the cheapest bound: every column's cards at their
 // richest (colBound), and the full ships' bonus.
 func (s *solver) columnBound(k uint64, v int32, i, wilds int) int32 {

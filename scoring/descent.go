@@ -32,7 +32,6 @@ import (
 // layer is every state the descent keeps after one step.
 type layer struct {
 	frontier
-	done    []int32 // the value the state was last expanded with; minKey before that
 	lost    []int16 // the highest level a child its last expansion dropped reaches; -1 none
 	wait    []int16 // the level the state waits to be expanded at; -1 none
 	touched []int32 // states inserted or raised since the last filing
@@ -90,7 +89,7 @@ func (s *solver) start(d *descent, top, base int) {
 // clear empties the layer for a descent over the given number of levels.
 func (l *layer) clear(levels int) {
 	l.reset()
-	l.done, l.lost, l.wait, l.touched = l.done[:0], l.lost[:0], l.wait[:0], l.touched[:0]
+	l.lost, l.wait, l.touched = l.lost[:0], l.wait[:0], l.touched[:0]
 	for len(l.waiting) < levels {
 		l.waiting = append(l.waiting, nil)
 	}
@@ -101,8 +100,7 @@ func (l *layer) clear(levels int) {
 
 // grow gives new states their bookkeeping.
 func (l *layer) grow() {
-	for len(l.done) < len(l.keys) {
-		l.done = append(l.done, minKey)
+	for len(l.lost) < len(l.keys) {
 		l.lost = append(l.lost, -1)
 		l.wait = append(l.wait, -1)
 	}
@@ -207,25 +205,30 @@ func (d *descent) wake(t, lv int) {
 	}
 }
 
-// levelOf is the level state k with value v after step i reaches: the
-// strength its bound allows. Below want, the first bound that falls short
-// is enough, which may be a level too high: a parent woken there expands
-// again and finds out.
+// levelOf is the level state k with value v after step i reaches (the
+// strength its bound allows), or want when it reaches want: below want,
+// the first bound that falls short is enough, which may be a level too
+// high (a parent woken there expands again and finds out).
 func (s *solver) levelOf(d *descent, k uint64, v int32, i, want int) int {
 	if d.unpruned {
-		return d.top
+		return want
 	}
-	lv := d.top
+	floor := floorOf(want)
 	if s.priced != nil {
-		if lv = min(lv, strengthOf(s.pricedBoundAt(k, v, i))); lv < want {
-			return lv
+		if b := s.pricedBoundAt(k, v, i); b < floor {
+			return strengthOf(b)
 		}
 	}
 	wilds := s.wildsLeft(k, i)
-	if lv = min(lv, strengthOf(s.columnBound(k, v, i, wilds))); lv < want || s.relaxedRuns == nil {
-		return lv
+	if b := s.columnBound(k, v, i, wilds); b < floor {
+		return strengthOf(b)
 	}
-	return min(lv, strengthOf(s.relaxedBound(k, v, i, wilds)))
+	if s.relaxedRuns != nil {
+		if b := s.relaxedBound(k, v, i, wilds); b < floor {
+			return strengthOf(b)
+		}
+	}
+	return want
 }
 
 // expandAll expands the states of layer t listed in states into out, at
@@ -242,7 +245,6 @@ func (s *solver) expandAll(d *descent, t int, states []int32, lv int, out *layer
 			return false
 		}
 		pk, pv := in.keys[j], in.vals[j]
-		in.done[j] = pv
 		lost := -1
 		for role := roleNone; role <= roleFlushWild; role++ {
 			// s.advance, written out: a call here costs a few
