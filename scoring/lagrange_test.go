@@ -68,10 +68,10 @@ func randomPrices(rng *rand.Rand, s *solver) *pricedBound {
 	return pb
 }
 
-// TestPricedSolveMatchesTheWalk: with the prices tuned from the first
-// pass on (pricedAfter 0), the walk gives the same strength and unused
-// count as without them, on random pools with many wilds, Solve and
-// SolveContext alike (4 players, as solveBothWays).
+// TestPricedSolveMatchesTheWalk: with the priced bound tuned from the
+// start (pricedAfter 0), the walk gives the same strength and unused count
+// as without it, on random pools with many wilds, Solve and SolveContext
+// alike (4 players, as solveBothWays).
 func TestPricedSolveMatchesTheWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 23))
 	n := 150
@@ -80,10 +80,12 @@ func TestPricedSolveMatchesTheWalk(t *testing.T) {
 	}
 	pools := make([][]Card, n)
 	wants := make([]Party, n)
+	withPrices = false
 	for i := range pools {
 		pools[i] = withWildsUpTo(rng, randomPool(rng, 12+rng.IntN(14), 4, 0, 0), 4+rng.IntN(5))
 		wants[i] = walkSolve(pools[i], 4)
 	}
+	withPrices = true
 	defer func(was int) { pricedAfter = was }(pricedAfter)
 	pricedAfter = 0
 	for i, pool := range pools {
