@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"math/bits"
 	"slices"
 	"sync/atomic"
 )
@@ -51,7 +52,8 @@ type solver struct {
 	// them whose Parrot the pool holds (a bit per suit)
 	emptyLater      []int
 	parrotRowsLater []int
-	laterInRow      [NumRanks][NumSuits]rowLater // after each column: see settleRows
+	rowsAfter       [NumRanks]rowsAfter // after each column: see settleRows
+	parrotRows      int                 // the rows whose Parrot the pool holds, a bit per suit
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
 	priced                    *pricedBound  // see lagrange.go
@@ -89,7 +91,7 @@ func newSolver(pool []Card, players int) *solver {
 	s.buildLater()
 	s.buildBounds()
 	s.buildAllowed()
-	s.buildRowLater()
+	s.buildRowsAfter()
 	return s
 }
 
@@ -270,57 +272,92 @@ func (s *solver) endColumn(k uint64, v int32, col int) (uint64, int32, bool) {
 // only there merge: a straight flush that cannot go on (a run of 3+ is then
 // as good as none, one of 1 or 2 is dead), a flush no card can join any
 // more (1 or 2 cards are undone now, as finish would), a Parrot with no
-// empty cell left in its row (as good as spent).
+// empty cell left in its row (as good as spent). Every column's end runs
+// it on every state, so it works on all rows at once, with masks of the
+// key's fields made once per pool (see rowsAfter).
 func (s *solver) settleRows(k uint64, v int32, col int) (uint64, int32, bool) {
-	captains := len(s.captains) - get(k, offCapt, 3)
-	for _, suit := range s.rows {
-		row := uint(suit)
-		later := &s.laterInRow[col][suit]
-		if run := get(k, offRun+2*row, 2); run > 0 && !later.sfNext {
-			if run < 3 {
-				return 0, 0, false
+	m := &s.rowsAfter[col]
+	runs := k >> offRun & m.deadRuns
+	if (runs^runs>>1)&m.deadRuns&lowFieldBits != 0 {
+		return 0, 0, false // a straight flush of 1 or 2 cards that cannot go on
+	}
+	k = k&^(m.deadRuns<<offRun) | m.strandedParrots<<offParrots
+	settle := m.flushDone
+	if m.flushByWild != 0 && get(k, offCapt, 3) == len(s.captains) {
+		// these flushes can only grow by their row's Parrot
+		parrotsLeft := s.parrotRows &^ int(k>>offParrots&(1<<NumSuits-1))
+		settle |= m.flushByWild &^ spreadRows[parrotsLeft]
+	}
+	if fl := k >> offFlush & settle; fl != 0 {
+		for x := fl; x != 0; {
+			at := bits.TrailingZeros64(x) &^ 1
+			if n := int32(x >> at & 3); n < 3 {
+				v -= (3*n-1)*perCard - n
 			}
-			k = set(k, offRun+2*row, 2, 0)
+			x &^= 3 << at
 		}
-		parrot := s.parrot[suit] && get(k, offParrots+row, 1) == 0
-		if parrot && later.empty == 0 {
-			k, parrot = set(k, offParrots+row, 1, 1), false
-		}
-		if n := get(k, offFlush+2*row, 2); n > 0 && later.fixed == 0 && (later.flushWild == 0 || !parrot && captains == 0) {
-			if n < 3 {
-				v -= int32(3*n-1) * perCard
-				v += int32(n)
-			}
-			k = set(k, offFlush+2*row, 2, 0)
-		}
+		k &^= settle << offFlush
 	}
 	return k, v, true
 }
 
-// rowLater says what a row offers after a column.
-type rowLater struct {
-	fixed     int  // pool cards
-	empty     int  // empty cells
-	flushWild int  // empty cells a wild could fill for a flush
-	sfNext    bool // the next column's cell can be in a straight flush
+// lowFieldBits has the low bit of every suit's 2-bit field (runs, flushes).
+const lowFieldBits = 0b01_01_01_01_01
+
+// spreadRows[rows] turns a bit per suit into that suit's 2-bit field.
+var spreadRows = func() (t [1 << NumSuits]uint64) {
+	for rows := range t {
+		for suit := range NumSuits {
+			if rows>>suit&1 != 0 {
+				t[rows] |= 3 << (2 * suit)
+			}
+		}
+	}
+	return
+}()
+
+// rowsAfter says, as masks of the key's fields, what each row offers after
+// a column (see settleRows).
+type rowsAfter struct {
+	deadRuns        uint64 // runs whose next cell cannot be in a straight flush
+	strandedParrots uint64 // Parrots (a bit per suit) with no empty cell left in their row
+	flushDone       uint64 // flushes no later cell can join
+	flushByWild     uint64 // flushes only a wild can still join
 }
 
-func (s *solver) buildRowLater() {
-	for c := NumRanks - 1; c >= 0; c-- {
+func (s *solver) buildRowsAfter() {
+	for _, suit := range s.rows {
+		if s.parrot[suit] {
+			s.parrotRows |= 1 << suit
+		}
+	}
+	for c := range NumRanks {
+		m := &s.rowsAfter[c]
 		for _, suit := range s.rows {
-			l := &s.laterInRow[c][suit]
-			if c+1 < NumRanks {
-				*l = s.laterInRow[c+1][suit]
-				l.sfNext = s.allowed[suit][c+1]&(1<<roleSF) != 0
-				switch s.cells[suit][c+1] {
+			field := uint64(3) << (2 * suit)
+			fixed, empty, flushWild := 0, 0, 0
+			for r := c + 1; r < NumRanks; r++ {
+				switch s.cells[suit][r] {
 				case cellFixed:
-					l.fixed++
+					fixed++
 				case cellEmpty:
-					l.empty++
-					if s.allowed[suit][c+1]&(1<<roleFlushWild) != 0 {
-						l.flushWild++
+					empty++
+					if s.allowed[suit][r]&(1<<roleFlushWild) != 0 {
+						flushWild++
 					}
 				}
+			}
+			if c+1 == NumRanks || s.allowed[suit][c+1]&(1<<roleSF) == 0 {
+				m.deadRuns |= field
+			}
+			if s.parrot[suit] && empty == 0 {
+				m.strandedParrots |= 1 << suit
+			}
+			switch {
+			case fixed == 0 && flushWild == 0:
+				m.flushDone |= field
+			case fixed == 0:
+				m.flushByWild |= field
 			}
 		}
 	}
