@@ -161,24 +161,20 @@ func (s *solver) owesTooMuch(k uint64, i int, a *ahead) bool {
 	// Short straight-flush runs whose row's cell is ahead need that very
 	// cell: its pool card, or a wild (the row's Parrot, else a flagged
 	// Captain).
-	runCells, runFixed, runCaptains := 0, 0, 0
-	// the rows ahead whose run is 1 or 2: bit 2×suit set where the run's
-	// two bits differ
+	// The rows ahead whose run is 1 or 2 (bit 2×suit set where the run's
+	// two bits differ), by whether their cell here holds a pool card, and
+	// those of the empty ones whose Parrot is spent (or absent): a flagged
+	// Captain must fill their cell.
 	runs := k >> offRun & (1<<(2*NumSuits) - 1)
-	for short := (runs ^ runs>>1) & a.rowBits; short != 0; short &= short - 1 {
-		suit := uint(bits.TrailingZeros64(short) / 2)
-		if s.cells[suit][a.col] == cellFixed {
-			runFixed++
-		} else {
-			runCells++
-			if !s.parrot[suit] || get(k, offParrots+suit, 1) == 1 {
-				runCaptains++
-			}
-		}
-	}
+	short := (runs ^ runs>>1) & a.rowBits
+	runsFixed := short & s.fixedCells[a.col]
+	runsEmpty := short &^ runsFixed
+	runFixed, runCells := bits.OnesCount64(runsFixed), bits.OnesCount64(runsEmpty)
 	if owed == 0 && ships == 0 && runCells == 0 {
 		return false
 	}
+	parrotsLeft := spreadRows[s.parrotRows&^get(k, offParrots, NumSuits)] & lowFieldBits
+	runCaptains := bits.OnesCount64(runsEmpty &^ parrotsLeft)
 	captains := len(s.captains) - get(k, offCapt, 3)
 	if runCaptains > captains {
 		return true
@@ -294,10 +290,4 @@ func (s *solver) columnBound(k uint64, v int32, i, wilds int) int32 {
 	return v + int32(rest)*perCard
 }
 
-func popcount(x int) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
+func popcount(x int) int { return bits.OnesCount(uint(x)) }

@@ -53,6 +53,7 @@ type solver struct {
 	emptyLater      []int
 	parrotRowsLater []int
 	rowsAfter       [NumRanks]rowsAfter // after each column: see settleRows
+	fixedCells      [NumRanks]uint64    // each column's pool cards, bit 2×suit (see owesTooMuch)
 	parrotRows      int                 // the rows whose Parrot the pool holds, a bit per suit
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
@@ -325,6 +326,7 @@ type rowsAfter struct {
 	flushByWild     uint64 // flushes only a wild can still join
 }
 
+// buildRowsAfter fills rowsAfter, parrotRows and fixedCells.
 func (s *solver) buildRowsAfter() {
 	for _, suit := range s.rows {
 		if s.parrot[suit] {
@@ -334,6 +336,9 @@ func (s *solver) buildRowsAfter() {
 	for c := range NumRanks {
 		m := &s.rowsAfter[c]
 		for _, suit := range s.rows {
+			if s.cells[suit][c] == cellFixed {
+				s.fixedCells[c] |= 1 << (2 * suit)
+			}
 			field := uint64(3) << (2 * suit)
 			fixed, empty, flushWild := 0, 0, 0
 			for r := c + 1; r < NumRanks; r++ {
