@@ -24,29 +24,26 @@ type frontier struct {
 	links []uint32 // the parent (its place in the step before) and role that gave it: see pack
 	slots []slot
 	shift uint
+	gen   uint32 // the slots in use carry it: a reset only moves it on
 }
 
 // slot holds its key, so that a lookup reads one cache line, not two: on
 // big pools the frontier outgrows the caches and the lookups dominate.
 type slot struct {
 	key uint64
-	at  int32 // position+1 in keys, 0 for a free slot
+	at  int32  // position+1 in keys
+	gen uint32 // in use when it is the frontier's gen
 }
 
 func (f *frontier) reset() {
 	if f.slots == nil {
 		f.slots, f.shift = make([]slot, 1<<6), 64-6
 	}
-	if 8*len(f.keys) > len(f.slots) {
-		clear(f.slots) // a big share in use: one sweep of memory is cheaper
-	} else {
-		mask := uint64(len(f.slots) - 1)
-		for _, k := range f.keys {
-			// free only the slots in use: cheaper than clearing a big table
-			for h := f.hash(k); f.slots[h].at != 0; h = (h + 1) & mask {
-				f.slots[h].at = 0
-			}
-		}
+	// A descent resets dozens of big tables at each start: moving the
+	// generation on frees every slot at once.
+	if f.gen++; f.gen == 0 {
+		clear(f.slots)
+		f.gen = 1
 	}
 	f.keys, f.vals, f.links = f.keys[:0], f.vals[:0], f.links[:0]
 }
@@ -59,7 +56,7 @@ func (f *frontier) find(k uint64) (int, bool) {
 	mask := uint64(len(f.slots) - 1)
 	for h := f.hash(k); ; h = (h + 1) & mask {
 		sl := &f.slots[h]
-		if sl.at == 0 {
+		if sl.gen != f.gen {
 			return int(h), false
 		}
 		if sl.key == k {
@@ -73,7 +70,7 @@ func (f *frontier) insert(at int, k uint64, v int32, link uint32) {
 	f.keys = append(f.keys, k)
 	f.vals = append(f.vals, v)
 	f.links = append(f.links, link)
-	f.slots[at] = slot{key: k, at: int32(len(f.keys))}
+	f.slots[at] = slot{key: k, at: int32(len(f.keys)), gen: f.gen}
 	if 2*len(f.keys) > len(f.slots) {
 		f.slots = make([]slot, 2*len(f.slots))
 		f.shift--
@@ -81,14 +78,14 @@ func (f *frontier) insert(at int, k uint64, v int32, link uint32) {
 	}
 }
 
+// reindex fills a new, empty table with the frontier's keys.
 func (f *frontier) reindex() {
-	clear(f.slots)
 	mask := uint64(len(f.slots) - 1)
 	for i, k := range f.keys {
 		h := f.hash(k)
-		for f.slots[h].at != 0 {
+		for f.slots[h].gen == f.gen {
 			h = (h + 1) & mask
 		}
-		f.slots[h] = slot{key: k, at: int32(i + 1)}
+		f.slots[h] = slot{key: k, at: int32(i + 1), gen: f.gen}
 	}
 }
