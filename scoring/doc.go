@@ -34,13 +34,15 @@
 // last level costs, not the sum of all of them. The relaxed walks lose
 // sight of some shapes (a lone card of a row is paid as if its flush were
 // complete, or as part of a full ship), and on pools built to be slow
-// they start 5–10 points too high. Once the descent has walked a few
-// thousand states with no party found, the walk tunes a third bound
-// (lagrange.go) and starts the descent again under it: the party cut into
-// three families (rows, groups, crosses) each solved exactly on its own,
-// with prices on the cells and wilds they share, found by sixty
-// subgradient steps. It costs about 5 ms to tune and keeps 5 to 30 times
-// fewer states. (A beam that guessed the best strength, a mirror that
+// they start 5–10 points too high. So the walk tunes a third bound
+// (lagrange.go): the party cut into three families (rows, groups,
+// crosses) each solved exactly on its own, with prices on the cells and
+// wilds they share, found by sixty subgradient steps. It costs about 5 ms
+// to tune and keeps 5 to 30 times fewer states. On pools of more than 15
+// pirates it is tuned as soon as the probe fails (beside the relaxed
+// tables, on a second goroutine when there is one); on smaller ones only
+// once the descent has walked a few thousand states with no party found,
+// and the descent then starts again under it. (A beam that guessed the best strength, a mirror that
 // walked hard pools from the Captain down, two bars tried at once on two
 // goroutines, and one pass a level were tried and replaced: the beam
 // guessed low on pools found against it, the mirror saves nothing once the
