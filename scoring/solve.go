@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"context"
+	"runtime"
 	"sync/atomic"
 )
 
@@ -125,6 +126,10 @@ func (s *solver) solve() (Party, bool) {
 		s.usePrices(low)
 	}
 	low = max(low, strengthOf(s.dive(diveBudget)))
+	if s.parallel && runtime.GOMAXPROCS(0) > 1 {
+		s.helper = startHelper()
+		defer s.helper.stop()
+	}
 	top = max(s.rootBound(), low)
 	s.start(d, top, low)
 	for lv := top; ; lv-- {

@@ -61,6 +61,7 @@ type solver struct {
 	crossReachable            [][]int16     // see crossReach
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
 	parallel                  bool          // may share the descent's big steps between two goroutines (see sweep)
+	helper                    *helper       // the second goroutine, while a parallel descent runs
 	work                      *atomic.Int64 // states the descents expanded, summed: the walk's cost, for the tests' hunt for slow pools
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
