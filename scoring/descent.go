@@ -298,7 +298,8 @@ type child struct {
 func (l *layer) keep(cs []child) {
 	var sum uint64
 	for i := range cs {
-		sum += l.slots[l.hash(cs[i].k)].key
+		h, _ := l.place(cs[i].k)
+		sum += uint64(l.slots[h].tag)
 	}
 	for i := range cs {
 		c := &cs[i]

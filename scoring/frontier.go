@@ -27,13 +27,17 @@ type frontier struct {
 	gen   uint32 // the slots in use carry it: a reset only moves it on
 }
 
-// slot holds its key, so that a lookup reads one cache line, not two: on
-// big pools the frontier outgrows the caches and the lookups dominate.
+// slot is a place of the index: 8 bytes, so that on big pools, where the
+// frontier outgrows the caches and the lookups dominate, as many fit in
+// them as can. It holds a 16-bit fingerprint of its key, so that a
+// lookup reads the key itself (in keys) only when the fingerprints
+// match: nearly always the key it looks for.
 type slot struct {
-	key uint64
-	at  int32  // position+1 in keys
-	gen uint32 // in use when it is the frontier's gen
+	tag uint32 // the frontier's gen above, the key's fingerprint below (16 bits each)
+	at  int32  // position in keys
 }
+
+const maxGen = 1<<16 - 1
 
 func (f *frontier) reset() {
 	if f.slots == nil {
@@ -41,36 +45,43 @@ func (f *frontier) reset() {
 	}
 	// A descent resets dozens of big tables at each start: moving the
 	// generation on frees every slot at once.
-	if f.gen++; f.gen == 0 {
+	if f.gen++; f.gen > maxGen {
 		clear(f.slots)
 		f.gen = 1
 	}
 	f.keys, f.vals, f.links = f.keys[:0], f.vals[:0], f.links[:0]
 }
 
-func (f *frontier) hash(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> f.shift }
+// place is where key k's search of the index starts, and the tag a slot
+// holding it carries.
+func (f *frontier) place(k uint64) (uint64, uint32) {
+	h := k * 0x9E3779B97F4A7C15
+	return h >> f.shift, f.gen<<16 | uint32(h>>24)&0xFFFF
+}
 
 // find returns the position of key k, or, when it is absent, the slot
 // where insert should put it.
 func (f *frontier) find(k uint64) (int, bool) {
 	mask := uint64(len(f.slots) - 1)
-	for h := f.hash(k); ; h = (h + 1) & mask {
-		sl := &f.slots[h]
-		if sl.gen != f.gen {
+	h, tag := f.place(k)
+	for ; ; h = (h + 1) & mask {
+		sl := f.slots[h]
+		if sl.tag>>16 != f.gen {
 			return int(h), false
 		}
-		if sl.key == k {
-			return int(sl.at - 1), true
+		if sl.tag == tag && f.keys[sl.at] == k {
+			return int(sl.at), true
 		}
 	}
 }
 
 // insert adds key k at the free slot find returned.
 func (f *frontier) insert(at int, k uint64, v int32, link uint32) {
+	_, tag := f.place(k)
+	f.slots[at] = slot{tag: tag, at: int32(len(f.keys))}
 	f.keys = append(f.keys, k)
 	f.vals = append(f.vals, v)
 	f.links = append(f.links, link)
-	f.slots[at] = slot{key: k, at: int32(len(f.keys)), gen: f.gen}
 	if 2*len(f.keys) > len(f.slots) {
 		f.slots = make([]slot, 2*len(f.slots))
 		f.shift--
@@ -82,10 +93,10 @@ func (f *frontier) insert(at int, k uint64, v int32, link uint32) {
 func (f *frontier) reindex() {
 	mask := uint64(len(f.slots) - 1)
 	for i, k := range f.keys {
-		h := f.hash(k)
-		for f.slots[h].gen == f.gen {
+		h, tag := f.place(k)
+		for f.slots[h].tag>>16 == f.gen {
 			h = (h + 1) & mask
 		}
-		f.slots[h] = slot{key: k, at: int32(i + 1), gen: f.gen}
+		f.slots[h] = slot{tag: tag, at: int32(i)}
 	}
 }
