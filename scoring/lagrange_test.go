@@ -8,8 +8,8 @@ import (
 // TestPricedBoundHoldsAtAnyPrices: the priced bound (lagrange.go) must
 // hold whatever the prices, tuned or not, or the walk would prune the best
 // party away. On random pools of the walk's sizes, with random prices, the
-// bound on the whole pool is never below the best party (R1.7), and a pass
-// at the best strength pruned by it alone still finds a party as strong,
+// bound on the whole pool is never below the best party (R1.7), and a search
+// at the best strength pruned by it still finds a party as strong,
 // leaving as many pirates unused. The families' cross part is solved two
 // ways (cell by cell for the walk, column by column for the tuning), and
 // both must give the same bound.

@@ -392,7 +392,7 @@ func TestSetSearchMatchesWalk(t *testing.T) {
 
 // TestSolveLargePoolsExhaustive cross-checks pools of 11–14 pirates
 // against a slower exact method: the same walk with no pruning and no
-// first pass, every state kept; those holding at most one wild are also
+// probe, every state kept; those holding at most one wild are also
 // checked against the brute-force reference.
 func TestSolveLargePoolsExhaustive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 20))
@@ -511,7 +511,7 @@ func walkSolve(pool []Card, players int) Party {
 }
 
 // solveCost solves a pool as Solve does and says how much work it took:
-// the set search's nodes, or the states the walk's passes kept. Unlike
+// the set search's nodes, or the states the walk's descents expanded. Unlike
 // time, it hardly depends on what else the machine is doing, so the hunt
 // for slow pools climbs on it.
 func solveCost(pool []Card, players int) (Party, int64) {
