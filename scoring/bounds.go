@@ -32,7 +32,7 @@ func (s *solver) countUsableWilds() {
 // can use: a wild can only still stand on an empty cell later in the walk,
 // a Parrot only in its own row.
 func (s *solver) wildsLeft(k uint64, i int) int {
-	parrots := popcount(s.parrotRowsLater[i] &^ get(k, offParrots, 5))
+	parrots := bits.OnesCount(uint(s.parrotRowsLater[i] &^ get(k, offParrots, 5)))
 	captains := len(s.captains) - get(k, offCapt, 3)
 	return min(parrots+captains, s.emptyLater[i])
 }
@@ -182,7 +182,7 @@ func (s *solver) owesTooMuch(k uint64, i int, a *ahead) bool {
 	// What the column's pool cards cannot give, wilds must, here and in
 	// the later columns' cards for the ships.
 	here := max(0, owed-(a.fixed-runFixed)) + runCells
-	fillable := min(a.empty, popcount(a.parrotRows&^get(k, offParrots, 5))+captains)
+	fillable := min(a.empty, bits.OnesCount(uint(a.parrotRows&^get(k, offParrots, 5)))+captains)
 	return here > fillable || ships > 0 && here+s.shipWilds[a.col][ships] > s.wildsLeft(k, i)
 }
 
@@ -289,5 +289,3 @@ func (s *solver) columnBound(k uint64, v int32, i, wilds int) int32 {
 	rest += 7 * max(get(k, offFull, 3), get(k, offColFS, 3))
 	return v + int32(rest)*perCard
 }
-
-func popcount(x int) int { return bits.OnesCount(uint(x)) }

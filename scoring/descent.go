@@ -139,6 +139,7 @@ func (s *solver) sweep(d *descent, lv int) (found, ok bool) {
 			continue
 		}
 		d.expanded += len(d.todo)
+		s.work.Add(int64(len(d.todo)))
 		in, out := &d.layers[t], &d.layers[t+1]
 		if s.helper == nil || len(d.todo) < splitAbove {
 			if !s.expandAll(d, t, d.todo, lv, out) {

@@ -99,9 +99,7 @@ func (s *solver) solve() (Party, bool) {
 	top := s.rootBound()
 	s.start(d, top, top)
 	d.limit = probeLimit
-	found, _ := s.sweep(d, top)
-	s.work.Add(int64(d.expanded))
-	if found {
+	if found, _ := s.sweep(d, top); found {
 		return s.partyOf(d), true
 	}
 	// The probe failed: the pool needs the sharper bounds. On a pool of
@@ -110,10 +108,7 @@ func (s *solver) solve() (Party, bool) {
 	// smaller one only once the descent has walked pricedAfter states. The
 	// tuning aims at the dive's party.
 	low := strengthOf(s.dive(diveBudget))
-	switch {
-	case !withPrices || len(s.pool) <= smallMaxFixed:
-		s.buildRelaxed()
-	case s.parallel:
+	if tuneNow := withPrices && len(s.pool) > smallMaxFixed; tuneNow && s.parallel {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -121,9 +116,11 @@ func (s *solver) solve() (Party, bool) {
 		}()
 		s.buildRelaxed()
 		<-done
-	default:
+	} else {
 		s.buildRelaxed()
-		s.usePrices(low)
+		if tuneNow {
+			s.usePrices(low)
+		}
 	}
 	low = max(low, strengthOf(s.dive(diveBudget)))
 	if s.parallel && runtime.GOMAXPROCS(0) > 1 {
@@ -138,11 +135,9 @@ func (s *solver) solve() (Party, bool) {
 			return Party{}, false
 		}
 		if found || lv == low {
-			s.work.Add(int64(d.expanded))
 			return s.partyOf(d), true
 		}
 		if withPrices && s.priced == nil && d.expanded > pricedAfter {
-			s.work.Add(int64(d.expanded))
 			s.usePrices(low)
 			top = max(low, min(lv-1, s.rootBound()))
 			s.start(d, top, low)
