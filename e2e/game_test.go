@@ -211,8 +211,8 @@ func TestTwoPlayerGame(t *testing.T) {
 
 // TestSameCardOnTwoPhones has two phones enter round 1 at once: Gus's form
 // was loaded before Fay saved H5, so his grid still offers it. Saving H5 for
-// him too is refused with the message next to the cards (R4.1), the card is
-// then greyed as Fay's, and once fixed his entry saves.
+// him too is refused (R4.1): the clash draws H5 and names Fay, and the card
+// stays ticked, marked "also in Fay's", so Gus sees what to untap.
 func TestSameCardOnTwoPhones(t *testing.T) {
 	findBrowser(t)
 	base := startServer(t)
@@ -257,27 +257,35 @@ func TestSameCardOnTwoPhones(t *testing.T) {
 		gus.choosePool([]string{"H5", "S2"})
 		gus.setNumber("coins", 2)
 		gus.follow(byTestID("save"), "round1-entry-Gus-refused", http.StatusUnprocessableEntity)
-		msg := gus.text("field-error-pool")
-		for _, want := range []string{`"H5"`, "Fay", "Gus", "round 1"} {
+		msg := gus.text("clash")
+		for _, want := range []string{"Also in Fay's entry", "R4.1"} {
 			if !strings.Contains(msg, want) {
-				gus.errorf("error %q, want it to name %s", msg, want)
+				gus.errorf("clash %q, want it to say %s", msg, want)
 			}
 		}
-		// Next to the cards: right above the grid, on the first screen.
-		if next := eval[string](gus, `document.querySelector('[data-testid="field-error-pool"]').nextElementSibling.dataset.testid || ""`); next != "suit-A" {
-			gus.errorf("the error is followed by %q, want the card grid (suit-A)", next)
+		if got := gus.count(byTestID("clash-card-H5")); got != 1 {
+			gus.errorf("the clash draws H5 %d times, want once", got)
 		}
-		if top := eval[float64](gus, `document.querySelector('[data-testid="field-error-pool"]').getBoundingClientRect().bottom`); top > screenHeight {
-			gus.errorf("the error ends %.0f px down the page, below the first screen (%d px)", top, screenHeight)
+		// Next to the cards, on the first screen.
+		if top := eval[float64](gus, `document.querySelector('[data-testid="clash"]').getBoundingClientRect().bottom`); top > screenHeight {
+			gus.errorf("the clash ends %.0f px down the page, below the first screen (%d px)", top, screenHeight)
 		}
-		if got := gus.text("holder-H5"); got != "Fay" {
-			gus.errorf("H5 is marked as held by %q, want Fay", got)
+		if got := gus.text("holder-H5"); got != "also in Fay's" {
+			gus.errorf("H5 is marked %q, want \"also in Fay's\"", got)
 		}
-		if !eval[bool](gus, `document.querySelector('[data-testid="card-H5"]').disabled`) {
-			gus.errorf("H5 can still be tapped after the error")
+		if eval[bool](gus, `document.querySelector('[data-testid="card-H5"]').disabled`) {
+			gus.errorf("H5 cannot be untapped after the clash")
 		}
-		if got, want := gus.checkedCards(), []string{"S2"}; !slices.Equal(got, want) {
-			gus.errorf("after the error the form keeps %v, want %v", got, want)
+		if got, want := gus.checkedCards(), []string{"H5", "S2"}; !slices.Equal(got, want) {
+			gus.errorf("after the clash the form keeps %v, want %v", got, want)
+		}
+		// The page around the form is kept: the seat line, who has
+		// entered, the advisor.
+		if got := gus.count(byTestID("entered-count")); got != 1 {
+			gus.errorf("the refused page has %d lists of who has entered, want 1", got)
+		}
+		if got := gus.count(byTestID("advisor-link")); got != 1 {
+			gus.errorf("the refused page has %d advisor links, want 1", got)
 		}
 		if got := eval[string](gus, `document.querySelector('[data-testid="input-coins"]').value`); got != "2" {
 			gus.errorf("after the error the coins show %q, want the 2 typed", got)
@@ -292,13 +300,14 @@ func TestSameCardOnTwoPhones(t *testing.T) {
 		gus := gus.on(t)
 		gus.choosePool(plan.rounds[0].seats[1].pool)
 		gus.setNumber("coins", 0)
-		gus.follow(byTestID("save"), "scoreboard-after-Gus", http.StatusOK)
-		if got := gus.path(); got != "/games/"+id {
-			gus.fatalf("saving went to %s, want the scoreboard", got)
+		// His save completes the round: it opens the results.
+		gus.follow(byTestID("save"), "round1-results", http.StatusOK)
+		if got, want := gus.path(), "/games/"+id+"/rounds/1"; got != want {
+			gus.fatalf("saving went to %s, want the round's results %s", got, want)
 		}
-		checkScoreboard(gus, plan, id)
-		gus.follow(byTestID("next-action"), "round1-results", http.StatusOK)
 		checkRound(gus, plan, id, 1)
+		gus.open("/games/"+id, "scoreboard-after-Gus")
+		checkScoreboard(gus, plan, id)
 	}) {
 		return
 	}

@@ -133,18 +133,29 @@ func enterRound(p phone, plan gamePlan, id string, r int) {
 		p.choosePool(sp.pool)
 		p.setNumber("coins", sp.coins)
 		p.landed(fmt.Sprintf("round%d-entry-%s-filled", r, name))
+		if i == n-1 {
+			// The save that completes the round opens its results.
+			p.follow(byTestID("save"), fmt.Sprintf("round%d-results", r), http.StatusOK)
+			if got, want := p.path(), fmt.Sprintf("/games/%s/rounds/%d", id, r); got != want {
+				p.fatalf("saving %s's round %d, the last entry, went to %s, want the results %s", name, r, got, want)
+			}
+			break
+		}
 		p.follow(byTestID("save"), fmt.Sprintf("round%d-scoreboard-after-%s", r, name), http.StatusOK)
 		if got := p.path(); got != "/games/"+id {
 			p.fatalf("saving %s's round %d went to %s, want the scoreboard", name, r, got)
 		}
 	}
+	checkRound(p, plan, id, r)
+	// The scoreboard still leads to these results until the next round
+	// starts; its main button comes back here.
+	p.open("/games/"+id, fmt.Sprintf("round%d-scoreboard", r))
 	checkScoreboard(p, plan, id)
 	want := fmt.Sprintf("See round %d results", r)
 	if got := p.text("next-action"); got != want {
 		p.fatalf("next step %q, want %q", got, want)
 	}
-	p.follow(byTestID("next-action"), fmt.Sprintf("round%d-results", r), http.StatusOK)
-	checkRound(p, plan, id, r)
+	p.follow(byTestID("next-action"), fmt.Sprintf("round%d-results-again", r), http.StatusOK)
 }
 
 // roundOf finds round r among the scored rounds.

@@ -313,14 +313,14 @@ func TestTableMode(t *testing.T) {
 		if got := bob.checkedCards(); !slices.Equal(got, []string{"H2", "H3"}) {
 			t.Errorf("taps while offline: %v, want H2 H3", got)
 		}
-		kept := eval[string](bob, fmt.Sprintf(`localStorage.getItem("ruthless:unsaved:%s/3/1") || ""`, id))
+		kept := eval[string](bob, fmt.Sprintf(`localStorage.getItem("ruthless:draft:%s/3/1") || ""`, id))
 		if !strings.Contains(kept, "H2") {
 			t.Errorf("local copy %q, want the taps", kept)
 		}
 		bob.offline(false)
 		bob.waitPath(game, "the save once back online")
 		bob.landed("saved-after-offline")
-		if got := eval[string](bob, fmt.Sprintf(`localStorage.getItem("ruthless:unsaved:%s/3/1") || ""`, id)); got != "" {
+		if got := eval[string](bob, fmt.Sprintf(`localStorage.getItem("ruthless:draft:%s/3/1") || ""`, id)); got != "" {
 			t.Errorf("local copy after the save %q, want none", got)
 		}
 		res, err := http.Get(base + "/api/games/" + id)

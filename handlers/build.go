@@ -46,9 +46,7 @@ func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, he
 		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
 			c := scoring.Card{Suit: s, Rank: r}
 			gc := views.GridCard{CardFace: views.Face(c), Checked: selected[c], Holder: held[c]}
-			if gc.Holder != "" {
-				gc.Checked = false
-			}
+			gc.Clash = gc.Holder != "" && gc.Checked
 			if sub == "buried" || (sub == "power" && r == scoring.Cpt) {
 				gc.Sub = sub
 				gc.SubChecked = subOn[c] && gc.Checked
@@ -139,31 +137,6 @@ func roundURL(id string, r int) string { return "/games/" + id + "/rounds/" + st
 
 func finalURL(id string, p int) string { return "/games/" + id + "/final/" + strconv.Itoa(p) }
 
-// nextAction is the one thing the table should do next in a game.
-func nextAction(g store.Game) views.Link {
-	f := g.File
-	if f.Final != nil {
-		return views.Link{Href: "/games/" + g.ID + "/final", Text: "See the final scores"}
-	}
-	cur := currentRound(f)
-	if cur > 0 {
-		// Right after a round completes, its results come before the next entries.
-		if cur > 1 && (cur > len(f.Rounds) || !started(f.Rounds[cur-1])) {
-			return views.Link{Href: roundURL(g.ID, cur-1), Text: "See round " + strconv.Itoa(cur-1) + " results"}
-		}
-		p := firstMissing(f, cur)
-		return views.Link{Href: entryURL(g.ID, cur, p), Text: "Enter round " + strconv.Itoa(cur) + " for " + f.Players[p]}
-	}
-	p := firstMissingFinal(g)
-	if p < 0 {
-		return views.Link{Href: "/games/" + g.ID + "/final", Text: "See the final scores"}
-	}
-	if p == 0 && len(f.Rounds) > 0 && !anyFinal(g) {
-		return views.Link{Href: roundURL(g.ID, len(f.Rounds)), Text: "See round " + strconv.Itoa(len(f.Rounds)) + " results"}
-	}
-	return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter " + f.Players[p] + "'s cards"}
-}
-
 func anyFinal(g store.Game) bool {
 	for _, f := range g.Finals {
 		if f != nil {
@@ -171,23 +144,6 @@ func anyFinal(g store.Game) bool {
 		}
 	}
 	return false
-}
-
-// afterRound is what comes after looking at round r's results.
-func afterRound(g store.Game, r int) views.Link {
-	f := g.File
-	if r < scoring.RoundsFor(len(f.Players)) {
-		next := r + 1
-		p := firstMissing(f, next)
-		if p < 0 {
-			return views.Link{Href: roundURL(g.ID, next), Text: "See round " + strconv.Itoa(next) + " results"}
-		}
-		return views.Link{Href: entryURL(g.ID, next, p), Text: "Enter round " + strconv.Itoa(next) + " for " + f.Players[p]}
-	}
-	if p := firstMissingFinal(g); p >= 0 {
-		return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter " + f.Players[p] + "'s cards"}
-	}
-	return views.Link{Href: "/games/" + g.ID + "/final", Text: "See the final scores"}
 }
 
 func names(all []string, seats []int) []string {

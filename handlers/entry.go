@@ -128,10 +128,6 @@ func (a *app) entryForm(c *gin.Context) {
 		vm = entryView(g, r, p, nil, "0", 0)
 	}
 	vm.Saved = c.Query("saved") != ""
-	vm.Warnings = entryWarnings(g.File, r, p)
-	vm.AdvisorHref = advisorHref(g, r, p, vm.Grid)
-	vm.Token = newToken()
-	vm.Live = liveView(c.Request, g, false)
 	a.showEntry(c, http.StatusOK, g, vm)
 }
 
@@ -145,6 +141,9 @@ type entryInput struct {
 	step     string
 	token    string
 	errs     views.Errors
+	// clash says the entry was refused for a card another player holds
+	// (R4.1).
+	clash bool
 }
 
 func readEntryForm(form url.Values) entryInput {
@@ -244,13 +243,11 @@ func (a *app) saveEntry(c *gin.Context) {
 				return
 			}
 			in.errs[entryField(fe, r, p)] = fe.Message
+			in.clash = fe.Rule == "R4.1"
 		}
 	}
 	if len(in.errs) > 0 {
-		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
-		vm.Errors = in.errs
-		vm.Token = orNewToken(in.token)
-		a.showEntry(c, http.StatusUnprocessableEntity, g, vm)
+		a.refuseEntry(c, g, r, p, in)
 		return
 	}
 	by, known := seats(c.Request)[g.ID]
@@ -282,11 +279,14 @@ func (a *app) saveEntry(c *gin.Context) {
 	if errors.As(err, &fe) {
 		// Another phone saved a clashing entry (the same card, R4.1)
 		// after this form's checks: the store's own check, inside the
-		// write, refused this one.
-		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
-		vm.Errors = map[string]string{entryField(fe, r, p): fe.Message}
-		vm.Token = orNewToken(in.token)
-		a.showEntry(c, http.StatusUnprocessableEntity, g, vm)
+		// write, refused this one. The page shows the game as it is now,
+		// so the clashing card is marked with its holder.
+		if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
+			g = fresh
+		}
+		in.errs = views.Errors{entryField(fe, r, p): fe.Message}
+		in.clash = fe.Rule == "R4.1"
+		a.refuseEntry(c, g, r, p, in)
 		return
 	}
 	if err != nil {
@@ -295,16 +295,42 @@ func (a *app) saveEntry(c *gin.Context) {
 	}
 	// Re-read so the warnings and the seats still to enter reflect what
 	// is stored now. A warning the form already showed (saved again from
-	// the "Saved." page) does not hold the phone back a second time.
-	if saved, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
-		if newWarning(entryWarnings(g.File, r, p), entryWarnings(saved.File, r, p)) {
+	// the "Saved." page) does not hold the phone back a second time, and
+	// none holds back the save that completes the round.
+	saved := g
+	if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
+		if !roundComplete(fresh.File, r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(fresh.File, r, p)) {
 			seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
 			return
 		}
-		g = saved
+		saved = fresh
 	}
-	next := c.Request.PostForm.Get("then") == "next" && seatOf(c.Request, g) < 0
-	seeOther(c, afterSave(g, r, p, next))
+	next := c.Request.PostForm.Get("then") == "next"
+	seeOther(c, afterSave(g, saved, r, p, seatOf(c.Request, g), next))
+}
+
+// refuseEntry shows the entry form again with the player's taps and the
+// problem (422). A card that another player holds (R4.1) stays ticked
+// and is marked with its holder, and the problem draws it, so the player
+// sees what to untap.
+func (a *app) refuseEntry(c *gin.Context, g store.Game, r, p int, in entryInput) {
+	vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
+	vm.Errors = in.errs
+	vm.Token = orNewToken(in.token)
+	if in.clash {
+		held := holders(g, p)
+		for _, card := range in.pool {
+			if h := held[card.Cell()]; h != "" {
+				vm.Clashes = append(vm.Clashes, views.Clash{Card: views.Face(card.Cell()), Holder: h})
+			}
+		}
+		if len(vm.Clashes) > 0 {
+			// The drawn clash says it better than the checker's words.
+			delete(vm.Errors, "pool")
+			delete(vm.Errors, "form")
+		}
+	}
+	a.showEntry(c, http.StatusUnprocessableEntity, g, vm)
 }
 
 // newWarning reports whether after holds a warning that before did not.
@@ -315,18 +341,6 @@ func newWarning(before, after []string) bool {
 		}
 	}
 	return false
-}
-
-// afterSave is where a saved entry leads: the scoreboard, or for "Save &
-// next" the entry of the next seat still to enter round r (the scoreboard
-// once every seat has entered).
-func afterSave(g store.Game, r, p int, next bool) string {
-	if next {
-		if s := nextSeat(g.File, r, p); s >= 0 {
-			return entryURL(g.ID, r, s)
-		}
-	}
-	return gameURL(g.ID)
 }
 
 // nextSeat is the seat after p, clockwise, that has not entered round r
@@ -349,8 +363,10 @@ func hasEntered(f scoring.Game, r, p int) bool {
 }
 
 // showEntry renders the entry form with what depends on the phone and
-// the table rather than the form: "Save & next" and the live solver's
-// address.
+// the table rather than the form: the seat line and who has entered, the
+// stored entry's warnings, the advisor, "Save & next" and the live
+// solver's address. Every answer with the form (the first view, a 422, a
+// 409) goes through here, so none loses the page around the form.
 func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.EntryView) {
 	// A phone that joined as a seat enters its own entry only: it is not
 	// offered the others' (it may not see their cards).
@@ -360,6 +376,13 @@ func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.Entry
 		}
 	}
 	vm.SolveHref = gameURL(g.ID) + "/solve"
+	vm.Live = liveView(c.Request, g, false)
+	vm.Live.EntryRound = vm.Round
+	vm.Warnings = entryWarnings(g.File, vm.Round, vm.Player)
+	vm.AdvisorHref = advisorHref(g, vm.Round, vm.Player, vm.Grid)
+	if vm.Token == "" {
+		vm.Token = newToken()
+	}
 	a.page(c, status, views.Entry(vm))
 }
 

@@ -29,7 +29,8 @@ var ownPools = [][]string{{"H2", "H3"}, {"S1", "S7"}, {"HQ", "K5"}, {"X2", "X3"}
 // TestSaveAndNext: "Save & next" names the next seat clockwise that has
 // not entered the round, and saving with it leads there; with no such
 // seat, or on a phone that joined as a seat, it is not offered and the
-// save leads to the scoreboard as a plain Save does.
+// save leads to the scoreboard as a plain Save does. The save that
+// completes the round opens its results, on any phone.
 func TestSaveAndNext(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -46,7 +47,8 @@ func TestSaveAndNext(t *testing.T) {
 		{"round the table to seat 0", roundTwoFile, 2, 3, -1, "next", "Save & next: Lucy", "/rounds/2/players/0"},
 		{"a plain Save goes to the scoreboard", roundTwoFile, 2, 0, -1, "", "Save & next: Julie", ""},
 		{"a phone with a seat is not offered the others", roundTwoFile, 2, 0, 0, "next", "", ""},
-		{"the last seat to enter goes to the scoreboard", lastSeatFile, 1, 3, -1, "next", "", ""},
+		{"the last seat to enter opens the round's results", lastSeatFile, 1, 3, -1, "next", "", "/rounds/1"},
+		{"so does a phone with a seat that saves last", lastSeatFile, 1, 3, 3, "", "", "/rounds/1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -306,17 +306,33 @@ func (a *app) final(c *gin.Context) {
 	if !ok {
 		return
 	}
-	a.page(c, http.StatusOK, views.Final(finalView(g, res)))
+	seat := seatOf(c.Request, g)
+	vm := finalView(g, res, seat)
+	if !vm.Complete {
+		vm.Live = liveView(c.Request, g, false)
+		vm.Live.SwapMain = true
+	}
+	a.page(c, http.StatusOK, views.Final(vm))
 }
 
-func finalView(g store.Game, res scoring.Result) views.FinalView {
+// finalView is the final scores, or while end-of-game entries are
+// missing, who is missing, as the phone holding seat (-1: a shared phone)
+// sees it.
+func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players}
 	for p, name := range f.Players {
 		vm.Edit = append(vm.Edit, views.Link{Href: finalURL(g.ID, p), Text: name + "'s end of game"})
 		if p >= len(g.Finals) || g.Finals[p] == nil {
-			vm.Missing = append(vm.Missing, views.PlayerStatus{Name: name, Href: finalURL(g.ID, p)})
+			st := views.PlayerStatus{Name: name}
+			if seat < 0 || p == seat {
+				st.Href = finalURL(g.ID, p)
+			}
+			vm.Missing = append(vm.Missing, st)
 		}
+	}
+	if f.Final == nil && currentRound(f) == 0 {
+		vm.Next = nextStep(g, seat, len(f.Rounds))
 	}
 	for r := range f.Rounds {
 		vm.Edit = append(vm.Edit, views.Link{Href: roundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})

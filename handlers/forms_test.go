@@ -67,6 +67,10 @@ func TestNewGameFormErrors(t *testing.T) {
 				t.Fatalf("status %d, want 422", res.status)
 			}
 			msg, ok := testid(res.body, "field-error-"+tt.wantField)
+			if tt.wantField == "clash" {
+				msg = textOf(res.body, "clash")
+				ok = msg != ""
+			}
 			if !ok {
 				t.Fatalf("no error next to %q in %s", tt.wantField, res.body)
 			}
@@ -114,7 +118,9 @@ func TestEntryFormErrors(t *testing.T) {
 		{"coins too many", "/rounds/2/players/0", url.Values{"card": {"H2"}, "coins": {"100"}, "version": {"0"}}, "coins", "0 to 99", []string{"H2"}, "100"},
 		{"coins negative", "/rounds/2/players/1", url.Values{"card": {"S1"}, "coins": {"-2"}, "version": {"0"}}, "coins", "0 to 99", []string{"S1"}, "-2"},
 		{"unknown card", "/rounds/2/players/0", url.Values{"card": {"H2", "Z9"}, "coins": {"1"}, "version": {"0"}}, "pool", `"Z9"`, []string{"H2"}, "1"},
-		{"card another player holds", "/rounds/2/players/1", url.Values{"card": {"S1", "H2"}, "coins": {"1"}, "version": {"0"}}, "pool", "H2", []string{"S1"}, "1"},
+		// R4.1: the clash is drawn with its holder, and the card stays
+		// ticked so the player sees what to untap.
+		{"card another player holds", "/rounds/2/players/1", url.Values{"card": {"S1", "H2"}, "coins": {"1"}, "version": {"0"}}, "clash", "Also in Lucy", []string{"S1", "H2"}, "1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,6 +129,10 @@ func TestEntryFormErrors(t *testing.T) {
 				t.Fatalf("status %d, want 422", res.status)
 			}
 			msg, ok := testid(res.body, "field-error-"+tt.wantField)
+			if tt.wantField == "clash" {
+				msg = textOf(res.body, "clash")
+				ok = msg != ""
+			}
 			if !ok {
 				t.Fatalf("no error next to %q", tt.wantField)
 			}
@@ -303,6 +313,10 @@ func TestFinalFormErrors(t *testing.T) {
 				t.Fatalf("status %d, want 422", res.status)
 			}
 			msg, ok := testid(res.body, "field-error-"+tt.wantField)
+			if tt.wantField == "clash" {
+				msg = textOf(res.body, "clash")
+				ok = msg != ""
+			}
 			if !ok {
 				t.Fatalf("no error next to %q", tt.wantField)
 			}

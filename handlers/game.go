@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -35,10 +34,11 @@ func (a *app) game(c *gin.Context) {
 	if errors.As(err, &fe) {
 		// The stored game breaks a rule (an old database, an import): it
 		// opens all the same, with the problem and the way to fix it.
-		vm := gameView(g, scoring.Result{})
+		vm := gameView(g, scoring.Result{}, seat)
 		vm.Problem = problemOf(g, fe)
 		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
 		vm.Live, vm.InviteHref = liveView(c.Request, g, true), inviteURL(g.ID)
+		vm.Live.SwapMain = true
 		a.page(c, http.StatusOK, views.Game(vm))
 		return
 	}
@@ -46,12 +46,9 @@ func (a *app) game(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	vm := gameView(g, res)
+	vm := gameView(g, res, seat)
 	vm.Live, vm.InviteHref = liveView(c.Request, g, true), inviteURL(g.ID)
-	if seat >= 0 && vm.Live.Round > 0 && strings.HasPrefix(vm.Next.Href, "/games/"+g.ID+"/rounds/"+strconv.Itoa(vm.Live.Round)+"/players/") {
-		// A phone with a seat enters its own entry only.
-		vm.Next = views.Link{}
-	}
+	vm.Live.SwapMain = true
 	a.page(c, http.StatusOK, views.Game(vm))
 }
 
@@ -91,7 +88,9 @@ func tokenName(t string) string {
 	return "Piracy"
 }
 
-func gameView(g store.Game, res scoring.Result) views.GameView {
+// gameView is the scoreboard as the phone holding seat (-1: a shared
+// phone) sees it.
+func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 	f := g.File
 	n := len(f.Players)
 	vm := views.GameView{
@@ -101,7 +100,7 @@ func gameView(g store.Game, res scoring.Result) views.GameView {
 		Rounds:       scoring.RoundsFor(n),
 		Achievements: f.Achievements,
 		ZeroCounts:   f.ZeroCounts,
-		Next:         nextAction(g),
+		Next:         nextStep(g, seat, 0),
 	}
 	scored := map[int]scoring.RoundResult{}
 	for _, rr := range res.Rounds {

@@ -99,7 +99,8 @@ func joinURL(id string) string { return "/games/" + id + "/join" }
 // its own on a phone with a seat, which is not shown the others' cards.
 func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 	f := g.File
-	lv := views.LiveView{Events: "/games/" + g.ID + "/events", Version: gameVersion(g), Seat: seatOf(r, g), JoinHref: joinURL(g.ID)}
+	lv := views.LiveView{Events: "/games/" + g.ID + "/events", Version: gameVersion(g), Seat: seatOf(r, g), JoinHref: joinURL(g.ID),
+		Game: gameURL(g.ID), Final: f.Final != nil}
 	if lv.Seat >= 0 {
 		lv.SeatName = f.Players[lv.Seat]
 	}
@@ -162,21 +163,6 @@ func (a *app) join(c *gin.Context) {
 	}
 	setSeat(c.Writer, c.Request, g.ID, seat)
 	seeOther(c, ownPage(g, seat))
-}
-
-// ownPage is where a phone holding seat goes when it opens the game: its
-// entry for the round being entered when it has not entered yet, else the
-// scoreboard.
-func ownPage(g store.Game, seat int) string {
-	f := g.File
-	cur := currentRound(f)
-	if cur == 0 || seat < 0 || seat >= len(f.Players) {
-		return gameURL(g.ID)
-	}
-	if cur <= len(f.Rounds) && seat < len(f.Rounds[cur-1]) && f.Rounds[cur-1][seat] != nil {
-		return gameURL(g.ID)
-	}
-	return entryURL(g.ID, cur, seat)
 }
 
 // openedFromOutside reports whether a page was opened from outside the

@@ -37,7 +37,8 @@ func (a *app) roundResults(c *gin.Context) {
 		a.failScoring(c, g, err)
 		return
 	}
-	vm := roundView(g, res, r)
+	vm := roundView(g, res, r, seatOf(c.Request, g))
+	vm.Live = liveView(c.Request, g, false)
 	if err := a.explainRound(c, g, r, &vm); err != nil {
 		a.fail(c, err)
 		return
@@ -69,7 +70,9 @@ func (a *app) explainRound(c *gin.Context, g store.Game, r int, vm *views.RoundR
 	return nil
 }
 
-func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
+// roundView is round r's results as the phone holding seat (-1: a shared
+// phone) sees them.
+func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResultsView {
 	f := g.File
 	n := len(f.Players)
 	start := scoring.StartPlayerOf(f, r)
@@ -89,12 +92,15 @@ func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
 	if rr == nil {
 		for p, name := range f.Players {
 			if p >= len(f.Rounds[r-1]) || f.Rounds[r-1][p] == nil {
-				vm.Missing = append(vm.Missing, views.PlayerStatus{Name: name, Href: entryURL(g.ID, r, p)})
+				st := views.PlayerStatus{Name: name}
+				if seat < 0 || p == seat {
+					// A phone with a seat enters its own entry only.
+					st.Href = entryURL(g.ID, r, p)
+				}
+				vm.Missing = append(vm.Missing, st)
 			}
 		}
-		if p := firstMissing(f, r); p >= 0 {
-			vm.Next = views.Link{Href: entryURL(g.ID, r, p), Text: "Enter round " + strconv.Itoa(r) + " for " + f.Players[p]}
-		}
+		vm.Next = nextStep(g, seat, r)
 		return vm
 	}
 	vm.Complete = true
@@ -138,7 +144,7 @@ func roundView(g store.Game, res scoring.Result, r int) views.RoundResultsView {
 		}
 		vm.Returned = "Tokens nobody took go back to the box: " + strings.Join(vals, ", ") + " NP."
 	}
-	vm.Next = afterRound(g, r)
+	vm.Next = nextStep(g, seat, r)
 	return vm
 }
 

@@ -278,8 +278,8 @@ func TestSeatCookie(t *testing.T) {
 	if got, _ := testid(inside.body, "seat-name"); got != "Cat" {
 		t.Errorf("seat shown %q, want Cat", got)
 	}
-	if _, ok := testid(inside.body, "enter-mine"); !ok {
-		t.Error("no button to this phone's own entry before it entered")
+	if got, want := inputTag(inside.body, "next-action"), `href="/games/`+id+`/rounds/1/players/2"`; !strings.Contains(got, want) {
+		t.Errorf("main button %s before Cat entered, want her own entry (%s)", got, want)
 	}
 	for p := range 4 {
 		href := fmt.Sprintf(`href="/games/%s/rounds/1/players/%d"`, id, p)

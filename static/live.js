@@ -3,6 +3,10 @@
 // without this file; a reload shows the same.
 (function () {
   "use strict";
+  // leaving is set once the page's form is on its way: the save's answer
+  // decides where the phone goes, so a live update must not move it too
+  // (two navigations at once abort the first).
+  var leaving = false;
 
   // The screen stays on while a game is open (Screen Wake Lock, where
   // the browser has it). The lock ends when the page is hidden, so it is
@@ -17,39 +21,55 @@
   }
 
   // Live: the server streams the game's version; when it changes, the
-  // page is fetched again and its live part swapped in. The game page
-  // swaps its whole main (nothing is typed there) and, when the round it
-  // was waiting on is complete, goes to that round's results. The entry
-  // page swaps only the list of who has entered, never the form.
+  // page is fetched again and its live part swapped in. The scoreboard
+  // and the final scores swap their whole main (nothing is typed there);
+  // other pages swap only the list of who has entered, never a form.
+  // Every phone arrives together: when the round this page waited on is
+  // complete, the scoreboard and that round's entry open its results;
+  // when the final scores are in, every page opens them.
   var live = document.getElementById("live");
   if (live && live.getAttribute("data-live") && window.EventSource && window.fetch && window.DOMParser) {
-    var onEntry = !!document.getElementById("entry");
+    var swapMain = live.getAttribute("data-swap") === "main";
     var version = live.getAttribute("data-version");
+    var game = live.getAttribute("data-game") || "";
     var busy = false, again = false;
+    // moveOn is where the table went without this page, "" to stay.
+    var moveOn = function (next) {
+      var finalURL = game + "/final";
+      if (next.getAttribute("data-final") === "true" && live.getAttribute("data-final") !== "true" &&
+          location.pathname !== finalURL) {
+        return finalURL;
+      }
+      var was = live.getAttribute("data-round"), now = next.getAttribute("data-round");
+      var waitedOn = swapMain ? was : live.getAttribute("data-entry-round");
+      if (was !== "0" && now !== was && waitedOn === was && location.pathname !== finalURL) {
+        return game + "/rounds/" + was;
+      }
+      return "";
+    };
     var refresh = function () {
+      if (leaving) return;
       if (busy) { again = true; return; }
       busy = true;
       fetch(location.pathname + location.search, { cache: "no-cache", credentials: "same-origin" })
         .then(function (r) {
           if (!r.ok) throw new Error("status " + r.status);
-          if (r.redirected && !onEntry) { location.href = r.url; return; }
+          if (r.redirected && swapMain) { location.href = r.url; return; }
           return r.text().then(function (html) {
+            if (leaving) return;
             var doc = new DOMParser().parseFromString(html, "text/html");
             var next = doc.getElementById("live");
-            if (!next) return;
-            var was = live.getAttribute("data-round"), now = next.getAttribute("data-round");
-            if (!onEntry && was !== "0" && now !== was) {
-              // The round this phone waited on is complete: its results.
-              location.href = location.pathname.replace(/\/+$/, "") + "/rounds/" + was;
-              return;
-            }
+            var to = next ? moveOn(next) : "";
+            if (to) { location.href = to; return; }
             var main = document.querySelector("main"), nextMain = doc.querySelector("main");
-            if (!onEntry && main && nextMain) {
+            if (swapMain && main && nextMain) {
               main.replaceWith(document.adoptNode(nextMain));
-            } else {
+            } else if (next) {
               live.replaceWith(document.adoptNode(next));
             }
             live = document.getElementById("live");
+            if (!live) return;
+            swapMain = live.getAttribute("data-swap") === "main";
           });
         })
         .catch(function () {})
@@ -71,78 +91,142 @@
     connect();
     // A page left for another closes its stream: a browser keeps a page
     // in its back/forward cache with its connections, and has only six
-    // for a server. Brought back, the scoreboard reloads and the entry
-    // page, whose taps must stay, opens a new stream.
+    // for a server. Brought back, a page with nothing typed reloads and a
+    // page with a form, whose taps must stay, opens a new stream.
     window.addEventListener("pagehide", function () { if (es) es.close(); });
     window.addEventListener("pageshow", function (ev) {
       if (!ev.persisted) return;
-      if (!onEntry) { location.reload(); return; }
+      if (swapMain) { location.reload(); return; }
       connect();
     });
   }
 
-  // A dropped connection loses nothing: the entry form is saved with
-  // fetch; when that fails (no Wi-Fi), the taps stay on the screen and in
-  // localStorage, a notice says so, and the save is sent again when the
-  // phone is back online. Any answer from the server clears the copy.
-  var form = document.getElementById("entry");
-  if (form && form.getAttribute("data-keep") && window.fetch && window.URLSearchParams) {
-    var key = "ruthless:unsaved:" + form.getAttribute("data-keep");
-    var notice = document.getElementById("unsaved");
-    var pending = false;
-    var keep = function () {
-      var d = { cards: [], power: [], coins: form.elements.coins ? form.elements.coins.value : "0" };
-      form.querySelectorAll("input[name=card]:checked").forEach(function (i) { d.cards.push(i.value); });
-      form.querySelectorAll("input[name=power]:checked").forEach(function (i) { d.power.push(i.value); });
-      try { localStorage.setItem(key, JSON.stringify(d)); } catch (e) { /* private mode: the screen still holds them */ }
+  // Nothing tapped is lost. Every change to a form with data-keep (a
+  // round entry, an end-of-game entry) is kept at once in localStorage,
+  // per game, round and seat, until it is saved or discarded: a phone
+  // that leaves the page (the scoreboard link, Back, a call) finds its
+  // taps again with a notice. The draft keeps the version the form was
+  // based on, so saving it over another phone's newer save still meets
+  // the "keep which one" page.
+  var kept = document.querySelector("form[data-keep]");
+  if (kept && window.JSON) {
+    var draftKey = "ruthless:draft:" + kept.getAttribute("data-keep");
+    var draftNote = document.getElementById("draft");
+    // state is what the player can change: the ticked boxes and the
+    // numbers typed.
+    var state = function () {
+      var d = { on: [], values: {}, version: kept.elements.version ? kept.elements.version.value : "" };
+      Array.prototype.forEach.call(kept.elements, function (el) {
+        if (!el.name || el.disabled) return;
+        if (el.type === "checkbox") { if (el.checked) d.on.push(el.name + "=" + el.value); }
+        else if (el.type === "text" || el.type === "number") d.values[el.name] = el.value;
+      });
+      d.on.sort();
+      return d;
+    };
+    var same = function (x, y) {
+      return JSON.stringify([x.on, x.values]) === JSON.stringify([y.on, y.values]);
+    };
+    var apply = function (d) {
+      Array.prototype.forEach.call(kept.elements, function (el) {
+        if (!el.name || el.disabled) return;
+        if (el.type === "checkbox") el.checked = d.on.indexOf(el.name + "=" + el.value) >= 0;
+        else if ((el.type === "text" || el.type === "number") && el.name in d.values) el.value = d.values[el.name];
+      });
+      if (kept.elements.version && d.version !== "") kept.elements.version.value = d.version;
+      // The live best party and anything else that follows the taps.
+      kept.dispatchEvent(new Event("change", { bubbles: true }));
+    };
+    var read = function () {
+      try { return JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { return null; }
     };
     var forget = function () {
-      try { localStorage.removeItem(key); } catch (e) { /* nothing kept */ }
+      try { localStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
     };
-    var restore = function () {
-      var d = null;
-      try { d = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { d = null; }
-      if (!d || !d.cards) return;
-      form.querySelectorAll("input[name=card]").forEach(function (i) { if (!i.disabled) i.checked = d.cards.indexOf(i.value) >= 0; });
-      form.querySelectorAll("input[name=power]").forEach(function (i) { i.checked = d.power.indexOf(i.value) >= 0; });
-      if (form.elements.coins) form.elements.coins.value = d.coins;
-      if (notice) {
-        notice.textContent = "Not saved yet: these taps were kept on this phone when a save failed. Tap Save to send them.";
-        notice.hidden = false;
-      }
+    var shown = state();
+    // sent stops the keeping once the form is on its way: the page is
+    // then left on purpose, and the answer decides.
+    var sent = false;
+    var keep = function () {
+      if (sent) return;
+      var now = state();
+      if (same(now, shown)) { forget(); return; }
+      try { localStorage.setItem(draftKey, JSON.stringify(now)); } catch (e) { /* private mode: the screen still holds them */ }
     };
+    var draft = read();
+    if (draft && draft.on && draft.values && !same(draft, shown)) {
+      apply(draft);
+      if (draftNote) draftNote.hidden = false;
+    } else {
+      forget();
+    }
+    var discard = document.getElementById("discard-draft");
+    if (discard) {
+      discard.addEventListener("click", function () {
+        apply(shown);
+        forget();
+        if (draftNote) draftNote.hidden = true;
+      });
+    }
+    kept.addEventListener("change", keep);
+    kept.addEventListener("input", keep);
+    // − / + and "Clear all" change the form without an event of their
+    // own; their click has done its work by the next turn.
+    document.addEventListener("click", function () { setTimeout(keep, 0); });
+    window.addEventListener("pagehide", keep);
+    // A plain save (the end-of-game form, or any form without fetch)
+    // clears the draft as it goes; a failed one leaves the taps on the
+    // page the browser keeps for Back.
+    var plain = !(kept.id === "entry" && window.fetch && window.URLSearchParams);
+    kept.addEventListener("submit", function (ev) {
+      if (ev.submitter && ev.submitter.name === "step") return;
+      if (draftNote) draftNote.hidden = true;
+      leaving = true;
+      if (plain) { forget(); sent = true; }
+    });
+
+    // A dropped connection loses nothing either: the round entry is
+    // saved with fetch; when that fails (no Wi-Fi), the taps stay on the
+    // screen and in the draft, a notice says so, and the save is sent
+    // again when the phone is back online. Any answer from the server
+    // clears the draft.
+    var notice = document.getElementById("unsaved");
+    var pending = false;
     // The button that saved ("Save" or "Save & next") says where to go
     // after, so its name and value travel too, retries included.
     var via = null;
     var send = function () {
-      var body = new URLSearchParams(new FormData(form));
+      var body = new URLSearchParams(new FormData(kept));
       if (via && via.name) body.set(via.name, via.value);
       body.set("save", "1");
-      fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
+      fetch(kept.action, { method: "POST", body: body, credentials: "same-origin" })
         .then(function (r) {
           forget();
+          sent = true;
           if (r.redirected) { location.href = r.url; return; }
           // A refusal (a clash, a conflict) is a page of its own: send the
           // form the plain way to show it.
-          HTMLFormElement.prototype.submit.call(form);
+          HTMLFormElement.prototype.submit.call(kept);
         })
         .catch(function () {
+          leaving = false;
           pending = true;
           if (notice) notice.hidden = false;
         });
     };
-    restore();
-    form.addEventListener("submit", function (ev) {
-      if (ev.submitter && ev.submitter.name === "step") return;
-      ev.preventDefault();
-      via = ev.submitter || null;
-      keep();
-      send();
-    });
-    window.addEventListener("online", function () {
-      if (!pending) return;
-      pending = false;
-      send();
-    });
+    if (!plain) {
+      kept.addEventListener("submit", function (ev) {
+        if (ev.submitter && ev.submitter.name === "step") return;
+        ev.preventDefault();
+        via = ev.submitter || null;
+        keep();
+        send();
+      });
+      window.addEventListener("online", function () {
+        if (!pending) return;
+        pending = false;
+        send();
+      });
+    }
   }
 })();

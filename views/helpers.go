@@ -3,6 +3,9 @@ package views
 import "ruthless/scoring"
 
 func cardTitle(c GridCard) string {
+	if c.Clash {
+		return c.Title + ": also in " + c.Holder + "'s entry"
+	}
 	if c.Holder != "" {
 		return c.Title + ": held by " + c.Holder
 	}

@@ -80,8 +80,11 @@ type GridCard struct {
 	CardFace
 	Checked bool
 	// Holder names the player who already holds the card this game; the
-	// card is then disabled (R4.1).
+	// card is then disabled (R4.1), unless this entry has it too.
 	Holder string
+	// Clash says this entry has the card although Holder holds it: it
+	// stays ticked, marked, so the player sees what to untap.
+	Clash bool
 	// Sub is the optional toggle under the card: "power" for a Captain on
 	// the round form, "buried" on the end-of-game form; empty for none.
 	Sub        string
@@ -132,6 +135,15 @@ type EntryView struct {
 	// Cleared says the grid was emptied by "Clear all" without JavaScript
 	// and nothing is saved yet.
 	Cleared bool
+	// Clashes are the tapped cards another player already holds this
+	// game, when the save was refused for them (R4.1).
+	Clashes []Clash
+}
+
+// Clash is a tapped card that another player holds (R4.1).
+type Clash struct {
+	Card   CardFace
+	Holder string
 }
 
 // EntryConflictView shows a stored entry that changed under the player
@@ -259,6 +271,9 @@ type RoundResultsView struct {
 	Returned string
 	Next     Link
 	Warnings []string
+	// Live is who has entered the round being entered; it also moves the
+	// page on when the game's final scores are in.
+	Live LiveView
 }
 
 // RevealView asks for confirmation before a round is revealed early.
@@ -331,6 +346,10 @@ type FinalView struct {
 	// Totals are in seat order; the page orders them by place.
 	Totals []TotalRow
 	Edit   []Link
+	// Next is the phone's next step while end-of-game entries are missing.
+	Next Link
+	// Live moves the page on to the scores once the last entry is saved.
+	Live LiveView
 }
 
 // DeleteView asks for confirmation before a game is deleted.

@@ -1,0 +1,135 @@
+package handlers
+
+import (
+	"strconv"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// The way from page to page. A game moves through its rounds' entries,
+// each round's results, the end-of-game entries and the final scores;
+// nextStep says, for one phone, which of those it should open next. Every
+// page's main button, the redirect after a save or a join, and the game
+// link opened from outside ask it, so no page offers a phone another
+// seat's entry or leaves it behind the table.
+
+// nextStep is the one next thing for a phone in game g. seat is the
+// phone's seat, or -1 for a shared phone passed round the table (which
+// enters for every seat in turn). seen is the round whose results the
+// phone is looking at, 0 for none: a round's results come before the next
+// round's entries, unless the phone is looking at them already.
+//
+// A phone with a seat that has entered and waits for the others gets no
+// step (an empty Link): the page's live list says whom it waits for.
+func nextStep(g store.Game, seat, seen int) views.Link {
+	f := g.File
+	if f.Final != nil {
+		return views.Link{Href: finalScoresURL(g.ID), Text: "See the final scores"}
+	}
+	if seat >= len(f.Players) {
+		seat = -1
+	}
+	last := lastComplete(f)
+	if cur := currentRound(f); cur > 0 {
+		if last > seen && last == cur-1 && !roundStarted(f, cur) {
+			return resultsStep(g.ID, last)
+		}
+		p := seat
+		if seat < 0 {
+			p = firstMissing(f, cur)
+		} else if hasEntered(f, cur, seat) {
+			return views.Link{}
+		}
+		return views.Link{Href: entryURL(g.ID, cur, p), Text: entryText(f, cur, p, seat >= 0)}
+	}
+	if last > seen && !anyFinal(g) {
+		return resultsStep(g.ID, last)
+	}
+	p := seat
+	if seat < 0 {
+		p = firstMissingFinal(g)
+	} else if p < len(g.Finals) && g.Finals[p] != nil {
+		return views.Link{}
+	}
+	if p < 0 {
+		// Every end-of-game entry is in but the game file has no final:
+		// only a game stored that way by hand; its scores page says why.
+		return views.Link{Href: finalScoresURL(g.ID), Text: "See the final scores"}
+	}
+	if seat >= 0 {
+		return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter your cards"}
+	}
+	return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter " + f.Players[p] + "'s cards"}
+}
+
+func resultsStep(id string, r int) views.Link {
+	return views.Link{Href: roundURL(id, r), Text: "See round " + strconv.Itoa(r) + " results"}
+}
+
+func entryText(f scoring.Game, r, p int, own bool) string {
+	if own {
+		return "Enter your round " + strconv.Itoa(r) + " cards"
+	}
+	return "Enter round " + strconv.Itoa(r) + " for " + f.Players[p]
+}
+
+// lastComplete is the last round every seat has entered, 0 for none.
+func lastComplete(f scoring.Game) int {
+	last := 0
+	for r, round := range f.Rounds {
+		if complete(round) {
+			last = r + 1
+		}
+	}
+	return last
+}
+
+// roundStarted reports whether any seat has entered round r.
+func roundStarted(f scoring.Game, r int) bool {
+	return r <= len(f.Rounds) && started(f.Rounds[r-1])
+}
+
+// roundComplete reports whether every seat has entered round r.
+func roundComplete(f scoring.Game, r int) bool {
+	return r >= 1 && r <= len(f.Rounds) && complete(f.Rounds[r-1])
+}
+
+// ownPage is where a phone goes when it opens the game from outside (a
+// QR code, a bookmark) or has just said which seat it is: its own entry
+// or end-of-game entry when one is due (results it has not seen are on
+// the scoreboard for later), else the scoreboard.
+func ownPage(g store.Game, seat int) string {
+	if seat < 0 || seat >= len(g.File.Players) {
+		return gameURL(g.ID)
+	}
+	step := nextStep(g, seat, lastComplete(g.File))
+	cur := currentRound(g.File)
+	if cur > 0 && step.Href == entryURL(g.ID, cur, seat) || cur == 0 && step.Href == finalURL(g.ID, seat) {
+		return step.Href
+	}
+	return gameURL(g.ID)
+}
+
+// afterSave is where a saved round entry leads; before is the game as it
+// was before the save, after as it is now. A round that the save
+// completed opens its results, whatever warnings the saves carried, so
+// the phone that saved last arrives with the others (whose pages move by
+// themselves, live.js). Otherwise a shared phone's "Save & next" opens
+// the next seat still to enter, and anything else (a correction of a
+// complete round too) the scoreboard.
+func afterSave(before, after store.Game, r, p, seat int, next bool) string {
+	g := after
+	if roundComplete(after.File, r) && !roundComplete(before.File, r) {
+		return roundURL(g.ID, r)
+	}
+	if next && seat < 0 {
+		if s := nextSeat(g.File, r, p); s >= 0 {
+			return entryURL(g.ID, r, s)
+		}
+	}
+	return gameURL(g.ID)
+}
+
+func finalScoresURL(id string) string { return "/games/" + id + "/final" }
