@@ -224,3 +224,37 @@ func TestDisputeSolve(t *testing.T) {
 	}
 	p.landed("two-players")
 }
+
+// TestDisputeIllegalClaimOnPhone opens a claim whose first set is illegal
+// (a Parrot stated in another suit, R1.4) beside a legal one, as a phone
+// shows it: the illegal set is drawn once, as claimed, with its problem,
+// and no strength sum ("12 + 4 = 16", of the legal set and of the best
+// party) is broken over two lines.
+func TestDisputeIllegalClaimOnPhone(t *testing.T) {
+	p := newTable(t)
+	p.open("/check?players=4&pool=K2,K3,K4,KP,X1,X4,X5,X6,X7,SC&set=K2,K3,K4,KP=A5&set=X4,X5,X6,X7", "illegal-set")
+	// Each sum is one inline box: a sum broken over two lines has a box
+	// on each. The legal set 2 and both sets of the best party have one.
+	lines := eval[[]int](p, `Array.from(document.querySelectorAll("main .sum")).map(e => e.getClientRects().length)`)
+	if len(lines) != 3 {
+		p.errorf("%d strength sums on the page, want 3 (set 2 and the best party's two sets)", len(lines))
+	}
+	for i, n := range lines {
+		if n != 1 {
+			texts := eval[[]string](p, `Array.from(document.querySelectorAll("main .sum")).map(e => e.innerText)`)
+			p.errorf("sum %d %q is drawn on %d lines, want 1", i+1, texts[i], n)
+		}
+	}
+	if got := p.text("claim-set-1-name"); got != "Not a legal set" {
+		p.errorf("set 1 is named %q, want %q", got, "Not a legal set")
+	}
+	if got := p.count(byTestID("claim-set-1") + " .face"); got != 4 {
+		p.errorf("set 1 draws %d card faces, want its 4 cards once each", got)
+	}
+	if got, _ := p.maybeText(byTestID("claim-card-KP")); got != "Parrot of Kraken as 5 of Anchor" {
+		p.errorf("the Parrot reads %q, want it as claimed, %q", got, "Parrot of Kraken as 5 of Anchor")
+	}
+	if p.count(byTestID("claim-set-1-problem-1")+` a[href="/rules#R1.4"]`) != 1 {
+		p.errorf("set 1 does not cite R1.4 next to it")
+	}
+}

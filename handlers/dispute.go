@@ -130,23 +130,23 @@ func codesOf(cards []scoring.Card) string {
 	return strings.Join(codes, " ")
 }
 
-// sumText works a set's strength out as R1.2 adds it: "8 + 3 = 11".
+// sumText works a set's strength out as R1.2 adds it: "8 + 3 = 11". The
+// numbers come from scoring.SetStrength (the base is what the least set
+// of the kind scores, the step what each card more adds), so the page
+// cannot add up differently from the scorer.
 func sumText(kind scoring.SetKind, n int) string {
-	base, step, from := 0, 0, 0
+	from := 3
 	switch kind {
 	case scoring.Group:
-		base, step, from = 4, 6, 2
-	case scoring.Straight:
-		base, step, from = 6, 2, 3
-	case scoring.Flush:
-		base, step, from = 8, 3, 3
-	case scoring.StraightFlush:
-		base, step, from = 12, 4, 3
-	case scoring.FullShip:
-		return "25"
+		from = 2
+	case scoring.Straight, scoring.Flush, scoring.StraightFlush:
 	default:
-		return "0"
+		// A full ship has one size, and a set of no pattern scores
+		// nothing: no sum to work out.
+		return strconv.Itoa(scoring.SetStrength(kind, n))
 	}
+	base := scoring.SetStrength(kind, from)
+	step := scoring.SetStrength(kind, from+1) - base
 	switch extra := n - from; {
 	case extra <= 0:
 		return strconv.Itoa(base)
@@ -781,14 +781,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 	}
 	for i := range vm.Sets {
 		if i < len(res.Sets) {
-			r := setResult(res.Sets[i])
-			vm.Sets[i].Result = &r
-			vm.Sets[i].Fits = res.Sets[i].Kind != scoring.NoPattern
-			for j := range vm.Sets[i].Cards {
-				if j < len(res.Sets[i].Cards) {
-					vm.Sets[i].Cards[j].Face = placedFaces(res.Sets[i].Cards[j : j+1])[0]
-				}
-			}
+			judgeSet(&vm.Sets[i], res.Sets[i], s.sets[i], res.Problems)
 		}
 	}
 	switch d := res.Best.Strength - res.Strength; {
@@ -803,6 +796,67 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 	}
 	vm.Verdict = v
 	a.page(c, http.StatusOK, views.Check(vm))
+}
+
+// judgeSet draws claimed set cs with its verdict: set is how scoring
+// scored it, claims how it was claimed, problems those of the whole claim.
+//
+// A legal set shows its pattern, its strength worked out and what each
+// wild stands for. A set with a problem is drawn as it was claimed, each
+// wild with the identity its owner stated or none: scoring still reports
+// the pattern its cards could fit with the wilds chosen otherwise (the
+// JSON and the command line keep that), but the claim did not earn it,
+// and showing it would contradict the problem beside it.
+func judgeSet(cs *views.ClaimSet, set scoring.Set, claims []scoring.Claim, problems []scoring.Problem) {
+	for _, p := range problems {
+		if p.Set == cs.Number {
+			cs.Problems = append(cs.Problems, views.ProblemView{Where: "Set " + strconv.Itoa(p.Set),
+				Message: views.PhraseOf(setProblemText(p.Message, set)), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+		}
+	}
+	cs.Legal = len(cs.Problems) == 0 && set.Kind != scoring.NoPattern
+	if !cs.Legal {
+		cs.Result = &views.SetResult{Name: "Not a legal set"}
+		for j := range cs.Cards {
+			if j < len(set.Cards) && j < len(claims) {
+				// The card as scored carries the pool's Captain-power mark.
+				cs.Cards[j].Face = claimedFace(set.Cards[j].Card, claims[j].As)
+			}
+		}
+		return
+	}
+	r := setResult(set)
+	cs.Result = &r
+	for j := range cs.Cards {
+		if j < len(set.Cards) {
+			cs.Cards[j].Face = placedFaces(set.Cards[j : j+1])[0]
+		}
+	}
+}
+
+// setProblemText is a problem as said beside its own set: a sentence, and
+// "This set" for scoring's "set H2 A7" (the cards are drawn just above).
+func setProblemText(msg string, set scoring.Set) string {
+	cards := make([]scoring.Card, len(set.Cards))
+	for i, pc := range set.Cards {
+		cards[i] = pc.Card
+	}
+	if rest, ok := strings.CutPrefix(msg, "set "+codesOf(cards)+" "); ok {
+		msg = "this set " + rest
+	}
+	return capitalize(msg) + "."
+}
+
+// claimedFace draws a claimed card with the identity its owner stated for
+// it, if any, whether or not it may take it.
+func claimedFace(c scoring.Card, as *scoring.Card) views.CardFace {
+	f := views.Face(c)
+	if as != nil {
+		f.As = cardWords(*as)
+		f.AsRank, f.AsSuit = as.Rank.Code(), as.Suit.Letter()
+		f.Title += ", stated as " + as.Rank.Name() + " of " + as.Suit.Name()
+	}
+	return f
 }
 
 func plural(n int, one, many string) string {
@@ -826,7 +880,7 @@ func (a *app) checkView(s checkState) views.CheckView {
 		vm.Sets = append(vm.Sets, cs)
 	}
 	for _, c := range s.unused {
-		cc := views.ClaimCard{Face: views.Face(c)}
+		cc := views.ClaimCard{Face: views.Face(c), TestID: "claim-card-" + c.Cell().String()}
 		if !s.locked && c.Rank == scoring.Cpt {
 			cc.Power, cc.PowerChecked = true, c.Flagged
 		}
@@ -891,7 +945,7 @@ func (a *app) checkView(s checkState) views.CheckView {
 // rule it breaks).
 func (s *checkState) claimCard(cl scoring.Claim) views.ClaimCard {
 	c := cl.Card
-	cc := views.ClaimCard{Face: views.Face(c)}
+	cc := views.ClaimCard{Face: claimedFace(c, cl.As), TestID: "claim-card-" + c.Cell().String()}
 	if !s.locked && c.Rank == scoring.Cpt {
 		cc.Power, cc.PowerChecked = true, c.Flagged
 	}

@@ -119,9 +119,10 @@ func testid(body, id string) (string, bool) {
 	return html.UnescapeString(rest[:k]), true
 }
 
-// textOf returns the text inside the element carrying data-testid="id",
-// tags stripped and entities decoded, following nested tags of its name.
-func textOf(body, id string) string {
+// innerHTML returns the markup inside the element carrying
+// data-testid="id", following nested tags of its name; "" when there is
+// none.
+func innerHTML(body, id string) string {
 	marker := `data-testid="` + id + `"`
 	i := strings.Index(body, marker)
 	if i < 0 {
@@ -154,7 +155,16 @@ func textOf(body, id string) string {
 		return ""
 	}
 	inner := body[open:end]
-	inner = inner[strings.Index(inner, ">")+1:]
+	return inner[strings.Index(inner, ">")+1:]
+}
+
+// textOf returns the text inside the element carrying data-testid="id",
+// tags stripped and entities decoded, following nested tags of its name.
+func textOf(body, id string) string { return plain(innerHTML(body, id)) }
+
+// plain is markup as text: tags stripped, entities decoded, spaces
+// collapsed.
+func plain(inner string) string {
 	var b strings.Builder
 	in := false
 	for _, r := range inner {

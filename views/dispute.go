@@ -267,6 +267,9 @@ type Bucket struct {
 // stands for when it may be stated (a Parrot or a Captain).
 type ClaimCard struct {
 	Face CardFace
+	// TestID marks the card's face (claim-card-H2): each claimed card is
+	// drawn once on the page.
+	TestID string
 	// Select is the name of its "stands as" choice; empty when none.
 	Select string
 	Groups []AsGroup
@@ -293,10 +296,14 @@ type AsOption struct {
 type ClaimSet struct {
 	Number int
 	Cards  []ClaimCard
-	// Result is the set as judged, once there is a verdict.
+	// Result is the set as judged, once there is a verdict. For an illegal
+	// set it names no pattern and no strength sum: the claim earned none.
 	Result *SetResult
-	// Fits is false when the set fits no pattern (R1.2).
-	Fits bool
+	// Legal is false when the set breaks a rule (Problems says which).
+	Legal bool
+	// Problems are the claim's problems that belong to this set, shown
+	// beside it as well as in the verdict's list.
+	Problems []ProblemView
 }
 
 // ProblemView is one broken rule of a claim.
