@@ -131,13 +131,30 @@ func publicPath(p string) bool {
 }
 
 // requireLogin lets a request through when the app is open, the path is
-// public, or it carries a session cookie or (API only) the password as a
-// bearer token. Otherwise a page goes to the login form and the API
-// answers 401.
+// public, or it carries a session cookie, a game's join code (that game's
+// pages and the helpers, see joined) or (API only) the password as a
+// bearer token. Otherwise a page goes to the login form, and the API and
+// a page's event stream answer 401.
 func (a *app) requireLogin(c *gin.Context) {
 	r := c.Request
-	if a.auth.open() || publicPath(r.URL.Path) || a.auth.hasSession(r) || a.auth.joined(c.Writer, r) {
+	if a.auth.open() || publicPath(r.URL.Path) || a.auth.hasSession(r) {
 		c.Next()
+		return
+	}
+	if game := a.auth.joined(c.Writer, r); game != "" {
+		// The pages drawn for it show only the links it can open.
+		c.Request = r.WithContext(views.WithGuest(r.Context(), gameURL(game)))
+		c.Next()
+		return
+	}
+	if !isAPI(c) && wantsEvents(r) {
+		// An EventSource follows a redirect to the login form, finds no
+		// stream there and stops for good, leaving the page to look live
+		// while it is not. A 401 is what live.js asks about to tell the
+		// phone it was signed out.
+		c.Header("Cache-Control", "no-store")
+		c.String(http.StatusUnauthorized, "Signed out: log in again at /login.\n")
+		c.Abort()
 		return
 	}
 	if !isAPI(c) {
@@ -166,6 +183,12 @@ func (a *app) requireLogin(c *gin.Context) {
 	default:
 		c.Next()
 	}
+}
+
+// wantsEvents reports whether r asks for an event stream, as an
+// EventSource always does.
+func wantsEvents(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "text/event-stream")
 }
 
 // bearer reads an Authorization: Bearer header.

@@ -26,7 +26,11 @@ func (a *app) game(c *gin.Context) {
 		seeOther(c, to)
 		return
 	}
-	if notModified(c, etag(g, strconv.Itoa(seat))) {
+	tag := strconv.Itoa(seat)
+	if views.Guest(c.Request.Context()) {
+		tag += "-guest" // its header has other links
+	}
+	if notModified(c, etag(g, tag)) {
 		return
 	}
 	res, err := a.score(c.Request.Context(), g.File)

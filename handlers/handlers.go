@@ -61,6 +61,7 @@ type app struct {
 	// results caches finished games' results by version (players.go).
 	results resultCache
 	live    *broker // the game versions the phones wait on (live.go)
+	listen  string  // the address the server listens on, "" if unknown (invite.go)
 	done    <-chan struct{}
 	engine  *gin.Engine // the router, for tests that walk its routes
 }
@@ -96,6 +97,12 @@ type Options struct {
 	// Done, once closed, ends the live event streams (live.go), so that a
 	// shutdown need not wait for the phones still watching a game.
 	Done <-chan struct{}
+	// ListenAddr is the address the server really listens on, as its
+	// listener gives it ("0.0.0.0:8080", "127.0.0.1:8080"). The invite
+	// link is made from it, so that it names an address the other phones
+	// can reach, or the invite page says there is none. Empty: unknown,
+	// and the link is made from the address the page was asked for.
+	ListenAddr string
 }
 
 // NewWithOptions is New with every setting given.
@@ -104,6 +111,7 @@ func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 	a.auth = newAuth(opt.Password, log)
 	a.hosts = newHostCheck(opt.Hosts, log)
 	a.done = opt.Done
+	a.listen = opt.ListenAddr
 	if opt.GamesPerMinute != 0 {
 		a.games = newClientLimiter(opt.GamesPerMinute, opt.GamesPerMinute, maxClients)
 	}

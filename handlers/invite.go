@@ -21,6 +21,9 @@ import (
 // password it carries a join code that lets a phone into this game only.
 const (
 	joinCookie = "ruthless_join"
+	// guestCookie is the guest pass of a phone let in by a join code
+	// (see joined).
+	guestCookie = "ruthless_guest"
 	// qrSize is the QR image's side in pixels: sharp on a 3× phone
 	// screen at 280 CSS pixels would need more, but a camera reads it
 	// easily at this size.
@@ -64,44 +67,114 @@ func isLoopbackHost(host string) bool {
 	return err == nil && ip.Unmap().IsLoopback()
 }
 
-// joinLink is the address other phones open to join game id, and whether
-// it only works on this machine.
-func (a *app) joinLink(r *http.Request, id string) (string, bool) {
+// TableHost is the host:port the other phones at the table open to reach
+// a server listening on listen (a listener's address, "0.0.0.0:8080"):
+// the machine's network address when it listens on every address, else
+// the address it listens on. local reports a server that only this
+// machine can reach, one listening on loopback; host is "" then, and
+// when the machine has no network address.
+func TableHost(listen string) (host string, local bool) {
+	h, port, err := net.SplitHostPort(listen)
+	if err != nil {
+		return "", false
+	}
+	if h != "" && isLoopbackHost(h) {
+		return "", true
+	}
+	ip, err := netip.ParseAddr(h)
+	switch {
+	case h == "" || err == nil && ip.IsUnspecified():
+		lan, ok := LANAddress()
+		if !ok {
+			return "", false
+		}
+		return net.JoinHostPort(lan.String(), port), false
+	case err != nil:
+		return net.JoinHostPort(h, port), false // a name: whoever resolves it reaches the server
+	}
+	// A zone names an interface of this machine; a phone has its own.
+	return net.JoinHostPort(ip.WithZone("").Unmap().String(), port), false
+}
+
+// ServeCommand is how to start the server again so that the other phones
+// can reach it: on every address, at listen's port.
+func ServeCommand(listen string) string {
+	_, port, err := net.SplitHostPort(listen)
+	if err != nil || port == "" || port == "0" {
+		port = "8080"
+	}
+	return "ruthless serve -addr :" + port
+}
+
+// reach is where the other phones join a game.
+type reach struct {
+	link string
+	// loopback: the link works on this machine only, as no network
+	// address was found.
+	loopback bool
+	// localOnly: there is no link, as the server listens on loopback only.
+	localOnly bool
+}
+
+// joinLink is the address other phones open to join game id. A page
+// asked for by a network name or address gets a link by that same name,
+// which the other phones reach as this one did (through a proxy too); a
+// page asked for on this machine gets the address the server listens on.
+func (a *app) joinLink(r *http.Request, id string) reach {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	host, loopback := r.Host, isLoopbackHost(r.Host)
-	if loopback {
-		if ip, ok := LANAddress(); ok {
-			_, port, err := net.SplitHostPort(r.Host)
-			if err != nil || port == "" {
-				host = ip.String()
-			} else {
-				host = net.JoinHostPort(ip.String(), port)
-			}
-			loopback = false
+	var rc reach
+	host := r.Host
+	if isLoopbackHost(r.Host) {
+		switch th, local := a.tableHost(r.Host); {
+		case local:
+			return reach{localOnly: true}
+		case th != "":
+			host = th
+		default:
+			rc.loopback = true
 		}
 	}
-	link := scheme + "://" + host + joinURL(id)
+	rc.link = scheme + "://" + host + joinURL(id)
 	if !a.auth.open() {
-		link += "?code=" + a.auth.joinCode(id)
+		rc.link += "?code=" + a.auth.joinCode(id)
 	}
-	return link, loopback
+	return rc
 }
 
-// invite shows the join link and its QR code.
+// tableHost is TableHost of the address the server listens on. An app
+// that was not told it assumes every address, at the port of the
+// request's Host.
+func (a *app) tableHost(reqHost string) (string, bool) {
+	if a.listen != "" {
+		return TableHost(a.listen)
+	}
+	ip, ok := LANAddress()
+	if !ok {
+		return "", false
+	}
+	if _, port, err := net.SplitHostPort(reqHost); err == nil && port != "" {
+		return net.JoinHostPort(ip.String(), port), false
+	}
+	return ip.String(), false
+}
+
+// invite shows the join link and its QR code, or, when the other phones
+// cannot reach the server at all, how to start it so that they can.
 func (a *app) invite(c *gin.Context) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return
 	}
-	link, loopback := a.joinLink(c.Request, g.ID)
-	a.page(c, http.StatusOK, views.Invite(views.InviteView{
-		GameID: g.ID, Players: g.File.Players, Link: link,
-		QR: inviteURL(g.ID) + ".png", Loopback: loopback, Code: !a.auth.open(),
-		Back: gameURL(g.ID),
-	}))
+	vm := views.InviteView{GameID: g.ID, Players: g.File.Players, Code: !a.auth.open(), Back: gameURL(g.ID)}
+	if rc := a.joinLink(c.Request, g.ID); rc.localOnly {
+		vm.LocalOnly, vm.Listen, vm.Serve = true, a.listen, ServeCommand(a.listen)
+	} else {
+		vm.Link, vm.QR, vm.Loopback = rc.link, inviteURL(g.ID)+".png", rc.loopback
+	}
+	a.page(c, http.StatusOK, views.Invite(vm))
 }
 
 // inviteQR draws the join link as a QR code (PNG). It is not cached: the
@@ -111,8 +184,12 @@ func (a *app) inviteQR(c *gin.Context) {
 	if !ok {
 		return
 	}
-	link, _ := a.joinLink(c.Request, g.ID)
-	png, err := qrcode.Encode(link, qrcode.Medium, qrSize)
+	rc := a.joinLink(c.Request, g.ID)
+	if rc.localOnly {
+		a.notFound(c, "No other phone can reach this server, so there is no join link to draw.")
+		return
+	}
+	png, err := qrcode.Encode(rc.link, qrcode.Medium, qrSize)
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -148,27 +225,74 @@ func gameOfPath(p string) string {
 	return id
 }
 
+// helperPath reports whether p is one of the pages a player needs during
+// a game besides the game's own: the rules (a rule chip), the best party
+// (and the recruit advisor on it) and "check a party". They show nothing
+// stored, only what their address or form gives them, so a phone let
+// into a game may open them too.
+func helperPath(p string) bool {
+	return p == "/rules" || p == "/solve" || p == "/check"
+}
+
 // joined lets a phone without the password into one game's pages: with
 // the game's join code in the address (the invite link), which leaves a
-// cookie scoped to that game's paths, or with that cookie.
-func (au *auth) joined(w http.ResponseWriter, r *http.Request) bool {
+// cookie scoped to that game's paths, or with that cookie. It returns
+// the game, "" when the phone is not let in.
+//
+// The helpers (helperPath) are not under the game's path, so the join
+// cookie never reaches them; a second cookie, the guest pass, holds one
+// game's id and join code for every path and lets the phone into the
+// helpers only. It is given with the join cookie, and to a phone that
+// joined before there was a pass, on its next visit to the game.
+func (au *auth) joined(w http.ResponseWriter, r *http.Request) string {
+	if helperPath(r.URL.Path) {
+		return au.guestGame(r)
+	}
 	id := gameOfPath(r.URL.Path)
 	if id == "" {
-		return false
+		return ""
 	}
+	fromLink := true
 	for _, ck := range r.Cookies() {
 		if ck.Name == joinCookie && au.validJoin(id, ck.Value) {
-			return true
+			fromLink = false
+			break
 		}
 	}
-	code := r.URL.Query().Get("code")
-	if !au.validJoin(id, code) {
-		return false
+	if fromLink {
+		if !au.validJoin(id, r.URL.Query().Get("code")) {
+			return ""
+		}
+		au.setJoinCookie(w, r, joinCookie, "/games/"+id, au.joinCode(id))
 	}
+	// A new invite link moves the pass to its game; a pass for another
+	// game the phone joined stays, so two games do not trade it back and
+	// forth on every page.
+	if g := au.guestGame(r); g == "" || fromLink && g != id {
+		au.setJoinCookie(w, r, guestCookie, "/", id+"."+au.joinCode(id))
+	}
+	return id
+}
+
+// guestGame is the game whose valid guest pass r carries, "" if none.
+func (au *auth) guestGame(r *http.Request) string {
+	for _, ck := range r.Cookies() {
+		if ck.Name != guestCookie {
+			continue
+		}
+		if id, code, ok := strings.Cut(ck.Value, "."); ok && validID(id) && au.validJoin(id, code) {
+			return id
+		}
+	}
+	return ""
+}
+
+// setJoinCookie sets the join cookie or the guest pass: as long-lived as
+// a session, and as guarded.
+func (au *auth) setJoinCookie(w http.ResponseWriter, r *http.Request, name, path, value string) {
 	http.SetCookie(w, &http.Cookie{
-		Name: joinCookie, Value: code, Path: "/games/" + id,
+		Name: name, Value: value, Path: path,
 		MaxAge: int(sessionAge.Seconds()), HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
 	})
-	return true
 }

@@ -81,6 +81,7 @@
     var es = null;
     var connect = function () {
       es = new EventSource(live.getAttribute("data-live"));
+      watchSignedOut(es);
       es.addEventListener("version", function (ev) {
         if (ev.data === "gone") { es.close(); location.href = "/"; return; }
         if (ev.data === version) return;
@@ -228,5 +229,48 @@
         send();
       });
     }
+  }
+
+  // Signed out: a stream refused for want of the password (the session
+  // ended, or a password was set or changed while the page was open)
+  // ends the live updates for good, and the phone must be told. The
+  // server answers such a stream 401, but an EventSource hides the
+  // status: any refusal (401, a game gone, a server error) just fires
+  // "error" and closes it. A dropped connection fires "error" too but
+  // leaves it CONNECTING, as the browser tries again; so only a closed
+  // stream is asked about, with one fetch of its address whose status is
+  // read and whose body is cut off at once. A 401, or a redirect to the
+  // login form (an older server), means signed out. (An SSE event sent
+  // with a 200 instead would be a stream to someone who may not have
+  // one, kept reconnecting by any client that does not know the event.)
+  function watchSignedOut(es) {
+    if (!window.AbortController) return;
+    es.addEventListener("error", function () {
+      if (es.readyState !== EventSource.CLOSED) return;
+      var stop = new AbortController();
+      fetch(es.url, { headers: { Accept: "text/event-stream" }, cache: "no-store", credentials: "same-origin", signal: stop.signal })
+        .then(function (r) {
+          stop.abort();
+          var login = r.redirected && new URL(r.url).pathname === "/login";
+          if (r.status === 401 || login) showSignedOut();
+        })
+        .catch(function () {});
+    });
+  }
+
+  function showSignedOut() {
+    var main = document.querySelector("main");
+    if (!main || document.getElementById("signed-out")) return;
+    var note = document.createElement("p");
+    note.id = "signed-out";
+    note.className = "warn signedout";
+    note.setAttribute("role", "alert");
+    note.setAttribute("data-testid", "signed-out");
+    var link = document.createElement("a");
+    link.href = "/login?next=" + encodeURIComponent(location.pathname + location.search);
+    link.textContent = "log in again";
+    link.setAttribute("data-testid", "signed-out-login");
+    note.append("Signed out — ", link);
+    main.insertBefore(note, main.firstChild);
   }
 })();

@@ -89,6 +89,9 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 		return err
 	}
 	opt.Done = ctx.Done() // live event streams end when the server stops
+	// The invite link names the address really listened on (a port of 0
+	// becomes the one chosen).
+	opt.ListenAddr = ln.Addr().String()
 	srv := &http.Server{
 		Handler:           handlers.NewWithOptions(st, log, opt),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -100,8 +103,8 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	}
 	fmt.Fprintf(stdout, "ruthless: open %s\n", openURL(ln.Addr()))
 	fmt.Fprintln(stdout, accessLine(opt))
-	if u := lanURL(ln.Addr()); u != "" {
-		fmt.Fprintf(stdout, "ruthless: other phones at the table open %s\n", u)
+	if line := tableLine(ln.Addr()); line != "" {
+		fmt.Fprintln(stdout, line)
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
 		"password", opt.Password != "", "hosts", opt.Hosts)
@@ -125,22 +128,30 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	return nil
 }
 
-// lanURL is the address the other phones at the table can reach, when
-// the server listens on every address and the machine has one on a
-// network; "" otherwise.
+// tableLine is the startup line for the other phones at the table: the
+// address they open, or, when the server listens on loopback only, that
+// they cannot reach it and how to start it so that they can; "" when
+// there is nothing to say (no network address was found).
+func tableLine(a net.Addr) string {
+	if u := lanURL(a); u != "" {
+		return "ruthless: other phones at the table open " + u
+	}
+	if _, local := handlers.TableHost(a.String()); local {
+		return "ruthless: other phones cannot reach this server (it listens on " + a.String() +
+			" only); to invite the table, start it with: " + handlers.ServeCommand(a.String()) + " (and your other flags)"
+	}
+	return ""
+}
+
+// lanURL is the address the other phones at the table can reach: the
+// one the server listens on, or when it listens on every address, the
+// machine's address on a network; "" when there is none.
 func lanURL(a net.Addr) string {
-	host, port, err := net.SplitHostPort(a.String())
-	if err != nil {
+	host, _ := handlers.TableHost(a.String())
+	if host == "" {
 		return ""
 	}
-	if ip := net.ParseIP(host); host != "" && (ip == nil || !ip.IsUnspecified()) {
-		return ""
-	}
-	ip, ok := handlers.LANAddress()
-	if !ok {
-		return ""
-	}
-	return "http://" + net.JoinHostPort(ip.String(), port)
+	return "http://" + host
 }
 
 // openURL is the address to type into a browser: an unspecified host
