@@ -234,13 +234,23 @@ func (a *app) apiCreateGame(c *gin.Context) {
 		a.fail(c, limited)
 		return
 	}
-	id, err := a.store.CreateGame(c.Request.Context(), g)
+	done, err := a.store.Import(c.Request.Context(), []scoring.Game{g})
 	if err != nil {
 		cancel()
 		a.fail(c, err)
 		return
 	}
+	id := done[0].ID
 	c.Header("Location", "/api/games/"+id)
+	if done[0].Existing {
+		// Nothing was created, so nothing counts against the allowance.
+		// 200 rather than 201 tells a script that re-sends a game (an
+		// export of a stored one) that no copy was made, and hands it the
+		// id all the same.
+		cancel()
+		c.JSON(http.StatusOK, gin.H{"id": id, "existing": true})
+		return
+	}
 	c.JSON(http.StatusCreated, gin.H{"id": id})
 }
 

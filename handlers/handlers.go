@@ -30,7 +30,6 @@ const MaxBody = 64 << 10
 
 // Store is what the handlers need from the database.
 type Store interface {
-	CreateGame(ctx context.Context, g scoring.Game) (string, error)
 	CreateGameOnce(ctx context.Context, g scoring.Game, token string) (string, bool, error)
 	GameByToken(ctx context.Context, token string) (string, error)
 	Game(ctx context.Context, id string) (store.Game, error)
@@ -46,7 +45,7 @@ type Store interface {
 	Games(ctx context.Context) ([]store.Game, error)
 	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
 	RenamePlayer(ctx context.Context, from, to string) (int, error)
-	ImportGames(ctx context.Context, games []scoring.Game) ([]string, error)
+	Import(ctx context.Context, games []scoring.Game) ([]store.Imported, error)
 	GameVersions(ctx context.Context) ([]store.GameVersion, error)
 	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -17,17 +18,51 @@ import (
 // maxImportFiles bounds the files of one upload.
 const maxImportFiles = 100
 
+// maxKnownLinks bounds the games already stored that the import page
+// links to after an import, which keeps the redirect's URL short however
+// many there were; the page counts the rest.
+const maxKnownLinks = 20
+
 func (a *app) importForm(c *gin.Context) {
 	vm := views.ImportView{}
 	if n, err := strconv.Atoi(c.Query("done")); err == nil && n > 0 {
 		vm.Done = n
+	}
+	if n, err := strconv.Atoi(c.Query("known")); err == nil && n > 0 {
+		vm.Existing = n
+	}
+	// The ids come from the URL, so only well-formed ones are looked up,
+	// and a game deleted since is simply not linked.
+	var ids []string
+	for _, id := range c.QueryArray("game") {
+		if len(ids) < maxKnownLinks && validID(id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > 0 {
+		games, err := a.store.GamesByID(c.Request.Context(), ids)
+		if err != nil {
+			a.fail(c, err)
+			return
+		}
+		byID := make(map[string]store.Game, len(games))
+		for _, g := range games {
+			byID[g.ID] = g
+		}
+		for _, id := range ids {
+			if g, ok := byID[id]; ok {
+				vm.Known = append(vm.Known, views.KnownGame{Href: "/games/" + g.ID,
+					Players: scoring.JoinNames(g.File.Players), Date: g.Created.Local().Format(dateLayout)})
+			}
+		}
 	}
 	a.page(c, http.StatusOK, views.Import(vm))
 }
 
 // importPost stores the uploaded game files, all or none: every file is
 // read and validated first, and only when all are good are their games
-// written, in one transaction.
+// written, in one transaction. Games already stored are not stored again;
+// the page after the redirect counts them and links them.
 func (a *app) importPost(c *gin.Context) {
 	refuse := func(status int, errs ...string) {
 		a.page(c, status, views.Import(views.ImportView{Errors: errs}))
@@ -81,7 +116,8 @@ func (a *app) importPost(c *gin.Context) {
 		refuse(http.StatusUnprocessableEntity, errs...)
 		return
 	}
-	if _, err := a.store.ImportGames(c.Request.Context(), games); err != nil {
+	done, err := a.store.Import(c.Request.Context(), games)
+	if err != nil {
 		if errors.Is(err, store.ErrBadRound) || errors.Is(err, store.ErrBadPlayer) {
 			refuse(http.StatusUnprocessableEntity, err.Error())
 			return
@@ -89,5 +125,23 @@ func (a *app) importPost(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	seeOther(c, "/import?done="+strconv.Itoa(len(games)))
+	q := url.Values{}
+	added, known := 0, 0
+	linked := map[string]bool{}
+	for _, d := range done {
+		if !d.Existing {
+			added++
+			continue
+		}
+		known++
+		if len(linked) < maxKnownLinks && !linked[d.ID] {
+			linked[d.ID] = true
+			q.Add("game", d.ID)
+		}
+	}
+	q.Set("done", strconv.Itoa(added))
+	if known > 0 {
+		q.Set("known", strconv.Itoa(known))
+	}
+	seeOther(c, "/import?"+q.Encode())
 }

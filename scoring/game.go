@@ -8,6 +8,12 @@ type Game struct {
 	StartPlayer  int      `json:"start_player"`
 	Achievements []string `json:"achievements"`
 	ZeroCounts   bool     `json:"zero_counts"`
+	// Played is when the game was played (it started), RFC 3339 text such
+	// as "2024-05-01T20:00:00+02:00"; "" when the file does not say. It is
+	// text, kept as written, so a file round-trips byte for byte and an
+	// offset survives (and scoring needs no clock type); CheckPlayed checks
+	// it. Scoring ignores it.
+	Played string `json:"played,omitempty"`
 	// Rounds[r][p] is seat p's entry for round r+1; nil while that player
 	// has not entered yet (such a round is not scored).
 	Rounds [][]*Entry `json:"rounds"`

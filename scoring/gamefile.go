@@ -13,8 +13,8 @@ import (
 // for an unknown card code), or Field "" when the text is not JSON at all.
 // Unknown fields are ignored so newer files still load. A missing version
 // is an error at "version"; a missing achievements list means the R3.2
-// default. Only the shape and card codes are checked here: Validate checks
-// the rules.
+// default. A played time must be RFC 3339 (CheckPlayed). Only the shape,
+// card codes and the time are checked here: Validate checks the rules.
 func DecodeGame(r io.Reader) (Game, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -131,6 +131,15 @@ func decodeGame(data []byte) (Game, error) {
 		}
 	}
 
+	if raw, ok := top["played"]; ok && !isNull(raw) {
+		if err := json.Unmarshal(raw, &g.Played); err != nil {
+			return Game{}, playedError(string(raw))
+		}
+		if err := CheckPlayed(g.Played); err != nil {
+			return Game{}, err
+		}
+	}
+
 	rounds, err := decodeArray(top["rounds"], "rounds")
 	if err != nil {
 		return Game{}, err
@@ -163,6 +172,95 @@ func decodeGame(data []byte) (Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// The years a played time may fall in. A game file's date comes from
+// people and other servers; the bounds catch a slip (a year 0001 or 9999)
+// and keep every date within what the store can hold (Unix nanoseconds,
+// 1678 to 2262).
+const (
+	MinPlayedYear = 1900
+	MaxPlayedYear = 2199
+)
+
+// CheckPlayed checks a game file's played time: an RFC 3339 date and time,
+// 2024-05-01T20:00:00+02:00, with "Z" or an offset and at most nine digits
+// of a second, in a year from MinPlayedYear to MaxPlayedYear. The error is
+// a *FieldError at "played".
+//
+// It reads the text by hand, as scoring reads no clock (package time is
+// not imported here), and it accepts only what time.Parse(time.RFC3339)
+// accepts too, so whoever stores the game can read the instant.
+func CheckPlayed(s string) error {
+	bad := playedError(fmt.Sprintf("%q", s))
+	// num reads the digits s[i:j] as a number, -1 if any is not a digit.
+	num := func(i, j int) int {
+		n := 0
+		for _, c := range []byte(s[i:j]) {
+			if c < '0' || c > '9' {
+				return -1
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	const head = len("2006-01-02T15:04:05")
+	if len(s) < head+1 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' {
+		return bad
+	}
+	year, month, day := num(0, 4), num(5, 7), num(8, 10)
+	hour, minute, second := num(11, 13), num(14, 16), num(17, 19)
+	if year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(month, year) ||
+		hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 {
+		return bad
+	}
+	rest := s[head:]
+	if rest[0] == '.' {
+		digits := 1
+		for digits < len(rest) && rest[digits] >= '0' && rest[digits] <= '9' {
+			digits++
+		}
+		if digits == 1 || digits > 10 {
+			return bad
+		}
+		rest = rest[digits:]
+	}
+	switch {
+	case rest == "Z":
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
+		if h, m := num(len(s)-5, len(s)-3), num(len(s)-2, len(s)); h < 0 || h > 23 || m < 0 || m > 59 {
+			return bad
+		}
+	default:
+		return bad
+	}
+	if year < MinPlayedYear || year > MaxPlayedYear {
+		return &FieldError{Field: "played",
+			Message: fmt.Sprintf("played must be in a year from %d to %d, not %d", MinPlayedYear, MaxPlayedYear, year)}
+	}
+	return nil
+}
+
+// daysIn is the number of days of a month (1-12) of the Gregorian
+// calendar.
+func daysIn(month, year int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// playedError is the error for a played value that is not an RFC 3339
+// time; value is how the file wrote it.
+func playedError(value string) *FieldError {
+	return &FieldError{Field: "played",
+		Message: fmt.Sprintf(`played must be a date and time in RFC 3339 form, like "2024-05-01T20:00:00+02:00", not %s`, value)}
 }
 
 // decodeEntry reads one round entry; null is a player who has not entered

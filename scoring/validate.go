@@ -156,11 +156,17 @@ func Validate(g Game) ([]Warning, error) {
 	return newPirateWarnings(g), nil
 }
 
-// validateSetup checks what is fixed at setup: version, players, start
-// player and achievements.
+// validateSetup checks what is fixed at setup: version, played time,
+// players, start player and achievements.
 func validateSetup(g Game) error {
 	if g.Version != 1 {
 		return &FieldError{Field: "version", Message: fmt.Sprintf("unsupported game file version %d (this app reads version 1)", g.Version)}
+	}
+	// DecodeGame checks it already; a Game built in Go has not been.
+	if g.Played != "" {
+		if err := CheckPlayed(g.Played); err != nil {
+			return err
+		}
 	}
 	n := len(g.Players)
 	if n < MinPlayers || n > MaxPlayers {

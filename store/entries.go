@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"ruthless/scoring"
@@ -60,8 +61,14 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 		}
 		return 0, conflict
 	}
-	err = checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
-		return scoring.WithEntry(g.File, round, player, &e)
+	// The candidate that is validated is exactly the game after the write
+	// (WithEntry starts the round as the write does), so its fingerprint
+	// needs no second read.
+	var after scoring.Game
+	_, err = checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+		var werr error
+		after, werr = scoring.WithEntry(g.File, round, player, &e)
+		return after, werr
 	})
 	if err != nil {
 		return 0, invalid(id, err)
@@ -70,7 +77,7 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if err := touch(ctx, tx, id, round, saved.saved); err != nil {
+	if err := touch(ctx, tx, id, round, saved.saved, &after); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -114,7 +121,7 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
 		added += n
 	}
 	if added > 0 {
-		if err := touch(ctx, tx, id, round, at); err != nil {
+		if err := touch(ctx, tx, id, round, at, nil); err != nil {
 			return fmt.Errorf("store: game %s: %w", id, err)
 		}
 	}
@@ -158,7 +165,7 @@ func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.
 		}
 		return 0, conflict
 	}
-	err = checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+	before, err := checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
 		return g.WithFinal(player, f), nil
 	})
 	if err != nil {
@@ -168,7 +175,13 @@ func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.
 	if err := upsertFinal(ctx, tx, id, player, f, saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if err := touch(ctx, tx, id, 0, saved.saved); err != nil {
+	// What validation saw has stand-ins for the finals not entered yet;
+	// the stored game has a final only once every seat has one.
+	finals := slices.Clone(before.Finals)
+	finals[player] = &f
+	after := before.File
+	after.Final = completeFinal(finals)
+	if err := touch(ctx, tx, id, 0, saved.saved, &after); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {

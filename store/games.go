@@ -17,9 +17,13 @@ import (
 // beyond the file (when, and the version of every entry for optimistic
 // locking).
 type Game struct {
-	ID               string
-	Created, Updated time.Time // UTC
-	// File is the game file. Rounds holds every round started (never nil),
+	ID string
+	// Created is when the game was played: the played time of the file it
+	// was imported from, else when it was stored. Updated is its last
+	// write. Both UTC.
+	Created, Updated time.Time
+	// File is the game file. Its Played is never "": the text the imported
+	// file brought, else Created. Rounds holds every round started (never nil),
 	// with nil for a player who has not entered that round yet; Final is set
 	// only once every player has a final entry.
 	File scoring.Game
@@ -361,7 +365,7 @@ func loadSelected(ctx context.Context, q queryer, tail string, args []any, only 
 // therefore must not grow.
 func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Game, map[string]*Game, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, created, updated, version, start_player,
-		achievements, zero_counts, rounds FROM games`+tail, args...)
+		achievements, zero_counts, rounds, played FROM games`+tail, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -373,14 +377,16 @@ func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Gam
 			created, updated int64
 			achievements     string
 			rounds           int
+			played           string
 		)
 		err := rows.Scan(&g.ID, &created, &updated, &g.File.Version, &g.File.StartPlayer,
-			&achievements, &g.File.ZeroCounts, &rounds)
+			&achievements, &g.File.ZeroCounts, &rounds, &played)
 		if err != nil {
 			return nil, nil, err
 		}
 		g.Created = time.Unix(0, created).UTC()
 		g.Updated = time.Unix(0, updated).UTC()
+		g.File.Played = playedText(played, g.Created)
 		if err := json.Unmarshal([]byte(achievements), &g.File.Achievements); err != nil {
 			return nil, nil, fmt.Errorf("game %s: achievements: %w", g.ID, err)
 		}
@@ -537,10 +543,19 @@ func readHeader(ctx context.Context, tx *sql.Tx, id string) (header, error) {
 	return h, nil
 }
 
-// touch marks the game updated at the write's time and records that round
-// has started.
-func touch(ctx context.Context, tx *sql.Tx, id string, round int, at time.Time) error {
+// touch marks the game updated at the write's time, records that round
+// has started and refreshes the game's fingerprint, which the write has
+// changed. after is the game file as the write leaves it, when the write
+// knows it already (saving an entry: the hot path, which so reads the
+// game once rather than twice); nil reads it back.
+func touch(ctx context.Context, tx *sql.Tx, id string, round int, at time.Time, after *scoring.Game) error {
 	_, err := tx.ExecContext(ctx, `UPDATE games SET updated = ?, rounds = MAX(rounds, ?) WHERE id = ?`,
 		at.UnixNano(), round, id)
-	return err
+	if err != nil {
+		return err
+	}
+	if after == nil {
+		return refreshFingerprint(ctx, tx, id)
+	}
+	return setFingerprint(ctx, tx, id, *after)
 }

@@ -40,6 +40,9 @@ func TestCreateGameRoundTrip(t *testing.T) {
 	defaults := setup("Zoë", "<b>Craig</b>")
 	defaults.Achievements = nil // null in the file: the default achievements
 
+	dated := setup("Lucy", "Craig")
+	dated.Played = "2024-05-01T20:00:00.50+02:00" // kept as written, offset and zero
+
 	tests := []struct {
 		name string
 		file scoring.Game
@@ -53,6 +56,7 @@ func TestCreateGameRoundTrip(t *testing.T) {
 		{"finished two-player game", finished,
 			[][]int{{1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}}, []int{1, 1}},
 		{"default achievements", defaults, [][]int{}, []int{0, 0}},
+		{"played time", dated, [][]int{}, []int{0, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,15 +71,23 @@ func TestCreateGameRoundTrip(t *testing.T) {
 				if g.ID != id {
 					t.Errorf("ID = %q, want %q", g.ID, id)
 				}
-				if g.Created.IsZero() || !g.Updated.Equal(g.Created) {
-					t.Errorf("Created, Updated = %v, %v, want equal non-zero times", g.Created, g.Updated)
+				// A file without a played time is dated by its creation,
+				// which its file then says; one with a time keeps it.
+				want := tt.file
+				if want.Played == "" {
+					if g.Created.IsZero() || !g.Updated.Equal(g.Created) {
+						t.Errorf("Created, Updated = %v, %v, want equal non-zero times", g.Created, g.Updated)
+					}
+					want.Played = g.Created.Format(time.RFC3339Nano)
+				} else if played, _ := time.Parse(time.RFC3339, want.Played); !g.Created.Equal(played) || g.Updated.Equal(g.Created) {
+					t.Errorf("Created, Updated = %v, %v, want the played time and the time it was stored", g.Created, g.Updated)
 				}
-				if !reflect.DeepEqual(g.File, tt.file) {
-					t.Errorf("File = %s, want %s", mustJSON(t, g.File), mustJSON(t, tt.file))
+				if !reflect.DeepEqual(g.File, want) {
+					t.Errorf("File = %s, want %s", mustJSON(t, g.File), mustJSON(t, want))
 				}
 				// The JSON is what export and the API hand out, so compare
 				// it byte for byte too.
-				if got, want := mustJSON(t, g.File), mustJSON(t, tt.file); got != want {
+				if got, want := mustJSON(t, g.File), mustJSON(t, want); got != want {
 					t.Errorf("JSON = %s, want %s", got, want)
 				}
 				if !reflect.DeepEqual(g.EntryVersions, tt.entryVersions) {
@@ -207,6 +219,7 @@ func TestDeleteGameCascades(t *testing.T) {
 			}
 		})
 	}
+	file.Played = load(t, s, kept).Created.Format(time.RFC3339Nano)
 	if g := load(t, s, kept); !reflect.DeepEqual(g.File, file) {
 		t.Errorf("the other game changed: %s, want %s", mustJSON(t, g.File), mustJSON(t, file))
 	}

@@ -80,6 +80,10 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	if err := fillFingerprints(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: fingerprints: %w", path, err)
+	}
 	return &Store{db: db, now: time.Now}, nil
 }
 

@@ -19,21 +19,22 @@ import (
 // A game that is already invalid (an old database, a hand-edited file)
 // must still take the saves that fix it, so only a write that turns a
 // valid game invalid is refused. The error is the *scoring.FieldError of
-// Validate.
-func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(Game) (scoring.Game, error)) error {
+// Validate. It returns the game as it stood before the write, which the
+// write may use to know the game after it.
+func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(Game) (scoring.Game, error)) (Game, error) {
 	games, err := loadGames(ctx, tx, id)
 	if err != nil {
-		return err
+		return Game{}, err
 	}
 	if len(games) == 0 {
-		return ErrNotFound
+		return Game{}, ErrNotFound
 	}
 	after, err := change(games[0])
 	if err != nil {
-		return err
+		return Game{}, err
 	}
 	_, err = scoring.ValidateChange(games[0].File, after)
-	return err
+	return games[0], err
 }
 
 // WithFinal is the game file with player p's end-of-game collection in

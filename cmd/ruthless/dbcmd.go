@@ -19,9 +19,10 @@ const exportUsage = `Usage: ruthless export [-db FILE] GAME_ID
        ruthless export [-db FILE] --all
 
 Writes a stored game as a game file (the JSON format of CONTRACT.md) to
-standard output; with --all, every stored game as a JSON array of game
-files, oldest first (what ruthless import and the import page read back).
--db defaults to $RUTHLESS_DB, else ruthless.db.
+standard output, with the time it was played ("played"); with --all,
+every stored game as a JSON array of game files, oldest first (what
+ruthless import and the import page read back, without making copies of
+games already stored). -db defaults to $RUTHLESS_DB, else ruthless.db.
 `
 
 const importUsage = `Usage: ruthless import [-db FILE] FILE
@@ -29,9 +30,12 @@ const importUsage = `Usage: ruthless import [-db FILE] FILE
 Checks a game file (the JSON format of CONTRACT.md), stores it as a new
 game and prints the new game's id. FILE - reads standard input. A JSON
 array of game files (as export --all writes) is checked whole and stored
-all or nothing, in one transaction; the new ids are printed one a line,
-in the array's order. -db defaults to $RUTHLESS_DB, else ruthless.db; it
-is created if missing.
+all or nothing, in one transaction; the ids are printed one a line, in
+the array's order. A game that is stored already (the same game with the
+same played time, such as an export of a stored game) is not stored
+again: its stored id is printed in its place, a line on standard error
+says so, and the exit status is 0. -db defaults to $RUTHLESS_DB, else
+ruthless.db; it is created if missing.
 `
 
 const backupUsage = `Usage: ruthless backup [-db FILE] BACKUP_FILE
@@ -143,16 +147,21 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(stderr, exitOther, err)
 	}
 	defer s.Close()
-	id, err := s.CreateGame(context.Background(), game)
+	done, err := s.Import(context.Background(), []scoring.Game{game})
 	if errors.Is(err, store.ErrBadRound) || errors.Is(err, store.ErrBadPlayer) {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", name, err))
 	}
 	if err != nil {
 		return fail(stderr, exitOther, err)
 	}
+	// Standard output stays one id, so a script gets the game's id either
+	// way; the person importing hears that no copy was made.
+	if done[0].Existing {
+		fmt.Fprintf(stderr, "ruthless: %s: already stored as game %s (not imported again)\n", name, done[0].ID)
+	}
 	// The game is committed; a failing Close cannot undo that, so the id
 	// is worth printing regardless.
-	fmt.Fprintln(stdout, id)
+	fmt.Fprintln(stdout, done[0].ID)
 	return exitOK
 }
 
@@ -229,15 +238,28 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 		return fail(stderr, exitOther, err)
 	}
 	defer s.Close()
-	ids, err := s.ImportGames(context.Background(), games)
+	done, err := s.Import(context.Background(), games)
 	if errors.Is(err, store.ErrBadRound) || errors.Is(err, store.ErrBadPlayer) {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", name, err))
 	}
 	if err != nil {
 		return fail(stderr, exitOther, err)
 	}
-	for _, id := range ids {
-		fmt.Fprintln(stdout, id)
+	known := 0
+	for _, d := range done {
+		if d.Existing {
+			known++
+		}
+	}
+	// One line for the whole array: a history of thousands of games
+	// imported again would otherwise bury any warning above it.
+	if known > 0 {
+		added := len(done) - known
+		fmt.Fprintf(stderr, "ruthless: %s: %d game%s imported, %d already stored (not imported again; their stored ids are printed)\n",
+			name, added, plural(added), known)
+	}
+	for _, d := range done {
+		fmt.Fprintln(stdout, d.ID)
 	}
 	return exitOK
 }
