@@ -55,8 +55,10 @@ type app struct {
 	log    *slog.Logger
 	solves *solver
 	games  *clientLimiter // new games per client
-	auth   *auth
-	hosts  *hostCheck
+	// imports are the import uploads per client (importpage.go).
+	imports *clientLimiter
+	auth    *auth
+	hosts   *hostCheck
 	// results caches finished games' results by version (players.go).
 	results resultCache
 	live    *broker // the game versions the phones wait on (live.go)
@@ -119,8 +121,9 @@ func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
-		games: newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
-		auth:  newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker()}
+		games:   newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
+		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
+		auth:    newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker()}
 }
 
 // handler is the router in its wrappers.

@@ -3,7 +3,6 @@ package handlers
 import (
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -15,8 +14,16 @@ import (
 	"ruthless/views"
 )
 
-// maxImportFiles bounds the files of one upload.
-const maxImportFiles = 100
+// The bounds of an import, so that no upload can hold the server for
+// long: the files and games of one upload (a club's whole history fits in
+// a few uploads; the command line's import has no cap), and the uploads a
+// client may send a minute, counted apart from new games.
+const (
+	maxImportFiles   = 100
+	maxImportGames   = 1000
+	importsPerMinute = 6
+	importsBurst     = 3
+)
 
 // maxKnownLinks bounds the games already stored that the import page
 // links to after an import, which keeps the redirect's URL short however
@@ -86,24 +93,35 @@ func (a *app) importPost(c *gin.Context) {
 		refuse(http.StatusUnprocessableEntity, fmt.Sprintf("At most %d files at once, not %d.", maxImportFiles, len(files)))
 		return
 	}
+	cancel, wait := a.imports.reserve(clientAddr(c.Request))
+	if cancel == nil {
+		c.Header("Retry-After", (&errTooManyGames{wait}).retryAfter())
+		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
+		refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
+		return
+	}
 	var games []scoring.Game
 	var errs []string
+	status := http.StatusUnprocessableEntity
 	for _, fh := range files {
 		f, err := fh.Open()
 		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s: could not be read", fh.Filename))
 			continue
 		}
-		data, err := io.ReadAll(f)
+		// Each file is read one game at a time, and no further than the
+		// games the upload may still hold.
+		gs, err := store.ReadGameFiles(fh.Filename, f, maxImportGames-len(games))
 		f.Close()
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: could not be read", fh.Filename))
-			continue
-		}
-		gs, err := store.ParseGameFiles(fh.Filename, data)
 		var ie *store.ImportError
 		if errors.As(err, &ie) {
+			if errors.Is(err, store.ErrTooManyGames) || errors.Is(err, store.ErrGameTooLarge) {
+				status = http.StatusRequestEntityTooLarge
+			}
 			errs = append(errs, ie.Error())
+			if status == http.StatusRequestEntityTooLarge {
+				break
+			}
 			continue
 		}
 		if err != nil {
@@ -113,7 +131,7 @@ func (a *app) importPost(c *gin.Context) {
 		games = append(games, gs...)
 	}
 	if len(errs) > 0 {
-		refuse(http.StatusUnprocessableEntity, errs...)
+		refuse(status, errs...)
 		return
 	}
 	done, err := a.store.Import(c.Request.Context(), games)

@@ -196,7 +196,12 @@ type ImportError struct {
 	// Field is the JSON path in that game file, "" for the file as a whole.
 	Field   string
 	Message string
+	// Err is ErrTooManyGames or ErrGameTooLarge for a file over a cap.
+	Err error
 }
+
+// Unwrap is the cap the file is over, if any.
+func (e *ImportError) Unwrap() error { return e.Err }
 
 // Error names the file, the game and the field.
 func (e *ImportError) Error() string {
@@ -214,49 +219,10 @@ func (e *ImportError) Error() string {
 }
 
 // ParseGameFiles reads what an import takes: one game file (CONTRACT.md
-// v1) or a JSON array of them. Each game is decoded and validated
-// (scoring.Validate); the first bad one is an *ImportError naming file,
-// index and field. Warnings (R4.3) do not stop an import.
+// v1) or a JSON array of them, with no cap on the number of games (the
+// command line's import; see ReadGameFiles).
 func ParseGameFiles(file string, data []byte) ([]scoring.Game, error) {
-	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
-	one := func(raw []byte, index int) (scoring.Game, error) {
-		g, err := scoring.DecodeGame(bytes.NewReader(raw))
-		if err == nil {
-			_, err = scoring.Validate(g)
-		}
-		if err != nil {
-			ie := &ImportError{File: file, Index: index, Message: err.Error()}
-			var fe *scoring.FieldError
-			if errors.As(err, &fe) {
-				ie.Field, ie.Message = fe.Field, fe.Message
-			}
-			return g, ie
-		}
-		return g, nil
-	}
-	if len(trimmed) == 0 || trimmed[0] != '[' {
-		g, err := one(data, -1)
-		if err != nil {
-			return nil, err
-		}
-		return []scoring.Game{g}, nil
-	}
-	var raws []json.RawMessage
-	if err := json.Unmarshal(trimmed, &raws); err != nil {
-		return nil, &ImportError{File: file, Index: -1, Message: "not a JSON array of game files: " + err.Error()}
-	}
-	if len(raws) == 0 {
-		return nil, &ImportError{File: file, Index: -1, Message: "the array holds no game"}
-	}
-	games := make([]scoring.Game, 0, len(raws))
-	for i, raw := range raws {
-		g, err := one(raw, i)
-		if err != nil {
-			return nil, err
-		}
-		games = append(games, g)
-	}
-	return games, nil
+	return ReadGameFiles(file, bytes.NewReader(data), 0)
 }
 
 // Imported is what an import did with one game.
