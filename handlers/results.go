@@ -39,6 +39,7 @@ func (a *app) roundResults(c *gin.Context) {
 	}
 	vm := roundView(g, res, r, seatOf(c.Request, g))
 	vm.Live = liveView(c.Request, g, false)
+	vm.Live.Compact = true
 	if err := a.explainRound(c, g, r, &vm); err != nil {
 		a.fail(c, err)
 		return
