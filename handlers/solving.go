@@ -83,7 +83,9 @@ var (
 // when it can. Cheap pools it solves at once in the request. An expensive
 // pool takes one of a few slots; identical requests in flight share one
 // solve, which stops as soon as the last of them has gone (a client that
-// leaves stops only its own wait), or when its deadline passes.
+// leaves stops only its own wait), or when its deadline passes. Other
+// costly work takes the same slots the same way (slotted): the
+// explanations of /solve and the round results (explain.go).
 type solver struct {
 	cache  *partyCache
 	limits Limits
@@ -98,8 +100,8 @@ type solver struct {
 	flights map[string]*flight
 
 	log *slog.Logger
-	// runs counts the expensive solves started, running those not yet
-	// returned (tests read them).
+	// runs counts the runs in the slots started (expensive solves and
+	// explanations), running those not yet returned (tests read them).
 	runs, running atomic.Int64
 	// hold, when set (by tests only), runs after a solve has its slot and
 	// before it starts, so a test can keep a solve in flight.
@@ -127,30 +129,53 @@ func newSolver(cache *partyCache, lim Limits, log *slog.Logger) *solver {
 // solve is a scoring.SolverContext. Its errors: ctx.Err() when ctx ends
 // first, errBusy or errTooSlow when the limits are reached.
 func (s *solver) solve(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
+	if !scoring.Expensive(pool) {
+		return s.direct(ctx, pool, opt)
+	}
 	key := partyKey(pool, opt)
 	if p, ok := s.cache.get(key); ok {
 		return p, nil
 	}
-	if !scoring.Expensive(pool) {
-		p, err := scoring.SolveContext(ctx, pool, opt)
-		if err == nil {
-			s.cache.put(key, p)
-		}
-		return p, err
+	v, err := s.slotted(ctx, key, "expensive solve", len(pool), opt.Players, func(ctx context.Context) (any, error) {
+		return s.direct(ctx, pool, opt)
+	})
+	if err != nil {
+		return scoring.Party{}, err
 	}
+	return v.(scoring.Party), nil
+}
+
+// direct is solve without the slots: for cheap pools, and for work that
+// already holds a slot (an explanation's solves), which waiting for
+// another could only deadlock.
+func (s *solver) direct(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
+	key := partyKey(pool, opt)
+	if p, ok := s.cache.get(key); ok {
+		return p, nil
+	}
+	p, err := scoring.SolveContext(ctx, pool, opt)
+	if err == nil {
+		s.cache.put(key, p)
+	}
+	return p, err
+}
+
+// slotted runs work in one of the slots, under the limits: identical
+// requests in flight (the same key) share one run, which stops as soon as
+// the last of them has gone (a client that leaves stops only its own
+// wait), or when its deadline passes. what, cards and players are for the
+// log line.
+func (s *solver) slotted(ctx context.Context, key, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
 	f := s.join(key)
 	defer s.leave(key, f)
 	// The flight's context is the one this request joined, and it cannot
 	// end while this request waits; the invariant behind it is in leave.
-	ch := s.group.DoChan(key, func() (any, error) { return s.shared(f.ctx, key, pool, opt) })
+	ch := s.group.DoChan(key, func() (any, error) { return s.shared(f.ctx, what, cards, players, work) })
 	select {
 	case r := <-ch:
-		if r.Err != nil {
-			return scoring.Party{}, r.Err
-		}
-		return r.Val.(scoring.Party), nil
+		return r.Val, r.Err
 	case <-ctx.Done():
-		return scoring.Party{}, ctx.Err()
+		return nil, ctx.Err()
 	}
 }
 
@@ -193,9 +218,9 @@ func (s *solver) waiters() int {
 	return n
 }
 
-// shared is the one solve of a flight: it waits for a slot, then solves
-// under the deadline, and remembers the party.
-func (s *solver) shared(ctx context.Context, key string, pool []scoring.Card, opt scoring.Options) (any, error) {
+// shared is the one run of a flight: it waits for a slot, then works
+// under the deadline.
+func (s *solver) shared(ctx context.Context, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
 	wait, cancel := context.WithTimeout(ctx, s.limits.Wait)
 	err := s.slots.Acquire(wait, 1)
 	cancel()
@@ -214,15 +239,14 @@ func (s *solver) shared(ctx context.Context, key string, pool []scoring.Card, op
 	s.runs.Add(1)
 	s.running.Add(1)
 	start := time.Now()
-	p, err := scoring.SolveContext(solveCtx, pool, opt)
+	v, err := work(solveCtx)
 	s.running.Add(-1)
-	// Expensive solves are rare at a table, so each gets a line: a flood
-	// of them shows in the log.
-	s.log.Info("expensive solve", "cards", len(pool), "players", opt.Players, "took", time.Since(start), "err", err)
+	// Work in the slots is rare at a table, so each run gets a line: a
+	// flood of them shows in the log.
+	s.log.Info(what, "cards", cards, "players", players, "took", time.Since(start), "err", err)
 	switch {
 	case err == nil:
-		s.cache.put(key, p)
-		return p, nil
+		return v, nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case errors.Is(err, context.DeadlineExceeded):
