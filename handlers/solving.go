@@ -40,17 +40,34 @@ type Limits struct {
 }
 
 // MemoryLimit is the soft memory limit `ruthless serve` gives the Go
-// runtime (unless GOMEMLIMIT says otherwise). A slow pool's walk keeps
-// tens of megabytes of states and drops them when it ends; without a limit
-// the collector lets a few such solves in a row pile up garbage to twice
-// the live heap before it runs, which on a small box is memory other
-// programs need. The limit is below the 100 MB the process may use
-// because the process also holds what Go does not count (SQLite's own
-// memory, the binary, stacks): with the slowest pools known, 72 MiB keeps
-// the process's RSS under 100 MB (TestServerUnderExpensiveSolves). The
-// walk's big tables hold no pointers, so collecting more often costs
-// little.
-const MemoryLimit = 72 << 20
+// runtime (unless GOMEMLIMIT says otherwise): what the server holds at
+// the bounds it sets, so that the collector runs more often only when
+// those bounds are reached together, never because of one of them:
+//
+//   - solveMemory, 72 MiB: a slow pool's walk keeps tens of megabytes of
+//     states and drops them when it ends; without a limit the collector
+//     lets a few such solves in a row pile up garbage to twice the live
+//     heap before it runs. With the slowest pools known, 72 MiB kept the
+//     process's RSS under 100 MB (TestServerUnderExpensiveSolves). The
+//     walk's big tables hold no pointers, so collecting more often costs
+//     little.
+//   - streamsMemory: every event stream the caps let in (streams.go)
+//     holds about 20 KB of heap and two goroutine stacks, which the limit
+//     counts too. With the limit at 72 MiB alone, 4,000 idle streams kept
+//     the heap at the limit and the collector running back to back.
+//   - cachesMemory: the party cache full (20,000 parties of about 0.5 KB),
+//     the games' scores (512 of up to about 15 KB) and the explanations
+//     (512 of a few KB).
+//
+// That is about 135 MiB; with what Go does not count (SQLite's own
+// memory, the binary) the RSS stays under 150 MB.
+const MemoryLimit = solveMemory + streamsMemory + cachesMemory
+
+const (
+	solveMemory   = 72 << 20
+	streamsMemory = defaultStreams * (40 << 10)
+	cachesMemory  = 24 << 20
+)
 
 // DefaultLimits are the limits New uses.
 func DefaultLimits() Limits { return Limits{}.withDefaults() }
