@@ -37,7 +37,8 @@ import (
 //     holds. Does any page go back to its cold time?
 //   - explain: 16 clients ask /solve, with its "why not more?", first for
 //     one pool whose explanation takes most of a second, then for
-//     hundreds of such pools.
+//     hundreds of such pools; then /rules, a page with nothing to solve,
+//     as a control.
 //   - streams: 10,000 event streams from one address, then 4,000 from 250
 //     addresses; with as many as were let in idle, the server's CPU and
 //     its collector's, and how long one save takes to reach them all.
@@ -91,7 +92,11 @@ type target struct {
 // runScenario starts a server of its own for the scenario, with the GC
 // trace on, and stops it after; no scenario runs longer than a minute.
 func runScenario(ctx context.Context, bin, dir, name string, run func(context.Context, *target) error) error {
+	// A fresh database each time: the cold figures need one.
 	sub := filepath.Join(dir, name)
+	if err := os.RemoveAll(sub); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		return err
 	}
@@ -477,7 +482,7 @@ func explainPools() []string {
 
 // explainAttack: 16 clients on /solve, one pool, then many.
 func explainAttack(ctx context.Context, t *target) error {
-	fmt.Println("== explain: 16 clients GET /solve (best party and \"why not more?\"), 10 s on one pool, then 10 s on many")
+	fmt.Println("== explain: 16 clients GET /solve (best party and \"why not more?\"), 8 s on one pool, then 8 s on many; then 8 s of GET /rules as a control")
 	if _, err := postGame(t.home, t.base, smallGame()); err != nil {
 		return err
 	}
@@ -490,12 +495,16 @@ func explainAttack(ctx context.Context, t *target) error {
 		fmt.Println(ms(one))
 	}
 	many := explainPools()
+	solve := "/solve?players=4&cards="
 	phases := []struct {
 		name string
-		pool func(i int) string
+		path func(i int) string
 	}{
-		{"one pool", func(int) string { return strings.ReplaceAll(explainPool, " ", ",") }},
-		{fmt.Sprintf("%d pools", len(many)), func(i int) string { return many[i%len(many)] }},
+		{"one pool", func(int) string { return solve + strings.ReplaceAll(explainPool, " ", ",") }},
+		{fmt.Sprintf("%d pools", len(many)), func(i int) string { return solve + many[i%len(many)] }},
+		// The same flood on a page with nothing to solve: what 16 clients
+		// asking back to back cost whatever they ask.
+		{"GET /rules (control)", func(int) string { return "/rules" }},
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "GET /\tn\tp50\tp99\tmax\t")
@@ -506,13 +515,13 @@ func explainAttack(ctx context.Context, t *target) error {
 		var next atomic.Int64
 		client := clientFrom("127.0.3.2", 16)
 		during, bad, use := measure(ctx, t, func() {
-			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			ctx, cancel := context.WithTimeout(ctx, 8*time.Second)
 			defer cancel()
 			var wg sync.WaitGroup
 			for range 16 {
 				wg.Go(func() {
 					for ctx.Err() == nil {
-						u := t.base + "/solve?players=4&cards=" + ph.pool(int(next.Add(1)))
+						u := t.base + ph.path(int(next.Add(1)))
 						req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 						res, err := client.Do(req)
 						if ctx.Err() != nil {
@@ -636,11 +645,13 @@ func closeAll(streams []*stream) {
 }
 
 // gcTrace sums the GC trace lines the server wrote to its log after
-// offset: how many collections, and their CPU.
-func gcTrace(path string, offset int64) (n int, cpu time.Duration, last string) {
+// offset: how many collections, the CPU of their assists, dedicated
+// workers and pauses (work), and of their idle workers (idle: CPU that
+// nothing else wanted), and the last line's heap sizes.
+func gcTrace(path string, offset int64) (n int, work, idle time.Duration, last string) {
 	b, err := os.ReadFile(path)
 	if err != nil || int64(len(b)) < offset {
-		return 0, 0, ""
+		return 0, 0, 0, ""
 	}
 	for l := range strings.Lines(string(b[offset:])) {
 		m := gcLine.FindStringSubmatch(l)
@@ -648,17 +659,23 @@ func gcTrace(path string, offset int64) (n int, cpu time.Duration, last string) 
 			continue
 		}
 		n++
-		for _, f := range m[1:6] {
+		for i, f := range m[1:6] {
 			v, _ := strconv.ParseFloat(f, 64)
-			cpu += time.Duration(v * float64(time.Millisecond))
+			d := time.Duration(v * float64(time.Millisecond))
+			if i == 3 {
+				idle += d
+			} else {
+				work += d
+			}
 		}
 		last = strings.TrimSpace(m[6])
 	}
-	return n, cpu, last
+	return n, work, idle, last
 }
 
-// gcLine is a line of GODEBUG=gctrace=1: the five CPU figures (assist,
-// background, idle, and the two pauses) and the heap sizes and goal.
+// gcLine is a line of GODEBUG=gctrace=1: the five CPU figures (the first
+// stop-the-world pause, assists, background workers, idle workers and the
+// second pause) and the heap sizes and goal.
 var gcLine = regexp.MustCompile(`^gc \d+ @\S+ \S+: \S+ ms clock, ([\d.]+)\+([\d.]+)/([\d.]+)/([\d.]+)\+([\d.]+) ms cpu, (\S+ MB, \S+ MB goal)`)
 
 func logSize(path string) int64 {
@@ -704,7 +721,7 @@ func streamsAttack(ctx context.Context, t *target) error {
 	idle, badIdle := sampleHome(ctx, t, 10*time.Second, nil)
 	cpu1, _ := cpuTime(pid)
 	idleRSS, _ := rssKB(pid)
-	gcs, gcCPU, heap := gcTrace(t.log, off)
+	gcs, gcWork, gcIdle, heap := gcTrace(t.log, off)
 
 	// One save, to every stream let in.
 	got := make(chan time.Duration, len(manyOpen))
@@ -748,9 +765,9 @@ func streamsAttack(ctx context.Context, t *target) error {
 	_ = tw.Flush()
 	fmt.Printf("one address: %d let in; answers: %s; %s; GET / not 200: %d\n", len(oneOpen), &one, useOne, badOne)
 	fmt.Printf("250 addresses: %d let in; answers: %s; %s; GET / not 200: %d\n", len(manyOpen), &many, useMany, badMany)
-	fmt.Printf("idle 10 s with %d streams: server CPU %.2f s (%.1f%% of one core), %d GCs using %.0f ms CPU (%.2f%% of one core; last: %s), RSS %s; GET / not 200: %d (baseline %d)\n",
-		len(manyOpen), (cpu1 - cpu0).Seconds(), 100*(cpu1-cpu0).Seconds()/10, gcs, float64(gcCPU)/float64(time.Millisecond),
-		100*gcCPU.Seconds()/10, heap, mib(idleRSS), badIdle, baseBad)
+	fmt.Printf("idle 10 s with %d streams (and GET / every 10 ms): server CPU %.2f s (%.1f%% of one core); %d GCs, their CPU %.0f ms (%.2f%% of one core) besides %.0f ms of idle workers (last: %s); RSS %s; GET / not 200: %d (baseline %d)\n",
+		len(manyOpen), (cpu1 - cpu0).Seconds(), 100*(cpu1-cpu0).Seconds()/10, gcs, float64(gcWork)/float64(time.Millisecond),
+		100*gcWork.Seconds()/10, float64(gcIdle)/float64(time.Millisecond), heap, mib(idleRSS), badIdle, baseBad)
 	if len(fan) > 0 {
 		tw = tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "one save → its version on every stream\tn\tp50\tp99\tmax\t")
