@@ -15,7 +15,7 @@ TEST_TIMEOUT ?= 15m
 
 TEST_PHASES = deps check-generated check-fmt vet test-race test-reference
 
-.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet run bench fuzz build pagesize load
+.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet run bench fuzz build pagesize load attack
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -87,6 +87,10 @@ pagesize:
 
 load:
 	bash scripts/load.sh
+
+# attack runs the hostile clients' scenarios (README, Robustness).
+attack:
+	bash scripts/attack.sh
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime 60s -timeout 10m ./scoring

@@ -219,11 +219,11 @@ func whyView(best scoring.Party, why scoring.Why) views.WhyView {
 	return w
 }
 
-// why works out "why not more?" for a pool through the server's solves.
-// A pool too big for it gets a sentence instead; a solve that gave up
-// is the error.
+// why works out "why not more?" for a pool, in the server's solve slots
+// and through its cache (explain.go). A pool too big for it gets a
+// sentence instead; a solve that gave up is the error.
 func (a *app) why(c *gin.Context, pool []scoring.Card, opt scoring.Options, best scoring.Party) (views.WhyView, error) {
-	why, err := scoring.WhyContext(c.Request.Context(), pool, opt, a.solves.solve)
+	why, err := a.whyNotMore(c.Request.Context(), pool, opt)
 	if errors.Is(err, scoring.ErrTooBigToExplain) {
 		return views.WhyView{Strength: best.Strength, Unused: best.Unused,
 			Problem: "Not worked out for pools of more than 15 pirates besides their wilds, or more than 3 wilds (Parrots and Captains using their power)."}, nil
@@ -384,7 +384,7 @@ func (a *app) solvePage(c *gin.Context) {
 		vm.CheckHref = checkURL(checkState{players: in.players, unused: in.pool})
 	}
 	if len(in.tavern) > 0 {
-		adv, err := scoring.Advise(ctx, in.pool, in.tavern, in.recruited, opt, a.solves.solve)
+		adv, err := a.advise(ctx, in.pool, in.tavern, in.recruited, opt)
 		if err != nil {
 			a.fail(c, err)
 			return

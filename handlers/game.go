@@ -33,7 +33,7 @@ func (a *app) game(c *gin.Context) {
 	if notModified(c, etag(g, tag)) {
 		return
 	}
-	res, err := a.score(c.Request.Context(), g.File)
+	res, err := a.scoreGame(c.Request.Context(), g)
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		// The stored game breaks a rule (an old database, an import): it

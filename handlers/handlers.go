@@ -17,6 +17,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"ruthless/scoring"
 	"ruthless/static"
@@ -65,6 +66,15 @@ type app struct {
 	listen  string  // the address the server listens on, "" if unknown (invite.go)
 	done    <-chan struct{}
 	engine  *gin.Engine // the router, for tests that walk its routes
+
+	// scores caches stored games' results by version (scorecache.go),
+	// explanations the answers of "why not more?" and the recruit advisor
+	// by pool (explain.go); onExplain, when set, is called for each
+	// explanation worked out rather than taken from the cache.
+	scores       *lru.Cache[string, scoring.Result]
+	explanations *lru.Cache[string, any]
+	onExplain    func()
+	streams      *streamGate // the caps on event streams (live.go)
 }
 
 // New returns the whole web app as one handler: pages, JSON API and
@@ -98,6 +108,18 @@ type Options struct {
 	// Done, once closed, ends the live event streams (live.go), so that a
 	// shutdown need not wait for the phones still watching a game.
 	Done <-chan struct{}
+	// StreamsPerClient is how many live event streams (live.go) one
+	// client address may hold open at once; past it a stream is refused
+	// with 429 and the page polls instead. 0 means 16; below 0, no limit.
+	StreamsPerClient int
+	// Streams is how many live event streams the server holds open at
+	// once, over all clients; past it a stream is refused with 503. 0
+	// means 1,000; below 0, no limit.
+	Streams int
+	// OnExplain, when set, is called each time an explanation ("why not
+	// more?", the recruit advisor) is worked out rather than taken from
+	// the cache: a count for tests and measurements.
+	OnExplain func()
 	// ListenAddr is the address the server really listens on, as its
 	// listener gives it ("0.0.0.0:8080", "127.0.0.1:8080"). The invite
 	// link is made from it, so that it names an address the other phones
@@ -108,6 +130,11 @@ type Options struct {
 
 // NewWithOptions is New with every setting given.
 func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
+	return newAppWith(st, log, opt).handler()
+}
+
+// newAppWith is the app of NewWithOptions, before its router is built.
+func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	a := newApp(st, log, opt.Limits)
 	a.auth = newAuth(opt.Password, log)
 	a.hosts = newHostCheck(opt.Hosts, log)
@@ -116,14 +143,19 @@ func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 	if opt.GamesPerMinute != 0 {
 		a.games = newClientLimiter(opt.GamesPerMinute, opt.GamesPerMinute, maxClients)
 	}
-	return a.handler()
+	a.onExplain = opt.OnExplain
+	a.streams = newStreamGate(opt.StreamsPerClient, opt.Streams)
+	return a
 }
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
-		games:   newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
-		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
-		auth:    newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker()}
+		games:        newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
+		imports:      newClientLimiter(importsPerMinute, importsBurst, maxClients),
+		auth:         newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker(),
+		scores:       newLRU[string, scoring.Result](maxCachedScores),
+		explanations: newLRU[string, any](maxCachedExplanations),
+		streams:      newStreamGate(0, 0)}
 }
 
 // handler is the router in its wrappers.
@@ -414,7 +446,7 @@ func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
 	if !ok {
 		return g, scoring.Result{}, false
 	}
-	res, err := a.score(c.Request.Context(), g.File)
+	res, err := a.scoreGame(c.Request.Context(), g)
 	if err != nil {
 		a.failScoring(c, g, err)
 		return g, res, false

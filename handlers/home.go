@@ -69,7 +69,7 @@ func (a *app) summary(ctx context.Context, g store.Game) (views.GameSummary, err
 		Date:        g.Created.Local().Format(dateLayout),
 		RoundsTotal: scoring.RoundsFor(len(g.File.Players)),
 	}
-	res, err := a.score(ctx, g.File)
+	res, err := a.scoreGame(ctx, g)
 	if solveFailed(err) {
 		return s, err
 	}

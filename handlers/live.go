@@ -177,8 +177,14 @@ func (a *app) publishWrites(c *gin.Context) {
 
 // events is a game's Server-Sent Events stream: an event "version" with
 // the game's version at once and whenever it changes, a comment every
-// heartbeat, until the phone goes away.
+// heartbeat, until the phone goes away or opens another stream for the
+// game (event "replaced"). Streams are capped (streams.go).
 func (a *app) events(c *gin.Context) {
+	ls := a.enterStream(c, c.Param("id"))
+	if ls == nil {
+		return
+	}
+	defer a.streams.leave(ls)
 	g, ok := a.loadGame(c)
 	if !ok {
 		return
@@ -219,6 +225,13 @@ func (a *app) events(c *gin.Context) {
 		case <-done:
 			return
 		case <-a.done:
+			return
+		case <-ls.replaced:
+			// The phone opened another stream for this game: this page
+			// polls from now on rather than reconnect (live.js).
+			deadline()
+			c.SSEvent("replaced", "")
+			_ = rc.Flush()
 			return
 		case <-tick.C:
 			deadline()

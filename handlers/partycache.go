@@ -4,7 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"ruthless/scoring"
 )
@@ -16,9 +17,15 @@ import (
 // party depends only on the set of cards and the player count, so it can
 // be remembered under that key (partyKey). The parties handed out are
 // shared: callers only read them.
+//
+// The cache is bounded and forgets the party used longest ago first
+// (hashicorp/golang-lru: a map and a list under one lock). It once
+// emptied itself whenever it was full, so anyone posting 20,000 different
+// cheap pools to the API sent every page back to solving its games from
+// scratch; now such a flood pushes out only the parties no page read
+// meanwhile.
 type partyCache struct {
-	mu      sync.Mutex
-	parties map[string]scoring.Party
+	parties *lru.Cache[string, scoring.Party]
 }
 
 // maxCachedParties bounds the memory: a party is a few hundred bytes, and
@@ -26,7 +33,17 @@ type partyCache struct {
 const maxCachedParties = 20_000
 
 func newPartyCache() *partyCache {
-	return &partyCache{parties: make(map[string]scoring.Party)}
+	return &partyCache{parties: newLRU[string, scoring.Party](maxCachedParties)}
+}
+
+// newLRU is a bounded cache of n entries that forgets the one used
+// longest ago first.
+func newLRU[K comparable, V any](n int) *lru.Cache[K, V] {
+	c, err := lru.New[K, V](n)
+	if err != nil {
+		panic(err) // only for n ≤ 0, which no caller gives
+	}
+	return c
 }
 
 // partyKey names a pool for the cache: the player count and the sorted
@@ -40,18 +57,6 @@ func partyKey(pool []scoring.Card, opt scoring.Options) string {
 	return strconv.Itoa(opt.Players) + ":" + strings.Join(codes, ",")
 }
 
-func (c *partyCache) get(key string) (scoring.Party, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, ok := c.parties[key]
-	return p, ok
-}
+func (c *partyCache) get(key string) (scoring.Party, bool) { return c.parties.Get(key) }
 
-func (c *partyCache) put(key string, p scoring.Party) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.parties) >= maxCachedParties {
-		clear(c.parties) // simple and rare: refills from the games in use
-	}
-	c.parties[key] = p
-}
+func (c *partyCache) put(key string, p scoring.Party) { c.parties.Add(key, p) }

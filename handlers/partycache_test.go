@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"ruthless/scoring"
@@ -47,7 +48,38 @@ func TestPartyCacheAnswersLikeSolve(t *testing.T) {
 	if got, want := s.runs.Load(), int64(1); got != want {
 		t.Errorf("%d expensive solves, want %d (the second answer is from memory)", got, want)
 	}
-	if got, want := len(c.parties), 6; got != want {
+	if got, want := c.parties.Len(), 6; got != want {
 		t.Errorf("cache holds %d parties, want %d (one per card set and player count)", got, want)
+	}
+}
+
+// TestPartyCacheKeepsRecent fills the cache past its bound: the parties
+// put last, and an old one read meanwhile, must still be there. A cache
+// that empties at its bound would hand a client who posts that many
+// cheap pools the power to send every page back to solving from scratch.
+func TestPartyCacheKeepsRecent(t *testing.T) {
+	c := newPartyCache()
+	key := func(i int) string { return "test:" + strconv.Itoa(i) }
+	party := func(i int) scoring.Party { return scoring.Party{Strength: i} }
+	const kept = 100 // the most recent ones looked for
+	for i := range maxCachedParties + 1 {
+		c.put(key(i), party(i))
+		if i >= kept && i%kept == 0 {
+			// A page in use keeps reading the first pool.
+			if _, ok := c.get(key(0)); !ok {
+				t.Fatalf("after %d puts: the party read every %d puts is gone", i+1, kept)
+			}
+		}
+	}
+	want := []int{0}
+	for i := maxCachedParties + 1 - kept; i <= maxCachedParties; i++ {
+		want = append(want, i)
+	}
+	for _, i := range want {
+		got, ok := c.get(key(i))
+		if !ok || got.Strength != i {
+			t.Errorf("after %d puts into a cache of %d: get(%q) = %v, %t; want strength %d, true",
+				maxCachedParties+1, maxCachedParties, key(i), got.Strength, ok, i)
+		}
 	}
 }

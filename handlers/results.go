@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -32,7 +33,7 @@ func (a *app) roundResults(c *gin.Context) {
 	if !ok {
 		return
 	}
-	res, err := a.score(c.Request.Context(), g.File)
+	res, err := a.scoreGame(c.Request.Context(), g)
 	if err != nil {
 		a.failScoring(c, g, err)
 		return
@@ -51,6 +52,11 @@ func (a *app) roundResults(c *gin.Context) {
 // the link that checks a claimed party against the player's pool (R1.1).
 func (a *app) explainRound(c *gin.Context, g store.Game, r int, vm *views.RoundResultsView) error {
 	opt := scoring.Options{Players: len(g.File.Players)}
+	// The explanations take the solve slots (explain.go). The round's
+	// scores are what the table came for, so a server too busy to explain
+	// still shows them, with a sentence in place of each explanation; and
+	// after one refusal the others are not waited for.
+	var refused error
 	for i := range vm.Parties {
 		p := &vm.Parties[i]
 		e := g.File.Rounds[r-1][p.Seat]
@@ -61,14 +67,31 @@ func (a *app) explainRound(c *gin.Context, g store.Game, r int, vm *views.RoundR
 		if err != nil {
 			return err
 		}
-		if p.Why, err = a.why(c, e.Pool, opt, best); err != nil {
-			return err
+		if refused == nil {
+			p.Why, err = a.why(c, e.Pool, opt, best)
+			if errors.Is(err, errBusy) || errors.Is(err, errTooSlow) {
+				refused = err
+			} else if err != nil {
+				return err
+			}
+		}
+		if refused != nil {
+			p.Why = views.WhyView{Strength: best.Strength, Unused: best.Unused, Problem: notExplained(refused)}
 		}
 		pool := slices.Clone(e.Pool)
 		sortCards(pool)
 		p.CheckHref = checkURL(checkState{players: opt.Players, pool: pool, locked: true, from: roundURL(g.ID, r)})
 	}
 	return nil
+}
+
+// notExplained is the sentence in place of an explanation the server
+// could not work out (errBusy or errTooSlow).
+func notExplained(err error) string {
+	if errors.Is(err, errTooSlow) {
+		return "Not worked out: this pool takes longer to explain than the server allows."
+	}
+	return "Not worked out just now: the server is busy. Reload the page in a few seconds to see it."
 }
 
 // roundView is round r's results as the phone holding seat (-1: a shared

@@ -40,17 +40,34 @@ type Limits struct {
 }
 
 // MemoryLimit is the soft memory limit `ruthless serve` gives the Go
-// runtime (unless GOMEMLIMIT says otherwise). A slow pool's walk keeps
-// tens of megabytes of states and drops them when it ends; without a limit
-// the collector lets a few such solves in a row pile up garbage to twice
-// the live heap before it runs, which on a small box is memory other
-// programs need. The limit is below the 100 MB the process may use
-// because the process also holds what Go does not count (SQLite's own
-// memory, the binary, stacks): with the slowest pools known, 72 MiB keeps
-// the process's RSS under 100 MB (TestServerUnderExpensiveSolves). The
-// walk's big tables hold no pointers, so collecting more often costs
-// little.
-const MemoryLimit = 72 << 20
+// runtime (unless GOMEMLIMIT says otherwise): what the server holds at
+// the bounds it sets, so that the collector runs more often only when
+// those bounds are reached together, never because of one of them:
+//
+//   - solveMemory, 72 MiB: a slow pool's walk keeps tens of megabytes of
+//     states and drops them when it ends; without a limit the collector
+//     lets a few such solves in a row pile up garbage to twice the live
+//     heap before it runs. With the slowest pools known, 72 MiB kept the
+//     process's RSS under 100 MB (TestServerUnderExpensiveSolves). The
+//     walk's big tables hold no pointers, so collecting more often costs
+//     little.
+//   - streamsMemory: every event stream the caps let in (streams.go)
+//     holds about 20 KB of heap and two goroutine stacks, which the limit
+//     counts too. With the limit at 72 MiB alone, 4,000 idle streams kept
+//     the heap at the limit and the collector running back to back.
+//   - cachesMemory: the party cache full (20,000 parties of about 0.5 KB),
+//     the games' scores (512 of up to about 15 KB) and the explanations
+//     (512 of a few KB).
+//
+// That is about 135 MiB; with what Go does not count (SQLite's own
+// memory, the binary) the RSS stays under 150 MB.
+const MemoryLimit = solveMemory + streamsMemory + cachesMemory
+
+const (
+	solveMemory   = 72 << 20
+	streamsMemory = defaultStreams * (40 << 10)
+	cachesMemory  = 24 << 20
+)
 
 // DefaultLimits are the limits New uses.
 func DefaultLimits() Limits { return Limits{}.withDefaults() }
@@ -83,7 +100,9 @@ var (
 // when it can. Cheap pools it solves at once in the request. An expensive
 // pool takes one of a few slots; identical requests in flight share one
 // solve, which stops as soon as the last of them has gone (a client that
-// leaves stops only its own wait), or when its deadline passes.
+// leaves stops only its own wait), or when its deadline passes. Other
+// costly work takes the same slots the same way (slotted): the
+// explanations of /solve and the round results (explain.go).
 type solver struct {
 	cache  *partyCache
 	limits Limits
@@ -98,8 +117,8 @@ type solver struct {
 	flights map[string]*flight
 
 	log *slog.Logger
-	// runs counts the expensive solves started, running those not yet
-	// returned (tests read them).
+	// runs counts the runs in the slots started (expensive solves and
+	// explanations), running those not yet returned (tests read them).
 	runs, running atomic.Int64
 	// hold, when set (by tests only), runs after a solve has its slot and
 	// before it starts, so a test can keep a solve in flight.
@@ -127,30 +146,53 @@ func newSolver(cache *partyCache, lim Limits, log *slog.Logger) *solver {
 // solve is a scoring.SolverContext. Its errors: ctx.Err() when ctx ends
 // first, errBusy or errTooSlow when the limits are reached.
 func (s *solver) solve(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
+	if !scoring.Expensive(pool) {
+		return s.direct(ctx, pool, opt)
+	}
 	key := partyKey(pool, opt)
 	if p, ok := s.cache.get(key); ok {
 		return p, nil
 	}
-	if !scoring.Expensive(pool) {
-		p, err := scoring.SolveContext(ctx, pool, opt)
-		if err == nil {
-			s.cache.put(key, p)
-		}
-		return p, err
+	v, err := s.slotted(ctx, key, "expensive solve", len(pool), opt.Players, func(ctx context.Context) (any, error) {
+		return s.direct(ctx, pool, opt)
+	})
+	if err != nil {
+		return scoring.Party{}, err
 	}
+	return v.(scoring.Party), nil
+}
+
+// direct is solve without the slots: for cheap pools, and for work that
+// already holds a slot (an explanation's solves), which waiting for
+// another could only deadlock.
+func (s *solver) direct(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
+	key := partyKey(pool, opt)
+	if p, ok := s.cache.get(key); ok {
+		return p, nil
+	}
+	p, err := scoring.SolveContext(ctx, pool, opt)
+	if err == nil {
+		s.cache.put(key, p)
+	}
+	return p, err
+}
+
+// slotted runs work in one of the slots, under the limits: identical
+// requests in flight (the same key) share one run, which stops as soon as
+// the last of them has gone (a client that leaves stops only its own
+// wait), or when its deadline passes. what, cards and players are for the
+// log line.
+func (s *solver) slotted(ctx context.Context, key, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
 	f := s.join(key)
 	defer s.leave(key, f)
 	// The flight's context is the one this request joined, and it cannot
 	// end while this request waits; the invariant behind it is in leave.
-	ch := s.group.DoChan(key, func() (any, error) { return s.shared(f.ctx, key, pool, opt) })
+	ch := s.group.DoChan(key, func() (any, error) { return s.shared(f.ctx, what, cards, players, work) })
 	select {
 	case r := <-ch:
-		if r.Err != nil {
-			return scoring.Party{}, r.Err
-		}
-		return r.Val.(scoring.Party), nil
+		return r.Val, r.Err
 	case <-ctx.Done():
-		return scoring.Party{}, ctx.Err()
+		return nil, ctx.Err()
 	}
 }
 
@@ -193,9 +235,9 @@ func (s *solver) waiters() int {
 	return n
 }
 
-// shared is the one solve of a flight: it waits for a slot, then solves
-// under the deadline, and remembers the party.
-func (s *solver) shared(ctx context.Context, key string, pool []scoring.Card, opt scoring.Options) (any, error) {
+// shared is the one run of a flight: it waits for a slot, then works
+// under the deadline.
+func (s *solver) shared(ctx context.Context, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
 	wait, cancel := context.WithTimeout(ctx, s.limits.Wait)
 	err := s.slots.Acquire(wait, 1)
 	cancel()
@@ -214,15 +256,14 @@ func (s *solver) shared(ctx context.Context, key string, pool []scoring.Card, op
 	s.runs.Add(1)
 	s.running.Add(1)
 	start := time.Now()
-	p, err := scoring.SolveContext(solveCtx, pool, opt)
+	v, err := work(solveCtx)
 	s.running.Add(-1)
-	// Expensive solves are rare at a table, so each gets a line: a flood
-	// of them shows in the log.
-	s.log.Info("expensive solve", "cards", len(pool), "players", opt.Players, "took", time.Since(start), "err", err)
+	// Work in the slots is rare at a table, so each run gets a line: a
+	// flood of them shows in the log.
+	s.log.Info(what, "cards", cards, "players", players, "took", time.Since(start), "err", err)
 	switch {
 	case err == nil:
-		s.cache.put(key, p)
-		return p, nil
+		return v, nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case errors.Is(err, context.DeadlineExceeded):

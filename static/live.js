@@ -82,6 +82,11 @@
     var connect = function () {
       es = new EventSource(live.getAttribute("data-live"));
       watchSignedOut(es);
+      pollWhenRefused(es, game, function (v) {
+        if (v === version) return;
+        version = v;
+        refresh();
+      });
       es.addEventListener("version", function (ev) {
         if (ev.data === "gone") { es.close(); location.href = "/"; return; }
         if (ev.data === version) return;
@@ -253,6 +258,46 @@
           stop.abort();
           var login = r.redirected && new URL(r.url).pathname === "/login";
           if (r.status === 401 || login) showSignedOut();
+        })
+        .catch(function () {});
+    });
+  }
+
+  // Polling instead: a stream refused because this address holds as many
+  // as it may (429) or the server as many as it allows (503), or replaced
+  // by this phone's newer stream for the game (event "replaced"), leaves
+  // the page to ask the game page every 5 s whether the game changed. The
+  // ask is a conditional GET, answered 304 while nothing did; a new ETag
+  // carries the game's new version (its first part). The refusal's status
+  // is learnt as watchSignedOut learns it. One poller a page.
+  function pollWhenRefused(es, pageURL, changed) {
+    if (!pageURL || !window.AbortController) return;
+    var poll = function () {
+      es.close();
+      if (pollWhenRefused.timer) return;
+      var tag = null;
+      var ask = function () {
+        if (document.hidden) return;
+        fetch(pageURL, { headers: tag ? { "If-None-Match": tag } : {}, cache: "no-store", credentials: "same-origin" })
+          .then(function (r) {
+            var t = r.headers.get("ETag"), v = t && /"([0-9a-f]+)-/.exec(t);
+            if (r.status !== 200 || !v) return;
+            tag = t;
+            changed(v[1]);
+          })
+          .catch(function () {});
+      };
+      pollWhenRefused.timer = setInterval(ask, 5000);
+      ask();
+    };
+    es.addEventListener("replaced", poll);
+    es.addEventListener("error", function () {
+      if (es.readyState !== EventSource.CLOSED) return;
+      var stop = new AbortController();
+      fetch(es.url, { headers: { Accept: "text/event-stream" }, cache: "no-store", credentials: "same-origin", signal: stop.signal })
+        .then(function (r) {
+          stop.abort();
+          if (r.status === 429 || r.status === 503) poll();
         })
         .catch(function () {});
     });

@@ -64,6 +64,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(handlers.MemoryLimit)
 	}
+	// Each live event stream holds a descriptor (handlers caps them).
+	if n, err := raiseOpenFiles(); err != nil {
+		log.Warn("open files limit not raised", "err", err)
+	} else {
+		log.Info("open files limit", "limit", n)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -4,11 +4,14 @@
 //
 //	loadtest run -bin ruthless -dir TMP [-d 10s] [-workers 8]
 //	loadtest bare [-addr 127.0.0.1:0]
+//	loadtest attack -bin ruthless -dir TMP [-only flush,explain,streams]
 //
 // `run` starts both servers as child processes on 127.0.0.1 only: the real
 // binary with `serve`, and this program again with `bare`. Separate
 // processes keep the client's own CPU and memory out of the servers'
 // figures, and treat both servers alike. scripts/load.sh builds and runs it.
+// `attack` runs hostile clients' scenarios (attack.go) against the real
+// binary; scripts/attack.sh builds and runs it.
 package main
 
 import (
@@ -34,7 +37,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: loadtest run|bare [flags]")
+		fmt.Fprintln(os.Stderr, "usage: loadtest run|bare|attack [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -43,8 +46,10 @@ func main() {
 		err = run(os.Args[2:])
 	case "bare":
 		err = bare(os.Args[2:])
+	case "attack":
+		err = attack(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (want run or bare)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (want run, bare or attack)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)

@@ -27,6 +27,12 @@ type server struct {
 // stderr goes to logPath, so the real server still formats and writes its
 // per-request log line, as it would in production.
 func startServer(ctx context.Context, logPath, bin string, args ...string) (*server, error) {
+	return startServerEnv(ctx, logPath, nil, bin, args...)
+}
+
+// startServerEnv is startServer with variables added to the child's
+// environment (the attack scenarios ask the runtime for its GC trace).
+func startServerEnv(ctx context.Context, logPath string, env []string, bin string, args ...string) (*server, error) {
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		return nil, err
@@ -35,6 +41,9 @@ func startServer(ctx context.Context, logPath, bin string, args ...string) (*ser
 
 	cmd := exec.Command(bin, args...)
 	cmd.Stderr = logFile
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	// If this program dies without cleaning up, the kernel kills the child
 	// too, so no server outlives a run.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# attack.sh runs the hostile clients' scenarios of scripts/loadtest against
+# the real binary, each on a fresh server and database, on 127.0.0.x only:
+# a flush of the party cache, a flood of "why not more?" on /solve, and a
+# flood of event streams. Each prints GET /'s latency alone and under
+# attack, the server's RSS and CPU, and what the attackers got; each takes
+# under a minute. Run from the repo root:
+#   bash scripts/attack.sh [flush,explain,streams]
+set -euo pipefail
+
+only=${1:-flush,explain,streams}
+tmp=$(mktemp -d)
+pid=
+# loadtest stops its servers itself (and the kernel kills them if it dies);
+# here we only stop loadtest if we are interrupted, and remove the scratch
+# files.
+cleanup() {
+  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+go build -o "$tmp/ruthless" ./cmd/ruthless
+go build -o "$tmp/loadtest" ./scripts/loadtest
+
+"$tmp/loadtest" attack -bin "$tmp/ruthless" -dir "$tmp" -only "$only" &
+pid=$!
+wait "$pid"
