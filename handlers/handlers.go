@@ -150,9 +150,9 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
-		games:        newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
-		imports:      newClientLimiter(importsPerMinute, importsBurst, maxClients),
-		auth:         newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker(),
+		games:   newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
+		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
+		auth:    newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0)}
