@@ -261,14 +261,19 @@ func TestTableMode(t *testing.T) {
 			p.landed("results-1")
 		}
 		dan := phones[3].on(t)
-		// Dan's save led to the scoreboard; without JavaScript, a reload
-		// shows him the results.
+		// Dan's save led to the round's results if it completed the
+		// round, else to the scoreboard; without JavaScript, a reload
+		// shows him the results there.
 		if err := dan.do(chromedp.Reload()); err != nil {
 			t.Fatalf("reloading: %v", err)
 		}
-		dan.landed("game-after-reload")
-		if got := dan.count(`[data-testid^="running-1-"]`); got != 4 {
-			t.Errorf("Dan's scoreboard after a reload shows %d round-1 results, want 4", got)
+		dan.landed("after-reload")
+		scored := `[data-testid^="running-1-"]`
+		if dan.path() == game+"/rounds/1" {
+			scored = `[data-testid^="strength-"]`
+		}
+		if got := dan.count(scored); got != 4 {
+			t.Errorf("Dan's %s after a reload shows %d round-1 results, want 4", dan.path(), got)
 		}
 		if s, ok := dan.maybeText(byTestID("seat-name")); !ok || s != "Dan" {
 			t.Errorf("Dan's phone says it is %q, want Dan", s)
