@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -1000,14 +1001,7 @@ func (s *checkState) claimCard(cl scoring.Claim) views.ClaimCard {
 // the player entered in no earlier round) counted as this round's recruits
 // already made (R4.3).
 func advisorHref(g store.Game, r, p int, grid []views.SuitRow) string {
-	before := map[scoring.Card]bool{}
-	for i := 0; i < r-1 && i < len(g.File.Rounds); i++ {
-		if p < len(g.File.Rounds[i]) && g.File.Rounds[i][p] != nil {
-			for _, c := range g.File.Rounds[i][p].Pool {
-				before[c.Cell()] = true
-			}
-		}
-	}
+	before := enteredBefore(g, r, p)
 	var pool []scoring.Card
 	recruited := 0
 	for _, row := range grid {
@@ -1028,4 +1022,26 @@ func advisorHref(g store.Game, r, p int, grid []views.SuitRow) string {
 	}
 	sortCards(pool)
 	return solveURL(len(g.File.Players), pool, nil, min(recruited, scoring.MaxNewPirates)) + "&advise=1#advisor"
+}
+
+// enteredBefore is every pirate player p entered in a round before r.
+func enteredBefore(g store.Game, r, p int) map[scoring.Card]bool {
+	before := map[scoring.Card]bool{}
+	for i := 0; i < r-1 && i < len(g.File.Rounds); i++ {
+		if p < len(g.File.Rounds[i]) && g.File.Rounds[i][p] != nil {
+			for _, c := range g.File.Rounds[i][p].Pool {
+				before[c.Cell()] = true
+			}
+		}
+	}
+	return before
+}
+
+// knownCodes are the codes of enteredBefore, in the app's card order: the
+// entry page's script counts the pirates tapped that are not among them
+// as this round's recruits when it opens the advisor on the taps.
+func knownCodes(g store.Game, r, p int) string {
+	cards := slices.Collect(maps.Keys(enteredBefore(g, r, p)))
+	sortCards(cards)
+	return joinCodes(cards)
 }

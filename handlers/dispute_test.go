@@ -562,6 +562,12 @@ func TestEntryAdvisorLink(t *testing.T) {
 	if want := "/solve?cards=A5,H2,H3,H4&players=2&recruited=2&advise=1#advisor"; link != want {
 		t.Errorf("advisor link %s, want %s", link, want)
 	}
+	// The script that opens it on the cards tapped counts as recruits
+	// those the player entered in no earlier round.
+	known := regexp.MustCompile(`data-testid="advisor-link" data-known="([^"]*)"`).FindStringSubmatch(page.body)
+	if known == nil || known[1] != "H2,H3" {
+		t.Errorf("advisor link data-known %v, want H2,H3", known)
+	}
 	solve := a.get(t, strings.TrimSuffix(link, "#advisor"))
 	if !strings.Contains(solve.body, `id="advisor" open`) {
 		t.Errorf("the advisor is not open")

@@ -259,13 +259,20 @@ func (a *app) saveEntry(c *gin.Context) {
 	if errors.As(err, &conflict) {
 		vm := entryView(g, r, p, in.pool, in.coinsRaw, conflict.Version)
 		vm.Token = orNewToken(in.token)
+		savedBy := conflict.SavedBy
+		if savedBy == by {
+			// Another phone that says it is this phone's player (one
+			// handed over, "Not you? change"): "Bob's phone saved this
+			// entry" would read, on Bob's phone, as this phone.
+			savedBy = -1
+		}
 		cv := &views.EntryConflictView{
 			Submitted:      views.Faces(in.pool),
 			SubmittedCodes: in.codes,
 			SubmittedCoins: in.coins,
 			Version:        conflict.Version,
 			SavedAt:        savedAt(conflict.Saved, time.Now()),
-			SavedBy:        phoneOf(g.File.Players, conflict.SavedBy),
+			SavedBy:        phoneOf(g.File.Players, savedBy),
 		}
 		if conflict.Current != nil {
 			cv.Stored = views.Faces(conflict.Current.Pool)
@@ -380,6 +387,7 @@ func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.Entry
 	vm.Live.EntryRound = vm.Round
 	vm.Warnings = entryWarnings(g.File, vm.Round, vm.Player)
 	vm.AdvisorHref = advisorHref(g, vm.Round, vm.Player, vm.Grid)
+	vm.AdvisorKnown = knownCodes(g, vm.Round, vm.Player)
 	if vm.Token == "" {
 		vm.Token = newToken()
 	}

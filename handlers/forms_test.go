@@ -1043,26 +1043,38 @@ func TestNewGameFormPostedAtOnce(t *testing.T) {
 
 // TestEntryConflictNamesThePhone: two phones that told the app their seats
 // open the same entry; the second to save hears whose phone saved it and
-// when (table mode's conflicts).
+// when (table mode's conflicts), unless that phone says it holds the same
+// seat (a phone handed over with "Not you? change"): naming it would name
+// the phone in the player's hand.
 func TestEntryConflictNamesThePhone(t *testing.T) {
-	a := newApp(t)
-	id := a.createGame(t, threePlayers)
-	path := "/games/" + id + "/rounds/2/players/1"
-	phone := func(seat int, form url.Values) response {
-		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.AddCookie(&http.Cookie{Name: "ruthless_seats", Value: id + "-" + strconv.Itoa(seat)})
-		return a.do(t, req)
-	}
-	first := url.Values{"card": {"X1"}, "coins": {"1"}, "version": {"0"}, "token": {newTokenFrom(t, a, path)}}
-	second := url.Values{"card": {"X2"}, "coins": {"2"}, "version": {"0"}, "token": {newTokenFrom(t, a, path)}}
-	redirect(t, phone(0, first))
-	res := phone(1, second)
-	if res.status != http.StatusConflict {
-		t.Fatalf("the second phone's save: status %d, want 409", res.status)
-	}
-	title := textOf(res.body, "conflict-title")
-	if !regexp.MustCompile(`^Lucy's phone saved this entry at \d\d:\d\d$`).MatchString(title) {
-		t.Errorf("conflict title %q, want Lucy's phone and a time", title)
+	for _, tc := range []struct {
+		name          string
+		first, second int
+		want          string
+	}{
+		{"another seat's phone", 0, 1, `^Lucy's phone saved this entry at \d\d:\d\d$`},
+		{"a phone with the same seat", 1, 1, `^Another phone saved this entry at \d\d:\d\d$`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newApp(t)
+			id := a.createGame(t, threePlayers)
+			path := "/games/" + id + "/rounds/2/players/1"
+			phone := func(seat int, form url.Values) response {
+				req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				req.AddCookie(&http.Cookie{Name: "ruthless_seats", Value: id + "-" + strconv.Itoa(seat)})
+				return a.do(t, req)
+			}
+			first := url.Values{"card": {"X1"}, "coins": {"1"}, "version": {"0"}, "token": {newTokenFrom(t, a, path)}}
+			second := url.Values{"card": {"X2"}, "coins": {"2"}, "version": {"0"}, "token": {newTokenFrom(t, a, path)}}
+			redirect(t, phone(tc.first, first))
+			res := phone(tc.second, second)
+			if res.status != http.StatusConflict {
+				t.Fatalf("the second phone's save: status %d, want 409", res.status)
+			}
+			if title := textOf(res.body, "conflict-title"); !regexp.MustCompile(tc.want).MatchString(title) {
+				t.Errorf("conflict title %q, want %s", title, tc.want)
+			}
+		})
 	}
 }

@@ -138,6 +138,24 @@
     if (ev.target.closest && ev.target.closest("[data-clear]")) later();
   });
   window.addEventListener("online", later);
+
+  // The recruit advisor opens on the cards tapped now, not on those the
+  // page was drawn with: the pool, and as this round's recruits made
+  // (R4.3, at most 3) its pirates the player entered in no earlier round
+  // (data-known).
+  var advisor = document.querySelector("a[data-known]");
+  if (advisor && window.URL) {
+    advisor.addEventListener("click", function () {
+      var known = advisor.getAttribute("data-known").split(","), cards = pool(), fresh = 0;
+      cards.forEach(function (c) { if (known.indexOf(c.replace("*", "")) < 0) fresh++; });
+      var u = new URL(advisor.href);
+      if (cards.length) u.searchParams.set("cards", cards.join(","));
+      else u.searchParams.delete("cards");
+      if (fresh) u.searchParams.set("recruited", String(Math.min(fresh, 3)));
+      else u.searchParams.delete("recruited");
+      advisor.href = u.pathname + u.search.replace(/%2C/g, ",").replace(/%2A/g, "*") + u.hash;
+    });
+  }
   // The pool shown at load: pre-filled, saved, or kept from a failed save.
   ask();
 })();

@@ -8,6 +8,40 @@
   // (two navigations at once abort the first).
   var leaving = false;
 
+  // Arriving after a save. A phone that saved the round being entered
+  // (or its end of the game) waits for the table, and its page moves on
+  // when the round completes (below). But when the others save at the
+  // same moment, the page its save leads to (the scoreboard, the entry
+  // with its warning) can be drawn after the round completed: it shows
+  // the next round, and nothing will move it. The save leaves a mark
+  // (awaitArrival); a page of the game drawn with that round complete
+  // opens its results at once. The mark goes once the phone is there,
+  // or leaves the game.
+  var ARRIVE = "ruthless:arrive";
+  (function () {
+    var mark = null;
+    try { mark = sessionStorage.getItem(ARRIVE); } catch (e) { return; }
+    if (!mark) return;
+    var cut = mark.indexOf("/"), what = mark.slice(cut + 1), game = "/games/" + mark.slice(0, cut);
+    var to = what === "final" ? game + "/final" : game + "/rounds/" + what;
+    var forget = function () { try { sessionStorage.removeItem(ARRIVE); } catch (e) { /* gone anyway */ } };
+    if (location.pathname === to || location.pathname.indexOf(game + "/") !== 0 && location.pathname !== game) {
+      forget();
+      return;
+    }
+    var at = document.getElementById("live");
+    if (!at || at.getAttribute("data-game") !== game) return;
+    var now = at.getAttribute("data-round");
+    // The round after the one saved is being entered, or none is left:
+    // the round saved is complete.
+    var done = what === "final" ? at.getAttribute("data-final") === "true" :
+      now !== what && (now === "0" || Number(now) === Number(what) + 1);
+    if (!done) return;
+    forget();
+    leaving = true;
+    location.replace(to);
+  })();
+
   // The screen stays on while a game is open (Screen Wake Lock, where
   // the browser has it). The lock ends when the page is hidden, so it is
   // asked for again each time the page comes back.
@@ -184,10 +218,18 @@
     // clears the draft as it goes; a failed one leaves the taps on the
     // page the browser keeps for Back.
     var plain = !(kept.id === "entry" && window.fetch && window.URLSearchParams);
+    // awaitArrival marks a save of the round being entered, or of the
+    // end of the game, for the page it leads to (see ARRIVE above).
+    var awaitArrival = function () {
+      var parts = kept.getAttribute("data-keep").split("/"), at = document.getElementById("live");
+      if (parts[1] !== "final" && !(at && at.getAttribute("data-round") === parts[1])) return;
+      try { sessionStorage.setItem(ARRIVE, parts[0] + "/" + parts[1]); } catch (e) { /* the page's own updates still move it */ }
+    };
     kept.addEventListener("submit", function (ev) {
       if (ev.submitter && ev.submitter.name === "step") return;
       if (draftNote) draftNote.hidden = true;
       leaving = true;
+      awaitArrival();
       if (plain) { forget(); sent = true; }
     });
 

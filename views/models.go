@@ -125,6 +125,10 @@ type EntryView struct {
 	Live LiveView
 	// AdvisorHref opens the recruit advisor on the pool shown.
 	AdvisorHref string
+	// AdvisorKnown lists the pirates this player entered in earlier
+	// rounds (codes, comma-separated): entry.js opens the advisor on the
+	// cards tapped, counting the others as this round's recruits.
+	AdvisorKnown string
 	// NextName names the next seat still to enter this round, for "Save &
 	// next"; "" offers no such button (every other seat has entered, or
 	// the phone joined as a seat and enters its own entry only).
