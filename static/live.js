@@ -14,9 +14,10 @@
   // same moment, the page its save leads to (the scoreboard, the entry
   // with its warning) can be drawn after the round completed: it shows
   // the next round, and nothing will move it. The save leaves a mark
-  // (awaitArrival); a page of the game drawn with that round complete
-  // opens its results at once. The mark goes once the phone is there,
-  // or leaves the game.
+  // (awaitArrival); the next page drawn, when it is a page of the game
+  // drawn with that round complete, opens its results at once. The mark
+  // is read once: any later page is the phone's own choice (a page drawn
+  // before the round completed is moved on by its live stream).
   var ARRIVE = "ruthless:arrive";
   (function () {
     var mark = null;
@@ -24,9 +25,8 @@
     if (!mark) return;
     var cut = mark.indexOf("/"), what = mark.slice(cut + 1), game = "/games/" + mark.slice(0, cut);
     var to = what === "final" ? game + "/final" : game + "/rounds/" + what;
-    var forget = function () { try { sessionStorage.removeItem(ARRIVE); } catch (e) { /* gone anyway */ } };
+    try { sessionStorage.removeItem(ARRIVE); } catch (e) { /* gone anyway */ }
     if (location.pathname === to || location.pathname.indexOf(game + "/") !== 0 && location.pathname !== game) {
-      forget();
       return;
     }
     var at = document.getElementById("live");
@@ -37,7 +37,6 @@
     var done = what === "final" ? at.getAttribute("data-final") === "true" :
       now !== what && (now === "0" || Number(now) === Number(what) + 1);
     if (!done) return;
-    forget();
     leaving = true;
     location.replace(to);
   })();
