@@ -255,6 +255,12 @@ const answersJSON = "answersJSON"
 // page renders a full page through templ's buffered handler, so a render
 // error becomes a clean 500 instead of half a page.
 func (a *app) page(c *gin.Context, status int, comp templ.Component) {
+	r := c.Request
+	if bodyFailure(r) != nil {
+		// The failed read cancelled the context, but the client still
+		// waits for the page that says so; templ would stop at once.
+		r = r.WithContext(context.WithoutCancel(r.Context()))
+	}
 	templ.Handler(comp,
 		templ.WithStatus(status),
 		templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
@@ -266,7 +272,7 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 				http.Error(w, "Something went wrong while drawing this page.", http.StatusInternalServerError)
 			})
 		}),
-	).ServeHTTP(c.Writer, c.Request)
+	).ServeHTTP(c.Writer, r)
 	c.Abort()
 }
 
@@ -292,7 +298,12 @@ func classify(err error) problem {
 	var fc *store.FinalConflict
 	var br *badRequest
 	var limited *errTooManyGames
+	var body *bodyError
 	switch {
+	case errors.As(err, &body) && body.timeout():
+		return problem{http.StatusRequestTimeout, "the request body did not arrive in time, so nothing was done; send it again", ""}
+	case errors.As(err, &body):
+		return problem{http.StatusBadRequest, "the request body could not be read: " + clip(body.err.Error()), ""}
 	case errors.As(err, &tooBig):
 		return problem{http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", ""}
 	case errors.Is(err, store.ErrNotFound):
@@ -335,7 +346,9 @@ func (e *badRequest) Error() string { return e.field + ": " + e.message }
 // store, the solver and templ all stop with the request's context), and
 // the access log records 499.
 func (a *app) clientGone(r *http.Request, err error) bool {
-	if r.Context().Err() == nil {
+	if r.Context().Err() == nil || bodyFailure(r) != nil {
+		// A failed body read cancels the context too (see bodyError);
+		// that client is owed its 408 or 400.
 		return false
 	}
 	a.logger(r.Context()).Info("client gone", "path", clip(r.URL.Path), "err", err)
@@ -350,6 +363,12 @@ func (a *app) fail(c *gin.Context, err error) {
 		return
 	}
 	p := classify(err)
+	var body *bodyError
+	if errors.As(err, &body) {
+		// The rest of the body may still be on its way; the connection
+		// cannot carry another request after it.
+		c.Header("Connection", "close")
+	}
 	if p.status == http.StatusServiceUnavailable {
 		c.Header("Retry-After", retryAfter)
 		a.logger(c.Request.Context()).Warn("request refused", "path", clip(c.Request.URL.Path), "err", err)
@@ -362,8 +381,15 @@ func (a *app) fail(c *gin.Context, err error) {
 	}
 	vm := views.ErrorView{Status: p.status, Title: http.StatusText(p.status), Message: p.message}
 	switch p.status {
+	case http.StatusRequestTimeout:
+		vm.Message = "The form did not arrive in time, so nothing was saved. Check the connection and send it again."
 	case http.StatusNotFound, http.StatusBadRequest:
 		var br *badRequest
+		if errors.As(err, &body) {
+			vm.Title = "Bad request"
+			vm.Message = upperFirst(p.message) + "."
+			break
+		}
 		if errors.As(err, &br) {
 			// The address is right but the body could not be read.
 			vm.Title = "Bad request"
@@ -474,7 +500,8 @@ func parseForm(c *gin.Context) error {
 	}
 	if err := c.Request.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		var body *bodyError
+		if errors.As(err, &tooBig) || errors.As(err, &body) {
 			return err
 		}
 		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error())}
