@@ -78,6 +78,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the ones in flight finish and only then closes the database.
 func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdout io.Writer, log *slog.Logger) error {
 	lim := opt.Limits
+	// Before the database is even opened (and perhaps migrated): a second
+	// server on it would take saves whose live updates never reach the
+	// phones of the first.
+	lock, err := store.Acquire(dbPath)
+	if err != nil {
+		var held *store.LockedError
+		if errors.As(err, &held) {
+			return fmt.Errorf("%w; stop that server first, or give this one another -db", err)
+		}
+		return err
+	}
+	defer lock.Release()
 	st, err := store.Open(dbPath)
 	if err != nil {
 		return err
@@ -86,6 +98,10 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
+		return err
+	}
+	if err := lock.Announce(ln.Addr().String()); err != nil {
+		ln.Close()
 		return err
 	}
 	opt.Done = ctx.Done() // live event streams end when the server stops
