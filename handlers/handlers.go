@@ -320,12 +320,44 @@ func classify(err error) problem {
 		return problem{http.StatusBadRequest, br.message, br.field}
 	case errors.As(err, &limited):
 		return problem{http.StatusTooManyRequests, limited.message(), ""}
+	case errors.Is(err, store.ErrDiskFull):
+		return problem{http.StatusServiceUnavailable, "the server cannot save: its disk is full", ""}
+	case errors.Is(err, store.ErrReadOnly):
+		return problem{http.StatusServiceUnavailable, "the server cannot save: its database is read-only", ""}
+	case errors.Is(err, store.ErrIO):
+		return problem{http.StatusServiceUnavailable, "the server cannot read or write its database file", ""}
 	case errors.Is(err, errBusy):
 		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
 	case errors.Is(err, errTooSlow):
 		return problem{http.StatusServiceUnavailable, "a pool here takes longer to solve than the server allows; try again later", ""}
 	}
 	return problem{http.StatusInternalServerError, "internal error", ""}
+}
+
+// storageRetryAfter is the Retry-After of a 503 for a fault of the
+// machine: someone has to mend it first, which takes a while.
+const storageRetryAfter = "60"
+
+// storageFault is how a fault of the database's disk is told: the cause
+// and the fix for the operator's log, the rest of the page for the phone.
+type storageFault struct {
+	cause, fix, page string
+}
+
+// storageFaultOf is err's storage fault, if it is one.
+func storageFaultOf(err error) (storageFault, bool) {
+	switch {
+	case errors.Is(err, store.ErrDiskFull):
+		return storageFault{"disk full", "make room on the disk that holds the database",
+			"Nothing was saved. Whoever runs the server must make room on its disk; then save again."}, true
+	case errors.Is(err, store.ErrReadOnly):
+		return storageFault{"database is read-only", "make the database file, its -wal and -shm files and its directory writable for the server's user, or mount its file system read-write, then restart the server",
+			"Nothing was saved. Whoever runs the server must make its database writable; then save again."}, true
+	case errors.Is(err, store.ErrIO):
+		return storageFault{"database file cannot be read or written", "check the disk that holds the database (its system log, a removed or unmounted drive)",
+			"Whoever runs the server must check the disk that holds its database; then try again."}, true
+	}
+	return storageFault{}, false
 }
 
 var (
@@ -369,7 +401,13 @@ func (a *app) fail(c *gin.Context, err error) {
 		// cannot carry another request after it.
 		c.Header("Connection", "close")
 	}
-	if p.status == http.StatusServiceUnavailable {
+	sf, isStorage := storageFaultOf(err)
+	if isStorage {
+		// Not a bug and not a busy moment: only the operator can mend it,
+		// so the log says what to do, at Error.
+		c.Header("Retry-After", storageRetryAfter)
+		a.logger(c.Request.Context()).Error("cannot use the database", "cause", sf.cause, "fix", sf.fix, "path", clip(c.Request.URL.Path), "err", err)
+	} else if p.status == http.StatusServiceUnavailable {
 		c.Header("Retry-After", retryAfter)
 		a.logger(c.Request.Context()).Warn("request refused", "path", clip(c.Request.URL.Path), "err", err)
 	} else if p.status >= 500 {
@@ -403,6 +441,11 @@ func (a *app) fail(c *gin.Context, err error) {
 	case http.StatusInternalServerError:
 		vm.Message = "Something went wrong on our side. Try again."
 	case http.StatusServiceUnavailable:
+		if isStorage {
+			vm.Title = "Cannot save"
+			vm.Message = upperFirst(p.message) + ". " + sf.page
+			break
+		}
 		vm.Title = "Busy"
 		vm.Message = "The server is busy working out the best parties of big pools. Try again in a few seconds."
 		if errors.Is(err, errTooSlow) {

@@ -58,6 +58,9 @@ func Acquire(path string) (*Lock, error) {
 	name := LockPath(path)
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
+		if problem := diagnose(path); problem != nil {
+			return nil, fmt.Errorf("store: open %s: %w", path, problem)
+		}
 		return nil, fmt.Errorf("store: lock: %w", err)
 	}
 	if err := tryLock(f); err != nil {

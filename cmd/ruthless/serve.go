@@ -95,6 +95,9 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 		return err
 	}
 	defer st.Close()
+	if err := st.CheckWritable(ctx); err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
