@@ -31,7 +31,8 @@ game and prints the new game's id. FILE - reads standard input. A JSON
 array of game files (as export --all writes) is checked whole and stored
 all or nothing, in one transaction; the new ids are printed one a line,
 in the array's order. -db defaults to $RUTHLESS_DB, else ruthless.db; it
-is created if missing.
+is created if missing. It may run while a server serves the database:
+the phones see the new games when they next load a page.
 `
 
 const backupUsage = `Usage: ruthless backup [-db FILE] BACKUP_FILE
