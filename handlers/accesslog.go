@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -29,9 +31,11 @@ type statusWriter struct {
 	status int
 }
 
-// gone reports whether nothing may be written any more.
+// gone reports whether nothing may be written any more. A request whose
+// body could not be read has a done context too, but its client is owed
+// an answer (see bodyError).
 func (w *statusWriter) gone() bool {
-	if w.status == 0 && w.r.Context().Err() != nil {
+	if w.status == 0 && w.r.Context().Err() != nil && bodyFailure(w.r) == nil {
 		w.status = statusClientGone
 	}
 	return w.status == statusClientGone
@@ -76,7 +80,7 @@ func (a *app) logged(next http.Handler) http.Handler {
 		id := requestID()
 		w.Header().Set("X-Request-ID", id)
 		log := a.log.With("req", id)
-		r = r.WithContext(context.WithValue(r.Context(), loggerKey{}, log))
+		r = watchBody(r.WithContext(context.WithValue(r.Context(), loggerKey{}, log)))
 		sw := &statusWriter{ResponseWriter: w, r: r}
 		completed := false
 		defer func() {
@@ -94,8 +98,28 @@ func (a *app) logged(next http.Handler) http.Handler {
 			log.Info("request", attrs...)
 		}()
 		next.ServeHTTP(sw, r)
+		if be := bodyFailure(r); be != nil && sw.status == 0 {
+			// A handler that read the body but did not answer its failure
+			// would leave net/http to send an empty 200, as if it had done
+			// what was asked.
+			answerBodyFailure(sw, r, be)
+		}
 		completed = true
 	})
+}
+
+// answerBodyFailure is the plain answer to a request whose body could not
+// be read, for when no handler gave one.
+func answerBodyFailure(w http.ResponseWriter, r *http.Request, be *bodyError) {
+	p := classify(be)
+	w.Header().Set("Connection", "close")
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(p.status)
+		json.NewEncoder(w).Encode(map[string]string{"error": p.message, "field": p.field})
+		return
+	}
+	http.Error(w, upperFirst(p.message)+".", p.status)
 }
 
 // loggerKey is the context key of a request's logger.

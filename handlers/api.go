@@ -19,14 +19,15 @@ import (
 )
 
 // readBody reads a whole request body. A body over the limit is the 413
-// of classify; any other failure to read it (a malformed chunked
-// encoding, a body shorter than its Content-Length) is the client's: 400,
-// naming the problem.
+// of classify, one that stopped coming (the read timeout) its 408, and any
+// other failure to read it (a malformed chunked encoding, a connection
+// closed midway) its 400, naming the problem.
 func readBody(c *gin.Context) ([]byte, error) {
 	body, err := io.ReadAll(c.Request.Body)
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		var broken *bodyError
+		if errors.As(err, &tooBig) || errors.As(err, &broken) {
 			return nil, err
 		}
 		return nil, &badRequest{message: "the request body could not be read: " + clip(err.Error())}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"crypto/hkdf"
 	"crypto/pbkdf2"
 	"crypto/rand"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/gorilla/securecookie"
+	"golang.org/x/time/rate"
 
 	"ruthless/views"
 )
@@ -34,8 +36,20 @@ const (
 	// A table mistypes a few times; a guesser gets 7,200 tries a day.
 	loginsPerMinute = 5
 	loginBurst      = 5
+	// Wrong passwords of all clients together, so that many addresses
+	// guessing at once get no more than one try every 2 s between them.
+	loginsTotalPerMinute = 30
+	loginTotalBurst      = 30
 	// loginClients bounds the limiter's memory (see buckets).
 	loginClients = 10_000
+	// The answers to wrong passwords held at once (see loginLimiter): per
+	// client and in all, and for how long at most. Two per client, so
+	// that a guesser trying one password after another never takes the
+	// turn of a phone of the same network typing the right one; at most
+	// 20 s, well inside the server's 30 s write timeout.
+	loginHeldPerClient = 2
+	loginHeldTotal     = 8
+	loginMaxHold       = 20 * time.Second
 
 	// The cookie key is derived from the password, so sessions outlive a
 	// restart and a new password ends them all. PBKDF2 with OWASP's
@@ -60,7 +74,11 @@ type session struct {
 }
 
 func newAuth(password string, log *slog.Logger) *auth {
-	au := &auth{tries: newLoginLimiter(loginsPerMinute, loginBurst, loginClients)}
+	au := &auth{tries: newLoginLimiter(loginLimits{
+		perMinute: loginsPerMinute, burst: loginBurst, clients: loginClients,
+		totalPerMinute: loginsTotalPerMinute, totalBurst: loginTotalBurst,
+		heldPerClient: loginHeldPerClient, heldTotal: loginHeldTotal, maxHold: loginMaxHold,
+	})}
 	if password == "" {
 		return au
 	}
@@ -171,18 +189,40 @@ func (a *app) requireLogin(c *gin.Context) {
 		c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": "this server needs the table password: send it in the header Authorization: Bearer PASSWORD", "field": ""})
 		return
 	}
-	right, wait := a.auth.tries.check(loginClient(r), time.Now(), func() bool { return a.auth.matches(token) })
-	switch {
-	case wait > 0:
-		c.Header("Retry-After", retrySeconds(wait))
-		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many wrong passwords from this client; try again in " + waitText(wait), "field": ""})
-	case !right:
+	ctx, cancel := a.untilShutdown(r.Context())
+	defer cancel()
+	v := a.auth.tries.try(ctx, loginClient(r), func() bool { return a.auth.matches(token) })
+	switch v.outcome {
+	case loginBusy:
+		c.Header("Retry-After", retrySeconds(v.retry))
+		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many wrong passwords from this client at once; try again in " + waitText(v.retry), "field": ""})
+	case loginLimited:
+		a.logger(r.Context()).Warn("wrong bearer password, over the limit", "client", loginClient(r))
+		c.Header("Retry-After", retrySeconds(v.retry))
+		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "wrong password, and too many wrong passwords from this client: the next try in " + waitText(v.retry), "field": ""})
+	case loginWrong:
 		a.logger(r.Context()).Warn("wrong bearer password", "client", loginClient(r))
 		c.Header("WWW-Authenticate", `Bearer realm="ruthless", error="invalid_token"`)
 		c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": "wrong password", "field": ""})
 	default:
 		c.Next()
 	}
+}
+
+// untilShutdown is ctx, also ended when the server shuts down, so that a
+// held answer (loginLimiter) does not hold the shutdown up.
+func (a *app) untilShutdown(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	if a.done != nil {
+		go func() {
+			select {
+			case <-a.done:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	return ctx, cancel
 }
 
 // wantsEvents reports whether r asks for an event stream, as an
@@ -242,9 +282,10 @@ func (a *app) loginForm(c *gin.Context) {
 	a.page(c, http.StatusOK, views.Login(views.LoginView{Next: next}))
 }
 
-// login checks the password and gives the phone its session cookie.
-// Wrong tries are limited per client (429 with Retry-After); a wrong or
-// missing password re-renders the form with 422.
+// login checks the password and gives the phone its session cookie. The
+// right password is let in whatever wrong ones came before; a wrong or
+// missing one re-renders the form with 422, or with 429 and Retry-After
+// once the client is over its limit (see loginLimiter).
 func (a *app) login(c *gin.Context) {
 	if err := parseForm(c); err != nil {
 		a.fail(c, err)
@@ -263,13 +304,20 @@ func (a *app) login(c *gin.Context) {
 		return
 	}
 	client := loginClient(c.Request)
-	right, wait := a.auth.tries.check(client, time.Now(), func() bool { return a.auth.matches(password) })
-	switch {
-	case wait > 0:
-		c.Header("Retry-After", retrySeconds(wait))
-		vm.Errors = views.Errors{"form": "Too many wrong passwords from this phone. Wait " + waitText(wait) + ", then try again."}
+	ctx, cancel := a.untilShutdown(c.Request.Context())
+	defer cancel()
+	v := a.auth.tries.try(ctx, client, func() bool { return a.auth.matches(password) })
+	switch v.outcome {
+	case loginBusy:
+		c.Header("Retry-After", retrySeconds(v.retry))
+		vm.Errors = views.Errors{"form": "Too many wrong passwords from this network at once. Wait " + waitText(v.retry) + ", then try again."}
 		a.page(c, http.StatusTooManyRequests, views.Login(vm))
-	case !right:
+	case loginLimited:
+		a.logger(c.Request.Context()).Warn("wrong password, over the limit", "client", client)
+		c.Header("Retry-After", retrySeconds(v.retry))
+		vm.Errors = views.Errors{"password": "That is not the table password. Too many wrong passwords from this phone: wait " + waitText(v.retry) + " before the next try."}
+		a.page(c, http.StatusTooManyRequests, views.Login(vm))
+	case loginWrong:
 		a.logger(c.Request.Context()).Warn("wrong password", "client", client)
 		vm.Errors = views.Errors{"password": "That is not the table password."}
 		a.page(c, http.StatusUnprocessableEntity, views.Login(vm))
@@ -335,35 +383,143 @@ func waitText(d time.Duration) string {
 	return "1 second"
 }
 
-// loginLimiter counts wrong passwords per client in token buckets: a
-// right password costs nothing, a wrong one a token, and a client with
-// none left is not even checked until one is back. Only clients with a
-// wrong try have a bucket.
+// loginLimiter limits password guessing without ever keeping the right
+// password out because of wrong ones: a table behind one address (a home
+// network's IPv6 /64, a router) must not be locked out by one phone that
+// mistyped, nor by a guesser among them.
+//
+// So every password is checked when it comes, and the right one is let
+// in. What is limited is the answers to wrong ones, per client (a token
+// bucket, as for new games) and for all clients together: within the
+// limits a wrong password is told at once; beyond them its answer is
+// held until the client's (and everyone's) next try is due, and says 429
+// with Retry-After. A guesser thus learns of a wrong guess no faster than
+// the limits allow, however it sends them: while a client has
+// loginHeldPerClient answers held (or all clients loginHeldTotal), its
+// (their) further passwords are not checked at all but answered 429 at
+// once, and a held answer keeps its place until its time is up even if
+// its client hangs up. Only a client that sends wrong passwords in
+// parallel, or many clients guessing at once, can fill those places and
+// so keep out the right password of another phone behind the same
+// address: the price of a bound on guessing.
 type loginLimiter struct {
-	mu    sync.Mutex
-	fails buckets
+	mu       sync.Mutex
+	fails    buckets       // per client: a wrong password costs a token
+	total    *rate.Limiter // every client's wrong passwords together
+	held     map[string]int
+	heldAll  int
+	lim      loginLimits
+	now      func() time.Time
+	holdFunc func(ctx context.Context, d time.Duration, release func())
 }
 
-func newLoginLimiter(perMinute, burst, maxClients int) *loginLimiter {
-	return &loginLimiter{fails: newBuckets(perMinute, burst, maxClients)}
+// loginLimits are a loginLimiter's numbers.
+type loginLimits struct {
+	perMinute, burst, clients  int
+	totalPerMinute, totalBurst int
+	heldPerClient, heldTotal   int
+	maxHold                    time.Duration
 }
 
-// check runs right (a password comparison) for client unless the client
-// is out of tries, in which case it returns how long until the next. The
-// comparison runs under the lock, so parallel guesses cannot outrun the
-// count.
-func (l *loginLimiter) check(client string, now time.Time, right func() bool) (ok bool, wait time.Duration) {
+func newLoginLimiter(lim loginLimits) *loginLimiter {
+	return &loginLimiter{
+		fails:    newBuckets(lim.perMinute, lim.burst, lim.clients),
+		total:    rate.NewLimiter(rate.Limit(float64(lim.totalPerMinute)/60), lim.totalBurst),
+		held:     map[string]int{},
+		lim:      lim,
+		now:      time.Now,
+		holdFunc: hold,
+	}
+}
+
+// loginOutcome is what became of a password.
+type loginOutcome int
+
+const (
+	loginRight   loginOutcome = iota // let in
+	loginWrong                       // wrong, within the limits: told at once
+	loginLimited                     // wrong, over the limits: told after a hold
+	loginBusy                        // not checked: too many answers held
+)
+
+// loginVerdict is a loginOutcome and, for the limited ones, when to try
+// again.
+type loginVerdict struct {
+	outcome loginOutcome
+	retry   time.Duration
+}
+
+// try checks a password (right compares it) for client, holding the
+// answer to a wrong one over the limits (until ctx ends, at the latest).
+func (l *loginLimiter) try(ctx context.Context, client string, right func() bool) loginVerdict {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if f := l.fails.clients[client]; f != nil {
-		if tokens := f.lim.TokensAt(now); tokens < 1 {
-			// Rounded up to the millisecond, so that at now+wait a try is back.
-			return false, time.Duration(math.Ceil((1-tokens)/float64(l.fails.every)*1000)) * time.Millisecond
-		}
+	now := l.now()
+	// Only clients with a wrong try have a bucket.
+	mineWait := time.Duration(0)
+	if b := l.fails.clients[client]; b != nil {
+		mineWait = l.untilToken(b.lim, now)
 	}
+	overLimit := mineWait > 0 || l.untilToken(l.total, now) > 0
+	if l.held[client] >= l.lim.heldPerClient || overLimit && l.heldAll >= l.lim.heldTotal {
+		// Checking it would be a guess answered without a hold.
+		retry := max(l.every(), mineWait, l.untilToken(l.total, now))
+		l.mu.Unlock()
+		return loginVerdict{loginBusy, retry}
+	}
+	// Compared under the lock, so that parallel guesses cannot outrun
+	// the counts.
 	if right() {
-		return true, 0
+		l.mu.Unlock()
+		return loginVerdict{outcome: loginRight}
 	}
-	l.fails.get(client, now).lim.AllowN(now, 1)
-	return false, 0
+	mine, all := l.fails.get(client, now).lim.ReserveN(now, 1), l.total.ReserveN(now, 1)
+	d := max(mine.DelayFrom(now), all.DelayFrom(now))
+	if d == 0 {
+		l.mu.Unlock()
+		return loginVerdict{outcome: loginWrong}
+	}
+	d = min(d, l.lim.maxHold)
+	l.held[client]++
+	l.heldAll++
+	l.mu.Unlock()
+	var once sync.Once
+	l.holdFunc(ctx, d, func() {
+		once.Do(func() {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			if l.held[client]--; l.held[client] <= 0 {
+				delete(l.held, client)
+			}
+			l.heldAll--
+		})
+	})
+	return loginVerdict{loginLimited, l.every()}
+}
+
+// every is the time between two wrong passwords of one client.
+func (l *loginLimiter) every() time.Duration {
+	return time.Duration(float64(time.Minute) / float64(l.lim.perMinute))
+}
+
+// untilToken is how long until lim has a token; 0 if it has one now.
+func (l *loginLimiter) untilToken(lim *rate.Limiter, now time.Time) time.Duration {
+	tokens := lim.TokensAt(now)
+	if tokens >= 1 {
+		return 0
+	}
+	// Rounded up to the millisecond, so that at now+wait a try is back.
+	return time.Duration(math.Ceil((1-tokens)/float64(lim.Limit())*1000)) * time.Millisecond
+}
+
+// hold keeps a wrong password's answer for d, or until ctx ends, and has
+// its place freed once d has passed either way: a guesser that hung up at
+// once would otherwise guess again at once.
+func hold(ctx context.Context, d time.Duration, release func()) {
+	time.AfterFunc(d, release)
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"crypto/tls"
 	"encoding/json"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -411,11 +413,56 @@ func TestLoginForm(t *testing.T) {
 	})
 }
 
-// TestLoginRateLimit: five wrong passwords from one client, then 429 with
-// Retry-After, even for the right password; other clients are not held
-// up; the API's bearer tokens count the same way.
+// holds records the answers a loginLimiter holds instead of holding them:
+// each returns at once, and keeps its place until the test releases it.
+type holds struct {
+	mu       sync.Mutex
+	d        []time.Duration
+	releases []func()
+}
+
+func (h *holds) hold(_ context.Context, d time.Duration, release func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.d = append(h.d, d)
+	h.releases = append(h.releases, release)
+}
+
+// releaseAll frees every place held so far, as the passing of time would.
+func (h *holds) releaseAll() {
+	h.mu.Lock()
+	rs := h.releases
+	h.releases = nil
+	h.mu.Unlock()
+	for _, r := range rs {
+		r()
+	}
+}
+
+func (h *holds) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.d)
+}
+
+// newHeldAuthApp is newAuthApp whose login limiter records its holds.
+func newHeldAuthApp(t testing.TB) (*authApp, *holds) {
+	t.Helper()
+	st := hostStore(t)
+	a := newApp(st, quietLog(), Limits{})
+	a.auth = newAuth(authPassword, quietLog())
+	h := &holds{}
+	a.auth.tries.holdFunc = h.hold
+	return &authApp{h: a.handler(), st: st}, h
+}
+
+// TestLoginRateLimit: five wrong passwords from one client are told at
+// once (422); the next is held, then told with 429 and Retry-After; the
+// right password still gets in; other clients are not held up; IPv6
+// clients of one /64 share a limit; the API's bearer tokens count the
+// same way.
 func TestLoginRateLimit(t *testing.T) {
-	a := newAuthApp(t)
+	a, held := newHeldAuthApp(t)
 	wrong := url.Values{"password": {"guess"}}
 	const client = "192.0.2.7:5555"
 	for i := 1; i <= loginBurst; i++ {
@@ -423,26 +470,30 @@ func TestLoginRateLimit(t *testing.T) {
 			t.Fatalf("wrong try %d: status %d, want 422", i, rec.Code)
 		}
 	}
-	for _, tc := range []struct {
-		name     string
-		password string
-	}{{"a wrong password", "guess"}, {"the right password", authPassword}} {
-		t.Run(tc.name+" after the burst", func(t *testing.T) {
-			rec := a.do(t, authRequest{method: http.MethodPost, path: "/login", form: url.Values{"password": {tc.password}}, client: "192.0.2.7:6666"})
-			if rec.Code != http.StatusTooManyRequests {
-				t.Fatalf("status %d, want 429", rec.Code)
-			}
-			if n, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || n < 1 || n > 12 {
-				t.Errorf("Retry-After %q, want 1 to 12 seconds", rec.Header().Get("Retry-After"))
-			}
-			if msg, want := rec.Body.String(), "Too many wrong passwords from this phone. Wait "; !strings.Contains(msg, want) {
-				t.Errorf("the page does not say %q", want)
-			}
-			if len(rec.Result().Cookies()) != 0 {
-				t.Errorf("a cookie was set")
-			}
-		})
+	if n := held.count(); n != 0 {
+		t.Fatalf("%d answers held within the limit, want none", n)
 	}
+	t.Run("a wrong password after the burst", func(t *testing.T) {
+		rec := a.do(t, authRequest{method: http.MethodPost, path: "/login", form: wrong, client: "192.0.2.7:6666"})
+		if rec.Code != http.StatusTooManyRequests {
+			t.Fatalf("status %d, want 429", rec.Code)
+		}
+		if held.count() != 1 || held.d[0] <= 0 || held.d[0] > 12*time.Second {
+			t.Errorf("holds %v, want one of at most 12 s", held.d)
+		}
+		if n, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || n < 1 || n > 12 {
+			t.Errorf("Retry-After %q, want 1 to 12 seconds", rec.Header().Get("Retry-After"))
+		}
+		if msg, want := rec.Body.String(), "Too many wrong passwords from this phone: wait "; !strings.Contains(msg, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+		if len(rec.Result().Cookies()) != 0 {
+			t.Errorf("a cookie was set")
+		}
+	})
+	t.Run("the right password after the burst", func(t *testing.T) {
+		a.login(t, "192.0.2.7:7777", false)
+	})
 	t.Run("another client", func(t *testing.T) {
 		a.login(t, "192.0.2.8:5555", false)
 	})
@@ -471,27 +522,113 @@ func TestLoginRateLimit(t *testing.T) {
 				t.Fatalf("wrong token %d: status %d, WWW-Authenticate %q; want 401 invalid_token", i, rec.Code, rec.Header().Get("WWW-Authenticate"))
 			}
 		}
-		rec := get(authPassword)
+		rec := get("guess")
 		if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
-			t.Errorf("right token after the burst: status %d, Retry-After %q; want 429 with Retry-After", rec.Code, rec.Header().Get("Retry-After"))
+			t.Errorf("wrong token after the burst: status %d, Retry-After %q; want 429 with Retry-After", rec.Code, rec.Header().Get("Retry-After"))
 		}
 		var e struct{ Error, Field string }
 		if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || !strings.Contains(e.Error, "too many wrong passwords") {
 			t.Errorf("body %s, want JSON saying too many wrong passwords (%v)", rec.Body, err)
 		}
+		if rec := get(authPassword); rec.Code != http.StatusNotFound {
+			t.Errorf("right token after the burst: status %d, want 404 (no such game)", rec.Code)
+		}
 	})
+}
+
+// limitsForTest are small limits, so that the tests below reach each of
+// them in a few tries.
+var limitsForTest = loginLimits{
+	perMinute: 5, burst: 1, clients: 100,
+	totalPerMinute: 60, totalBurst: 5,
+	heldPerClient: 2, heldTotal: 3, maxHold: 20 * time.Second,
+}
+
+// TestLoginLimiter walks a limiter through its limits, one try at a time:
+// what each try comes to, and whether its password was checked at all.
+func TestLoginLimiter(t *testing.T) {
+	l := newLoginLimiter(limitsForTest)
+	t0 := time.Unix(1_700_000_000, 0)
+	l.now = func() time.Time { return t0 }
+	held := &holds{}
+	l.holdFunc = held.hold
+	steps := []struct {
+		name    string
+		client  string
+		right   bool
+		release bool // the held places are freed first, as time would
+		want    loginOutcome
+		checked bool
+		holds   int // answers held in all after the try
+	}{
+		{"a wrong password within the limits", "a", false, false, loginWrong, true, 0},
+		{"a wrong password over the client's limit is held", "a", false, false, loginLimited, true, 1},
+		{"the right one from that client gets in", "a", true, false, loginRight, true, 1},
+		{"a second wrong one held at once", "a", false, false, loginLimited, true, 2},
+		{"with both places held nothing is checked", "a", true, false, loginBusy, false, 2},
+		{"another client is not held up", "b", true, false, loginRight, true, 2},
+		{"once a place is free, the right one gets in", "a", true, true, loginRight, true, 2},
+		{"wrong ones of many clients: b", "b", false, false, loginWrong, true, 2},
+		{"wrong ones of many clients: c, the total's last", "c", false, false, loginWrong, true, 2},
+		{"over the total, a new client's wrong one is held", "d", false, false, loginLimited, true, 3},
+		{"over the total, the right one gets in", "e", true, false, loginRight, true, 3},
+		{"another wrong one over the total is held", "g", false, false, loginLimited, true, 4},
+		{"a third, filling every place", "h", false, false, loginLimited, true, 5},
+		{"with every place held, a client over the total is not checked", "f", true, false, loginBusy, false, 5},
+		{"the places freed, it gets in", "f", true, true, loginRight, true, 5},
+	}
+	for _, st := range steps {
+		if st.release {
+			held.releaseAll()
+		}
+		checked := false
+		v := l.try(context.Background(), st.client, func() bool { checked = true; return st.right })
+		if v.outcome != st.want || checked != st.checked || held.count() != st.holds {
+			t.Fatalf("%s: outcome %d, checked %v, %d held; want %d, %v, %d", st.name, v.outcome, checked, held.count(), st.want, st.checked, st.holds)
+		}
+		if (v.outcome == loginLimited || v.outcome == loginBusy) && (v.retry <= 0 || v.retry > time.Minute) {
+			t.Errorf("%s: retry in %v, want a wait of at most a minute", st.name, v.retry)
+		}
+	}
+	for i, d := range held.d {
+		if d <= 0 || d > limitsForTest.maxHold {
+			t.Errorf("hold %d: %v, want above 0 and at most %v", i, d, limitsForTest.maxHold)
+		}
+	}
+}
+
+// TestHoldKeepsItsPlace: a held answer ends when its client hangs up, but
+// its place is freed only when its time is up, or a guesser would hang up
+// and guess again at once.
+func TestHoldKeepsItsPlace(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	released := make(chan struct{})
+	hold(ctx, time.Hour, func() { close(released) })
+	select {
+	case <-released:
+		t.Error("the place was freed when the client hung up")
+	default:
+	}
 }
 
 // TestLoginLimiterForgets: the limiter's memory stays bounded, forgetting
 // first the clients whose bucket is full again, then the oldest.
 func TestLoginLimiterForgets(t *testing.T) {
-	l := newLoginLimiter(5, 5, 3)
+	lim := limitsForTest
+	lim.burst, lim.clients, lim.totalBurst = 5, 3, 1000
+	l := newLoginLimiter(lim)
+	l.holdFunc = (&holds{}).hold
 	t0 := time.Unix(1_700_000_000, 0)
-	wrong := func() bool { return false }
+	try := func(client string, at time.Duration) loginOutcome {
+		t.Helper()
+		l.now = func() time.Time { return t0.Add(at) }
+		return l.try(context.Background(), client, func() bool { return false }).outcome
+	}
 	fail := func(client string, at time.Duration) {
 		t.Helper()
-		if ok, wait := l.check(client, t0.Add(at), wrong); ok || wait != 0 {
-			t.Fatalf("%s at %v: ok %v wait %v, want a counted wrong try", client, at, ok, wait)
+		if got := try(client, at); got != loginWrong {
+			t.Fatalf("%s at %v: outcome %d, want a wrong try told at once", client, at, got)
 		}
 	}
 	keys := func() string {
@@ -522,12 +659,8 @@ func TestLoginLimiterForgets(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		fail("e", 64*time.Second)
 	}
-	ok, wait := l.check("e", t0.Add(64*time.Second), func() bool { t.Error("checked a client out of tries"); return true })
-	if ok || wait <= 0 || wait > 12*time.Second {
-		t.Errorf("sixth try: ok %v wait %v, want refused with a wait of at most 12 s", ok, wait)
-	}
-	if ok, wait := l.check("e", t0.Add(64*time.Second+wait), func() bool { return true }); !ok || wait != 0 {
-		t.Errorf("after the wait: ok %v wait %v, want checked", ok, wait)
+	if got := try("e", 64*time.Second); got != loginLimited {
+		t.Errorf("sixth wrong try: outcome %d, want held (%d)", got, loginLimited)
 	}
 }
 
@@ -557,4 +690,38 @@ func TestOpenApp(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRightPasswordAfterWrongOnes: wrong passwords from an address (a
+// phone that mistyped, or a guesser behind the same router, or the same
+// IPv6 /64, as every phone of a home network is) never keep the right
+// password out, typed or sent as a token.
+func TestRightPasswordAfterWrongOnes(t *testing.T) {
+	a := newAuthApp(t)
+	cookie := a.login(t, "[2001:db8:1:2::3]:443", false)
+	wrong := url.Values{"password": {"guess"}}
+	for i := 1; i <= loginBurst; i++ {
+		if rec := a.do(t, authRequest{method: http.MethodPost, path: "/login", form: wrong, client: "[2001:db8:1:2::1]:443"}); rec.Code != http.StatusUnprocessableEntity {
+			t.Fatalf("wrong try %d: status %d, want 422", i, rec.Code)
+		}
+	}
+	t.Run("another phone of the network logs in", func(t *testing.T) {
+		a.login(t, "[2001:db8:1:2::2]:443", false)
+	})
+	t.Run("a phone logged in before never sees the limit", func(t *testing.T) {
+		if rec := a.do(t, authRequest{method: http.MethodGet, path: "/", cookie: cookie, client: "[2001:db8:1:2::3]:443"}); rec.Code != http.StatusOK {
+			t.Errorf("GET / with its cookie: status %d, want 200", rec.Code)
+		}
+	})
+	t.Run("the phone that mistyped logs in", func(t *testing.T) {
+		a.login(t, "[2001:db8:1:2::1]:443", false)
+	})
+	t.Run("a script with the right token", func(t *testing.T) {
+		for i := 1; i <= loginBurst; i++ {
+			a.do(t, authRequest{method: http.MethodGet, path: "/api/games/none", authz: "Bearer guess", client: "192.0.2.50:1"})
+		}
+		if rec := a.do(t, authRequest{method: http.MethodGet, path: "/api/games/none", authz: "Bearer " + authPassword, client: "192.0.2.50:2"}); rec.Code != http.StatusNotFound {
+			t.Errorf("status %d, want 404 (no such game)", rec.Code)
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -115,9 +116,13 @@ func (a *app) exportCSV(c *gin.Context) {
 			if sg.place(p) == 1 {
 				won = "yes"
 			}
-			_ = w.Write([]string{sg.g.Created.UTC().Format(time.RFC3339), sg.g.ID, strconv.Itoa(p), name, strconv.Itoa(sg.place(p)),
+			row := []string{sg.g.Created.UTC().Format(time.RFC3339), sg.g.ID, strconv.Itoa(p), name, strconv.Itoa(sg.place(p)),
 				strconv.Itoa(t.NP), strconv.Itoa(t.Prizes), strconv.Itoa(t.Achievements), strconv.Itoa(t.Crew), strconv.Itoa(t.Parley),
-				strconv.Itoa(t.Coins), won})
+				strconv.Itoa(t.Coins), won}
+			for i := range row {
+				row[i] = csvCell(row[i])
+			}
+			_ = w.Write(row)
 		}
 	}
 	w.Flush()
@@ -126,6 +131,23 @@ func (a *app) exportCSV(c *gin.Context) {
 		return
 	}
 	attachment(c, "ruthless-results.csv", "text/csv; charset=utf-8", b.Bytes())
+}
+
+// csvCell keeps a cell from being run as a formula by the spreadsheet
+// that opens the CSV: a player may be called =HYPERLINK(…), and Excel,
+// LibreOffice and Google Sheets evaluate a cell that starts with =, +, -
+// or @ (or with a tab or carriage return before one). A leading
+// apostrophe, the usual convention (OWASP's), makes them show the text
+// instead. A whole number as strconv writes it, such as -3, is left
+// alone: it is not a formula, and must stay a number.
+func csvCell(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return s
+	}
+	if n, err := strconv.Atoi(s); err == nil && strconv.Itoa(n) == s {
+		return s
+	}
+	return "'" + s
 }
 
 func (a *app) exportPage(c *gin.Context) {

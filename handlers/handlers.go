@@ -289,6 +289,12 @@ const answersJSON = "answersJSON"
 // page renders a full page through templ's buffered handler, so a render
 // error becomes a clean 500 instead of half a page.
 func (a *app) page(c *gin.Context, status int, comp templ.Component) {
+	r := c.Request
+	if bodyFailure(r) != nil {
+		// The failed read cancelled the context, but the client still
+		// waits for the page that says so; templ would stop at once.
+		r = r.WithContext(context.WithoutCancel(r.Context()))
+	}
 	templ.Handler(comp,
 		templ.WithStatus(status),
 		templ.WithErrorHandler(func(r *http.Request, err error) http.Handler {
@@ -300,7 +306,7 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 				http.Error(w, "Something went wrong while drawing this page.", http.StatusInternalServerError)
 			})
 		}),
-	).ServeHTTP(c.Writer, c.Request)
+	).ServeHTTP(c.Writer, r)
 	c.Abort()
 }
 
@@ -326,7 +332,12 @@ func classify(err error) problem {
 	var fc *store.FinalConflict
 	var br *badRequest
 	var limited *errTooManyGames
+	var body *bodyError
 	switch {
+	case errors.As(err, &body) && body.timeout():
+		return problem{http.StatusRequestTimeout, "the request body did not arrive in time, so nothing was done; send it again", ""}
+	case errors.As(err, &body):
+		return problem{http.StatusBadRequest, "the request body could not be read: " + clip(body.err.Error()), ""}
 	case errors.As(err, &tooBig):
 		return problem{http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", ""}
 	case errors.Is(err, store.ErrNotFound):
@@ -343,12 +354,44 @@ func classify(err error) problem {
 		return problem{http.StatusBadRequest, br.message, br.field}
 	case errors.As(err, &limited):
 		return problem{http.StatusTooManyRequests, limited.message(), ""}
+	case errors.Is(err, store.ErrDiskFull):
+		return problem{http.StatusServiceUnavailable, "the server cannot save: its disk is full", ""}
+	case errors.Is(err, store.ErrReadOnly):
+		return problem{http.StatusServiceUnavailable, "the server cannot save: its database is read-only", ""}
+	case errors.Is(err, store.ErrIO):
+		return problem{http.StatusServiceUnavailable, "the server cannot read or write its database file", ""}
 	case errors.Is(err, errBusy):
 		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
 	case errors.Is(err, errTooSlow):
 		return problem{http.StatusServiceUnavailable, "a pool here takes longer to solve than the server allows; try again later", ""}
 	}
 	return problem{http.StatusInternalServerError, "internal error", ""}
+}
+
+// storageRetryAfter is the Retry-After of a 503 for a fault of the
+// machine: someone has to mend it first, which takes a while.
+const storageRetryAfter = "60"
+
+// storageFault is how a fault of the database's disk is told: the cause
+// and the fix for the operator's log, the rest of the page for the phone.
+type storageFault struct {
+	cause, fix, page string
+}
+
+// storageFaultOf is err's storage fault, if it is one.
+func storageFaultOf(err error) (storageFault, bool) {
+	switch {
+	case errors.Is(err, store.ErrDiskFull):
+		return storageFault{"disk full", "make room on the disk that holds the database",
+			"Nothing was saved. Whoever runs the server must make room on its disk; then save again."}, true
+	case errors.Is(err, store.ErrReadOnly):
+		return storageFault{"database is read-only", "make the database file, its -wal and -shm files and its directory writable for the server's user, or mount its file system read-write, then restart the server",
+			"Nothing was saved. Whoever runs the server must make its database writable; then save again."}, true
+	case errors.Is(err, store.ErrIO):
+		return storageFault{"database file cannot be read or written", "check the disk that holds the database (its system log, a removed or unmounted drive)",
+			"Whoever runs the server must check the disk that holds its database; then try again."}, true
+	}
+	return storageFault{}, false
 }
 
 var (
@@ -369,7 +412,9 @@ func (e *badRequest) Error() string { return e.field + ": " + e.message }
 // store, the solver and templ all stop with the request's context), and
 // the access log records 499.
 func (a *app) clientGone(r *http.Request, err error) bool {
-	if r.Context().Err() == nil {
+	if r.Context().Err() == nil || bodyFailure(r) != nil {
+		// A failed body read cancels the context too (see bodyError);
+		// that client is owed its 408 or 400.
 		return false
 	}
 	a.logger(r.Context()).Info("client gone", "path", clip(r.URL.Path), "err", err)
@@ -384,7 +429,19 @@ func (a *app) fail(c *gin.Context, err error) {
 		return
 	}
 	p := classify(err)
-	if p.status == http.StatusServiceUnavailable {
+	var body *bodyError
+	if errors.As(err, &body) {
+		// The rest of the body may still be on its way; the connection
+		// cannot carry another request after it.
+		c.Header("Connection", "close")
+	}
+	sf, isStorage := storageFaultOf(err)
+	if isStorage {
+		// Not a bug and not a busy moment: only the operator can mend it,
+		// so the log says what to do, at Error.
+		c.Header("Retry-After", storageRetryAfter)
+		a.logger(c.Request.Context()).Error("cannot use the database", "cause", sf.cause, "fix", sf.fix, "path", clip(c.Request.URL.Path), "err", err)
+	} else if p.status == http.StatusServiceUnavailable {
 		c.Header("Retry-After", retryAfter)
 		a.logger(c.Request.Context()).Warn("request refused", "path", clip(c.Request.URL.Path), "err", err)
 	} else if p.status >= 500 {
@@ -396,8 +453,15 @@ func (a *app) fail(c *gin.Context, err error) {
 	}
 	vm := views.ErrorView{Status: p.status, Title: http.StatusText(p.status), Message: p.message}
 	switch p.status {
+	case http.StatusRequestTimeout:
+		vm.Message = "The form did not arrive in time, so nothing was saved. Check the connection and send it again."
 	case http.StatusNotFound, http.StatusBadRequest:
 		var br *badRequest
+		if errors.As(err, &body) {
+			vm.Title = "Bad request"
+			vm.Message = upperFirst(p.message) + "."
+			break
+		}
 		if errors.As(err, &br) {
 			// The address is right but the body could not be read.
 			vm.Title = "Bad request"
@@ -411,6 +475,11 @@ func (a *app) fail(c *gin.Context, err error) {
 	case http.StatusInternalServerError:
 		vm.Message = "Something went wrong on our side. Try again."
 	case http.StatusServiceUnavailable:
+		if isStorage {
+			vm.Title = "Cannot save"
+			vm.Message = upperFirst(p.message) + ". " + sf.page
+			break
+		}
 		vm.Title = "Busy"
 		vm.Message = "The server is busy working out the best parties of big pools. Try again in a few seconds."
 		if errors.Is(err, errTooSlow) {
@@ -508,7 +577,8 @@ func parseForm(c *gin.Context) error {
 	}
 	if err := c.Request.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		var body *bodyError
+		if errors.As(err, &tooBig) || errors.As(err, &body) {
 			return err
 		}
 		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error())}

@@ -75,6 +75,10 @@ func (a *app) importPost(c *gin.Context) {
 		a.page(c, status, views.Import(views.ImportView{Errors: errs}))
 	}
 	if err := c.Request.ParseMultipartForm(1 << 20); err != nil {
+		if be := bodyFailure(c.Request); be != nil {
+			a.fail(c, be)
+			return
+		}
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			refuse(http.StatusRequestEntityTooLarge, fmt.Sprintf("The upload is larger than %d MiB; import the games in several parts.", MaxImport>>20))

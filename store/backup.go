@@ -16,7 +16,8 @@ var ErrExists = errors.New("store: file exists")
 // path, while the app may go on saving (SQLite's VACUUM INTO reads one
 // snapshot). The copy is a complete database: to restore it, stop the
 // server and put it in place of the database file.
-func (s *Store) Backup(ctx context.Context, path string) error {
+func (s *Store) Backup(ctx context.Context, path string) (err error) {
+	defer fault(&err)
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("store: backup to %s: %w", path, ErrExists)
 	} else if !errors.Is(err, fs.ErrNotExist) {

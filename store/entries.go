@@ -33,7 +33,8 @@ func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e s
 // SaveEntryBy is SaveEntry for a phone that knows its own seat (by; -1
 // for none): the seat is kept with the entry, so that another phone's
 // conflicting save can say whose phone saved it (EntryConflict.SavedBy).
-func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
+func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ int, err error) {
+	defer fault(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
@@ -89,7 +90,8 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 // RevealRound stores an empty pool with 0 coins for every player who has
 // not entered a started round (1 up to the rounds started), so the round
 // can be scored without them. Entries already there are left alone.
-func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
+func (s *Store) RevealRound(ctx context.Context, id string, round int) (err error) {
+	defer fault(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: game %s: %w", id, err)
@@ -140,7 +142,8 @@ func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.F
 
 // SaveFinal is PutFinal for a form, keeping the form's one-time token with
 // the row as SaveEntry does (FinalConflict.Token).
-func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error) {
+func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (_ int, err error) {
+	defer fault(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)

@@ -58,6 +58,7 @@ const MaxTokenLength = 64
 // made, with created false. The token goes when its game is deleted. An
 // empty token creates a game every time.
 func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string) (id string, created bool, err error) {
+	defer fault(&err)
 	if len(token) > MaxTokenLength {
 		return "", false, fmt.Errorf("store: new game: form token of %d bytes (at most %d)", len(token), MaxTokenLength)
 	}
@@ -97,9 +98,10 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 // GameByToken returns the id of the game that the new-game form carrying
 // this one-time token made (see CreateGameOnce); ErrNotFound if none did,
 // or if that game has been deleted since.
-func (s *Store) GameByToken(ctx context.Context, token string) (string, error) {
+func (s *Store) GameByToken(ctx context.Context, token string) (_ string, err error) {
+	defer fault(&err)
 	var id string
-	err := s.db.QueryRowContext(ctx, `SELECT game_id FROM form_tokens WHERE token = ?`, token).Scan(&id)
+	err = s.db.QueryRowContext(ctx, `SELECT game_id FROM form_tokens WHERE token = ?`, token).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", fmt.Errorf("store: form token: %w", ErrNotFound)
 	}
@@ -110,7 +112,8 @@ func (s *Store) GameByToken(ctx context.Context, token string) (string, error) {
 }
 
 // Game loads one game; ErrNotFound if there is none with that id.
-func (s *Store) Game(ctx context.Context, id string) (Game, error) {
+func (s *Store) Game(ctx context.Context, id string) (_ Game, err error) {
+	defer fault(&err)
 	games, err := s.load(ctx, id)
 	if err != nil {
 		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
@@ -122,7 +125,8 @@ func (s *Store) Game(ctx context.Context, id string) (Game, error) {
 }
 
 // Games loads every game, the most recently updated first.
-func (s *Store) Games(ctx context.Context) ([]Game, error) {
+func (s *Store) Games(ctx context.Context) (_ []Game, err error) {
+	defer fault(&err)
 	games, err := s.load(ctx, "")
 	if err != nil {
 		return nil, fmt.Errorf("store: games: %w", err)
@@ -181,6 +185,7 @@ func (s *Store) GamesPage(ctx context.Context, before Cursor, limit int) (games 
 // gamesPage reads a page of the games meeting the SQL conditions conds
 // (with their args), newest first, after before.
 func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, before Cursor, limit int) (games []Game, next Cursor, err error) {
+	defer fault(&err)
 	limit = max(1, min(limit, MaxPage))
 	if !before.IsZero() {
 		conds = append(conds, `(updated, id) < (?, ?)`)
@@ -210,7 +215,8 @@ func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, befor
 
 // DeleteGame deletes a game and, through the foreign keys, its players and
 // entries; ErrNotFound if there is none with that id.
-func (s *Store) DeleteGame(ctx context.Context, id string) error {
+func (s *Store) DeleteGame(ctx context.Context, id string) (err error) {
+	defer fault(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: delete game %s: %w", id, err)
@@ -236,7 +242,8 @@ func (s *Store) DeleteGame(ctx context.Context, id string) error {
 // PlayerNames lists the distinct player names of stored games, the most
 // recently played first, to suggest at setup. Names differing only in case
 // are kept apart, as the table typed them.
-func (s *Store) PlayerNames(ctx context.Context) ([]string, error) {
+func (s *Store) PlayerNames(ctx context.Context) (_ []string, err error) {
+	defer fault(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM players p
 		JOIN games g ON g.id = p.game_id
 		GROUP BY p.name
@@ -264,7 +271,8 @@ func (s *Store) PlayerNames(ctx context.Context) ([]string, error) {
 // in case kept apart, as PlayerNames does). Unlike PlayerNames it reads a
 // bounded number of rows however many games are stored, so it may miss a
 // name last played long ago.
-func (s *Store) RecentPlayerNames(ctx context.Context, limit int) ([]string, error) {
+func (s *Store) RecentPlayerNames(ctx context.Context, limit int) (_ []string, err error) {
+	defer fault(&err)
 	// The players of twice limit games: enough names unless the same few
 	// people play every game, and then there are few names to find.
 	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM

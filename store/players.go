@@ -88,7 +88,8 @@ var ErrBadName = errors.New("store: not a valid player name")
 // players of the same name refuses the whole rename with a *NameClash;
 // a name R4.5 does not allow, with ErrBadName. It returns how many games
 // changed; each of them counts as updated.
-func (s *Store) RenamePlayer(ctx context.Context, from, to string) (int, error) {
+func (s *Store) RenamePlayer(ctx context.Context, from, to string) (_ int, err error) {
+	defer fault(&err)
 	to = strings.TrimSpace(to)
 	if err := checkNewName(to); err != nil {
 		return 0, fmt.Errorf("store: rename %q: %w", from, err)
@@ -242,7 +243,8 @@ type Imported struct {
 // is a game given twice in one import. New games are dated by their played
 // time, else the time of the import; they count as updated in the order
 // given, the last one most recently.
-func (s *Store) Import(ctx context.Context, games []scoring.Game) ([]Imported, error) {
+func (s *Store) Import(ctx context.Context, games []scoring.Game) (_ []Imported, err error) {
+	defer fault(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("store: import: %w", err)
@@ -360,7 +362,8 @@ type GameVersion struct {
 
 // GameVersions lists every game's version, reading one small row per
 // game, so a cache of games can find what changed without loading them.
-func (s *Store) GameVersions(ctx context.Context) ([]GameVersion, error) {
+func (s *Store) GameVersions(ctx context.Context) (_ []GameVersion, err error) {
+	defer fault(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT id, updated FROM games`)
 	if err != nil {
 		return nil, fmt.Errorf("store: game versions: %w", err)
@@ -388,7 +391,8 @@ const idsPerQuery = 500
 
 // GamesByID loads the games with these ids (in no particular order);
 // ids that name no game are skipped.
-func (s *Store) GamesByID(ctx context.Context, ids []string) ([]Game, error) {
+func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []Game, err error) {
+	defer fault(&err)
 	var out []Game
 	for len(ids) > 0 {
 		n := min(len(ids), idsPerQuery)

@@ -51,14 +51,38 @@ var migrationFiles embed.FS
 
 // Store is a SQLite database of games. It is safe for concurrent use.
 type Store struct {
-	db *sql.DB
+	db   *sql.DB
+	path string
 	// now is the clock; tests replace it to order games deterministically.
 	now func() time.Time
 }
 
 // Open opens (creating if needed) the database file at path and brings its
-// schema up to date.
+// schema up to date. A database that cannot be opened or written says
+// why in the terms of the file system (a directory that does not exist
+// or cannot be written, a read-only file), wrapping ErrReadOnly,
+// ErrDiskFull or ErrIO when it is one of those.
 func Open(path string) (*Store, error) {
+	return OpenWith(path, Options{})
+}
+
+// Options are settings of OpenWith beyond Open's. They make the faults a
+// server must survive happen on purpose, on a real database: the tests
+// use them, and an operator may too, to see what the phones would say.
+type Options struct {
+	// ReadOnly makes every connection refuse to write (SQLite's
+	// query_only), as a read-only database file does: writes fail with
+	// ErrReadOnly. The schema is not migrated; it must be this program's.
+	ReadOnly bool
+	// MaxPages caps the database at that many pages (SQLite's
+	// max_page_count, on every connection; at least the pages it has):
+	// a write that needs more fails with ErrDiskFull, as on a full disk.
+	// 0 means no cap.
+	MaxPages int
+}
+
+// OpenWith is Open with options.
+func OpenWith(path string, opt Options) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: open: empty database path")
 	}
@@ -67,24 +91,91 @@ func Open(path string) (*Store, error) {
 	if strings.ContainsRune(path, '?') {
 		return nil, fmt.Errorf("store: open %s: a database path cannot contain '?'", path)
 	}
-	db, err := sql.Open("sqlite3", path+"?"+dsnSettings)
+	var onConnect []string
+	if opt.MaxPages > 0 {
+		onConnect = append(onConnect, "PRAGMA max_page_count = "+strconv.Itoa(opt.MaxPages))
+	}
+	if opt.ReadOnly {
+		onConnect = append(onConnect, "PRAGMA query_only = 1")
+	}
+	db, err := openDB(path+"?"+dsnSettings, onConnect)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	ctx := context.Background()
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, openError(path, err)
 	}
-	if err := migrate(ctx, db); err != nil {
+	if opt.ReadOnly {
+		err = checkSchema(ctx, db)
+	} else {
+		err = migrate(ctx, db)
+	}
+	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, openError(path, err)
 	}
-	if err := fillFingerprints(ctx, db); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store: open %s: fingerprints: %w", path, err)
+	if !opt.ReadOnly {
+		if err := fillFingerprints(ctx, db); err != nil {
+			db.Close()
+			return nil, openError(path, fmt.Errorf("fingerprints: %w", err))
+		}
 	}
-	return &Store{db: db, now: time.Now}, nil
+	return &Store{db: db, path: path, now: time.Now}, nil
+}
+
+// CheckWritable makes sure that the database can be written, without
+// changing it: a write transaction that is rolled back. Open does not
+// write to a database whose schema is current, so a read-only file opens
+// (and export reads it); a server calls this at start, so that it stops
+// naming the problem, rather than answer every save with 503.
+func (s *Store) CheckWritable(ctx context.Context) (err error) {
+	defer func() {
+		if err != nil {
+			err = openError(s.path, err)
+		}
+	}()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (0, 'write test, rolled back', 0)`)
+	return err
+}
+
+// openError is the error of a database that could not be opened: when
+// SQLite's error is a fault of the machine, what diagnose finds in the
+// file system says why, instead of SQLite's "unable to open database
+// file".
+func openError(path string, err error) error {
+	fault(&err)
+	var f *faultError
+	if errors.As(err, &f) {
+		if problem := diagnose(path); problem != nil {
+			return fmt.Errorf("store: open %s: %w", path, problem)
+		}
+	}
+	return fmt.Errorf("store: open %s: %w", path, err)
+}
+
+// checkSchema refuses a database whose schema is not this program's, for
+// a store that cannot migrate it.
+func checkSchema(ctx context.Context, db *sql.DB) error {
+	ms, err := migrations()
+	if err != nil {
+		return err
+	}
+	var newest int
+	err = db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&newest)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if want := ms[len(ms)-1].version; newest != want {
+		return fmt.Errorf("database schema version %d, not this program's %d: open it once for writing", newest, want)
+	}
+	return nil
 }
 
 // Close closes the database.

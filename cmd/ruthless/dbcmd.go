@@ -35,7 +35,9 @@ the array's order. A game that is stored already (the same game with the
 same played time, such as an export of a stored game) is not stored
 again: its stored id is printed in its place, a line on standard error
 says so, and the exit status is 0. -db defaults to $RUTHLESS_DB, else
-ruthless.db; it is created if missing.
+ruthless.db; it is created if missing. It may run while a server
+serves the database: the phones see the new games when they next load a
+page.
 `
 
 const backupUsage = `Usage: ruthless backup [-db FILE] BACKUP_FILE

@@ -64,13 +64,6 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(handlers.MemoryLimit)
 	}
-	// Each live event stream holds a descriptor (handlers caps them).
-	if n, err := raiseOpenFiles(); err != nil {
-		log.Warn("open files limit not raised", "err", err)
-	} else {
-		log.Info("open files limit", "limit", n)
-	}
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, *addr, *dbPath, opt, stdout, log); err != nil {
@@ -84,14 +77,42 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the ones in flight finish and only then closes the database.
 func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdout io.Writer, log *slog.Logger) error {
 	lim := opt.Limits
+	// Before the database is even opened (and perhaps migrated): a second
+	// server on it would take saves whose live updates never reach the
+	// phones of the first.
+	lock, err := store.Acquire(dbPath)
+	if err != nil {
+		var held *store.LockedError
+		if errors.As(err, &held) {
+			return fmt.Errorf("%w; stop that server first, or give this one another -db", err)
+		}
+		return err
+	}
+	defer lock.Release()
 	st, err := store.Open(dbPath)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	if err := st.CheckWritable(ctx); err != nil {
+		return err
+	}
+
+	// Each live event stream holds a descriptor (handlers caps them).
+	// Raised once the database is known good, so that a server that
+	// cannot start says one line, its reason.
+	if n, err := raiseOpenFiles(); err != nil {
+		log.Warn("open files limit not raised", "err", err)
+	} else {
+		log.Info("open files limit", "limit", n)
+	}
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
+		return err
+	}
+	if err := lock.Announce(ln.Addr().String()); err != nil {
+		ln.Close()
 		return err
 	}
 	opt.Done = ctx.Done() // live event streams end when the server stops

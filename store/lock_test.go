@@ -1,0 +1,70 @@
+package store
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestLock: one holder at a time, even within one process; the refusal
+// names the holder's pid and address; a lock file left by a server that
+// died holds nothing; a released lock can be taken again.
+func TestLock(t *testing.T) {
+	switch runtime.GOOS {
+	case "linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly", "windows":
+	default:
+		t.Skip("no lock on " + runtime.GOOS)
+	}
+	db := filepath.Join(t.TempDir(), "t.db")
+	// What a server killed with SIGKILL leaves: the file, not the lock.
+	if err := os.WriteFile(LockPath(db), []byte("pid 999999\naddr 10.0.0.1:8080\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first, err := Acquire(db)
+	if err != nil {
+		t.Fatalf("a stale lock file refused the lock: %v", err)
+	}
+	tests := []struct {
+		name     string
+		announce string
+		wantAddr string
+		wantText string
+	}{
+		{"while starting", "", "", "still starting"},
+		{"serving", "127.0.0.1:8080", "127.0.0.1:8080", "listening on 127.0.0.1:8080"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.announce != "" {
+				if err := first.Announce(tc.announce); err != nil {
+					t.Fatal(err)
+				}
+			}
+			second, err := Acquire(db)
+			var held *LockedError
+			if !errors.As(err, &held) {
+				if second != nil {
+					second.Release()
+				}
+				t.Fatalf("second Acquire: %v, want a *LockedError", err)
+			}
+			if held.PID != os.Getpid() || held.Addr != tc.wantAddr || held.Path != LockPath(db) || held.DB != db {
+				t.Errorf("refusal %+v, want pid %d, addr %q, path %s", held, os.Getpid(), tc.wantAddr, LockPath(db))
+			}
+			if !strings.Contains(err.Error(), tc.wantText) || !strings.Contains(err.Error(), LockPath(db)) {
+				t.Errorf("message %q, want it to contain %q and the lock file", err, tc.wantText)
+			}
+		})
+	}
+	if err := first.Release(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Acquire(db)
+	if err != nil {
+		t.Fatalf("after Release: %v", err)
+	}
+	again.Release()
+}
