@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"encoding/csv"
+	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -77,23 +78,45 @@ func EncodeGames(games []scoring.Game) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// exportAll is every game as a JSON array of game files.
+// exportAll is every game as a JSON array of game files, oldest first,
+// the same bytes as EncodeGames. It is written as the games are read, a
+// batch at a time, and solves nothing: a long history costs a little
+// memory and no wait before the first byte. A failure once the answer has
+// begun cuts the connection, so that a client never takes a short file
+// for a whole one.
 func (a *app) exportAll(c *gin.Context) {
-	games, _, err := a.history(c.Request.Context())
-	if err != nil {
+	ctx := c.Request.Context()
+	started := false
+	var one bytes.Buffer
+	err := a.store.EachGame(ctx, func(g store.Game) error {
+		one.Reset()
+		if err := scoring.EncodeGame(&one, g.File); err != nil {
+			return err
+		}
+		sep := ",\n"
+		if !started {
+			c.Header("Content-Disposition", `attachment; filename="ruthless-games.json"`)
+			c.Header("Content-Type", "application/json; charset=utf-8")
+			c.Status(http.StatusOK)
+			sep, started = "[\n", true
+		}
+		if _, err := io.WriteString(c.Writer, sep); err != nil {
+			return err
+		}
+		_, err := c.Writer.Write(bytes.TrimRight(one.Bytes(), "\n"))
+		return err
+	})
+	switch {
+	case err != nil && started:
+		a.logger(ctx).Warn("export cut short", "err", err)
+		panic(http.ErrAbortHandler)
+	case err != nil:
 		a.fail(c, err)
-		return
+	case !started:
+		attachment(c, "ruthless-games.json", "application/json; charset=utf-8", []byte("[\n\n]\n"))
+	default:
+		_, _ = io.WriteString(c.Writer, "\n]\n")
 	}
-	files := make([]scoring.Game, len(games))
-	for i, g := range games {
-		files[i] = g.File
-	}
-	body, err := EncodeGames(files)
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	attachment(c, "ruthless-games.json", "application/json; charset=utf-8", body)
 }
 
 // csvHeader is the results CSV's first line.

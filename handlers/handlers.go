@@ -49,6 +49,7 @@ type Store interface {
 	Import(ctx context.Context, games []scoring.Game) ([]store.Imported, error)
 	GameVersions(ctx context.Context) ([]store.GameVersion, error)
 	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
+	EachGame(ctx context.Context, fn func(store.Game) error) error
 }
 
 type app struct {

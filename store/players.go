@@ -413,3 +413,52 @@ func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []Game, err erro
 	}
 	return out, nil
 }
+
+// EachGame calls fn with every game, oldest first (by creation, then id),
+// loading idsPerQuery games at a time: an export of a long history holds
+// one batch in memory, not the history. It stops at fn's first error and
+// returns it.
+func (s *Store) EachGame(ctx context.Context, fn func(Game) error) (err error) {
+	defer fault(&err)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY created, id`)
+	if err != nil {
+		return fmt.Errorf("store: each game: %w", err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: each game: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("store: each game: %w", err)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: each game: %w", err)
+	}
+	for len(ids) > 0 {
+		batch := ids[:min(len(ids), idsPerQuery)]
+		ids = ids[len(batch):]
+		games, err := s.GamesByID(ctx, batch)
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]Game, len(games))
+		for _, g := range games {
+			byID[g.ID] = g
+		}
+		for _, id := range batch {
+			g, ok := byID[id]
+			if !ok {
+				continue // deleted meanwhile
+			}
+			if err := fn(g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
