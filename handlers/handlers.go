@@ -63,6 +63,8 @@ type app struct {
 	hosts   *hostCheck
 	// results caches finished games' results by version (players.go).
 	results resultCache
+	// summaries is the players list of the history's last state.
+	summaries summaryCache
 	live    *broker // the game versions the phones wait on (live.go)
 	listen  string  // the address the server listens on, "" if unknown (invite.go)
 	done    <-chan struct{}

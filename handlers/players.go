@@ -2,6 +2,8 @@ package handlers
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net/http"
@@ -373,18 +375,111 @@ func avg(n, d int) string {
 	return strconv.FormatFloat(float64(n)/float64(d), 'f', 1, 64)
 }
 
+// playersPerPage bounds the players list: a history of a hundred
+// thousand names is still a page a phone opens at once.
+const playersPerPage = 50
+
+// players lists everyone who played, the most games first, a page at a
+// time (?page=2), or those whose name holds ?q. The list is worked out
+// once per state of the history (summaryCache) and then only sliced.
 func (a *app) players(c *gin.Context) {
-	all, fin, err := a.history(c.Request.Context())
+	list, err := a.playerSummaries(c.Request.Context())
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	vm := views.PlayersView{}
-	for _, ps := range summarizePlayers(all, fin) {
+	q := strings.TrimSpace(c.Query("q"))
+	if len(q) > maxNameQuery {
+		q = q[:maxNameQuery]
+	}
+	if key := playerKey(q); key != "" {
+		var found []PlayerSummary
+		for _, ps := range list {
+			if strings.Contains(ps.Key, key) {
+				found = append(found, ps)
+			}
+		}
+		list = found
+	}
+	pages := max(1, (len(list)+playersPerPage-1)/playersPerPage)
+	page, err := strconv.Atoi(c.DefaultQuery("page", "1"))
+	if err != nil || page < 1 {
+		page = 1
+	}
+	page = min(page, pages)
+	vm := views.PlayersView{Total: len(list), Query: q, Page: page, Pages: pages}
+	at := func(n int) string {
+		v := url.Values{}
+		if q != "" {
+			v.Set("q", q)
+		}
+		if n > 1 {
+			v.Set("page", strconv.Itoa(n))
+		}
+		if len(v) == 0 {
+			return "/players"
+		}
+		return "/players?" + v.Encode()
+	}
+	if page > 1 {
+		vm.PrevHref = at(page - 1)
+	}
+	if page < pages {
+		vm.NextHref = at(page + 1)
+	}
+	for _, ps := range list[(page-1)*playersPerPage : min(len(list), page*playersPerPage)] {
 		vm.Players = append(vm.Players, views.PlayerLine{Name: ps.Name, Href: playerURL(ps.Name), Games: ps.Games,
 			Wins: ps.Wins, SharedWins: ps.SharedWins, Playing: ps.Playing, WinRate: pct(ps.Wins+ps.SharedWins, ps.Games)})
 	}
 	a.page(c, http.StatusOK, views.Players(vm))
+}
+
+// maxNameQuery bounds the players search; no name is longer.
+const maxNameQuery = 100
+
+// summaryCache holds the players list of one state of the history: the
+// same games at the same versions give the same list, so only a write
+// (which bumps its game's updated time) or a delete works it out again.
+// Its key comes from one small row per game (store.GameVersions), so a
+// list that has not changed costs no game loaded and nothing scored.
+type summaryCache struct {
+	mu   sync.Mutex
+	key  [32]byte
+	list []PlayerSummary
+}
+
+// playerSummaries is the players list, the most games first.
+func (a *app) playerSummaries(ctx context.Context) ([]PlayerSummary, error) {
+	versions, err := a.store.GameVersions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(versions, func(x, y store.GameVersion) int { return strings.Compare(x.ID, y.ID) })
+	h := sha256.New()
+	var buf [8]byte
+	for _, v := range versions {
+		h.Write([]byte(v.ID))
+		binary.LittleEndian.PutUint64(buf[:], uint64(v.Updated.UnixNano()))
+		h.Write(buf[:])
+	}
+	var key [32]byte
+	h.Sum(key[:0])
+	sc := &a.summaries
+	sc.mu.Lock()
+	if sc.list != nil && key == sc.key {
+		defer sc.mu.Unlock()
+		return sc.list, nil
+	}
+	sc.mu.Unlock()
+	all, fin, err := a.history(ctx)
+	if err != nil {
+		return nil, err
+	}
+	list := summarizePlayers(all, fin)
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	sc.key, sc.list = key, list
+	return list, nil
 }
 
 // sourceNames are the parts of the end-of-game NP (R3.4), in Total order.

@@ -1,0 +1,50 @@
+package handlers_test
+
+import (
+	"fmt"
+
+	"ruthless/handlers"
+	"strings"
+	"testing"
+)
+
+// TestPlayersPaged: a long history's players list is a page of 50 at a
+// time with a way on, a search finds one name, and a game saved since is
+// counted at once (the list is cached by the history's state, never
+// served stale).
+func TestPlayersPaged(t *testing.T) {
+	a := newAppWith(t, handlers.Options{GamesPerMinute: -1})
+	for i := range 60 {
+		a.createGame(t, fmt.Sprintf(`{"version":1,"players":["Ann%03d","Bob%03d"],"start_player":0,"rounds":[]}`, i, i))
+	}
+	first := a.get(t, "/players")
+	if n := strings.Count(first.body, `<li data-testid="player-`); n != 50 {
+		t.Errorf("page 1 lists %d players, want 50", n)
+	}
+	if got := textOf(first.body, "players-pager"); !strings.Contains(got, "Page 1 of 3") || !strings.Contains(got, "120 players") {
+		t.Errorf("pager %q, want page 1 of 3 and 120 players", got)
+	}
+	if tag := inputTag(first.body, "players-next"); !strings.Contains(tag, `href="/players?page=2"`) {
+		t.Errorf("next link %s, want /players?page=2", tag)
+	}
+	last := a.get(t, "/players?page=3")
+	if n := strings.Count(last.body, `<li data-testid="player-`); n != 20 {
+		t.Errorf("page 3 lists %d players, want 20", n)
+	}
+	for _, page := range []string{"0", "-1", "99", "x"} {
+		if r := a.get(t, "/players?page="+page); r.status != 200 {
+			t.Errorf("page %s: status %d, want 200", page, r.status)
+		}
+	}
+	found := a.get(t, "/players?q=bob017")
+	if n := strings.Count(found.body, `<li data-testid="player-`); n != 1 || !strings.Contains(found.body, `data-testid="player-Bob017"`) {
+		t.Errorf("searching bob017 lists %d players, want Bob017 alone", n)
+	}
+	if r := a.get(t, "/players?q=nobody"); inputTag(r.body, "no-player") == "" {
+		t.Error("a search that finds nobody does not say so")
+	}
+	a.createGame(t, `{"version":1,"players":["Zed","Ann000"],"start_player":0,"rounds":[]}`)
+	if r := a.get(t, "/players?q=zed"); !strings.Contains(r.body, `data-testid="player-Zed"`) {
+		t.Error("a player of a game created since is not listed")
+	}
+}
