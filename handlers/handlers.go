@@ -65,10 +65,10 @@ type app struct {
 	results resultCache
 	// summaries is the players list of the history's last state.
 	summaries summaryCache
-	live    *broker // the game versions the phones wait on (live.go)
-	listen  string  // the address the server listens on, "" if unknown (invite.go)
-	done    <-chan struct{}
-	engine  *gin.Engine // the router, for tests that walk its routes
+	live      *broker // the game versions the phones wait on (live.go)
+	listen    string  // the address the server listens on, "" if unknown (invite.go)
+	done      <-chan struct{}
+	engine    *gin.Engine // the router, for tests that walk its routes
 
 	// scores caches stored games' results by version (scorecache.go),
 	// explanations the answers of "why not more?" and the recruit advisor
