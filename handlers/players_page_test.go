@@ -1,7 +1,13 @@
 package handlers_test
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"ruthless/scoring"
 
 	"ruthless/handlers"
 	"strings"
@@ -46,5 +52,37 @@ func TestPlayersPaged(t *testing.T) {
 	a.createGame(t, `{"version":1,"players":["Zed","Ann000"],"start_player":0,"rounds":[]}`)
 	if r := a.get(t, "/players?q=zed"); !strings.Contains(r.body, `data-testid="player-Zed"`) {
 		t.Error("a player of a game created since is not listed")
+	}
+}
+
+// TestManyGamesTimes measures the pages that read the whole history on a
+// large one: RUTHLESS_MEASURE=1 runs it on 50,000 games of two new names
+// each (RUTHLESS_GAMES sets the count), stored straight through the store.
+// It prints each page's first time and its time when nothing changed.
+func TestManyGamesTimes(t *testing.T) {
+	if os.Getenv("RUTHLESS_MEASURE") == "" {
+		t.Skip("set RUTHLESS_MEASURE=1 to measure")
+	}
+	n := 50000
+	if v, err := strconv.Atoi(os.Getenv("RUTHLESS_GAMES")); err == nil && v > 0 {
+		n = v
+	}
+	a := newApp(t)
+	ctx := context.Background()
+	var games []scoring.Game
+	for i := range n {
+		games = append(games, scoring.Game{Version: 1, Players: []string{fmt.Sprintf("A%d", i), fmt.Sprintf("B%d", i)}})
+	}
+	for len(games) > 0 {
+		k := min(5000, len(games))
+		if _, err := a.store.ImportGames(ctx, games[:k]); err != nil {
+			t.Fatal(err)
+		}
+		games = games[k:]
+	}
+	for _, p := range []string{"/players", "/players", "/players?page=100", "/", "/export/games.json"} {
+		start := time.Now()
+		r := a.get(t, p)
+		t.Logf("%-20s %d  %9d bytes  %v", p, r.status, len(r.body), time.Since(start).Round(time.Millisecond))
 	}
 }
