@@ -74,6 +74,16 @@ func (a *app) importPost(c *gin.Context) {
 	refuse := func(status int, errs ...string) {
 		a.page(c, status, views.Import(views.ImportView{Errors: errs}))
 	}
+	cancel, wait := a.imports.reserve(clientAddr(c.Request))
+	if cancel == nil {
+		// Refused before the upload is read: the rest of it is not
+		// worth reading, so the connection closes after the answer.
+		c.Header("Connection", "close")
+		c.Header("Retry-After", (&errTooManyGames{wait}).retryAfter())
+		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
+		refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
+		return
+	}
 	if err := c.Request.ParseMultipartForm(1 << 20); err != nil {
 		if be := bodyFailure(c.Request); be != nil {
 			a.fail(c, be)
@@ -95,13 +105,6 @@ func (a *app) importPost(c *gin.Context) {
 	}
 	if len(files) > maxImportFiles {
 		refuse(http.StatusUnprocessableEntity, fmt.Sprintf("At most %d files at once, not %d.", maxImportFiles, len(files)))
-		return
-	}
-	cancel, wait := a.imports.reserve(clientAddr(c.Request))
-	if cancel == nil {
-		c.Header("Retry-After", (&errTooManyGames{wait}).retryAfter())
-		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
-		refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
 		return
 	}
 	var games []scoring.Game

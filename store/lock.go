@@ -6,13 +6,26 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
 
 // LockPath is the lock file of the database at path: the file beside it
 // that a server holds locked for as long as it serves that database.
-func LockPath(path string) string { return path + ".lock" }
+//
+// The path is resolved first (symbolic links followed, the file or, for a
+// database not made yet, its folder), so that a server given a link to
+// the database takes the same lock as one given the file.
+func LockPath(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real + ".lock"
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+		return filepath.Join(dir, filepath.Base(path)) + ".lock"
+	}
+	return path + ".lock"
+}
 
 // Lock is a server's hold on a database: an advisory lock (flock on Unix,
 // LockFileEx on Windows) on its lock file, which also names the holder's

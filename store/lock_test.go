@@ -68,3 +68,36 @@ func TestLock(t *testing.T) {
 	}
 	again.Release()
 }
+
+// TestLockThroughALink: a server given a symbolic link to the database
+// (from another folder, or to the folder) takes the same lock as one
+// given the file, so it is refused too.
+func TestLockThroughALink(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	db := filepath.Join(dir, "table.db")
+	if err := os.WriteFile(db, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first, err := Acquire(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Release()
+	fileLink, dirLink := filepath.Join(other, "linked.db"), filepath.Join(other, "dir")
+	if err := os.Symlink(db, fileLink); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(dir, dirLink); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fileLink, filepath.Join(dirLink, "table.db")} {
+		second, err := Acquire(path)
+		var held *LockedError
+		if !errors.As(err, &held) {
+			if second != nil {
+				second.Release()
+			}
+			t.Errorf("Acquire(%s) through a link: %v, want a *LockedError", path, err)
+		}
+	}
+}
