@@ -25,6 +25,8 @@ import (
 // [-password P | -password-file F] [-host NAME]...`, the flags defaulting
 // to RUTHLESS_ADDR, RUTHLESS_DB, RUTHLESS_SOLVES, RUTHLESS_SOLVE_TIME,
 // RUTHLESS_PASSWORD, RUTHLESS_PASSWORD_FILE and RUTHLESS_HOSTS.
+// RUTHLESS_READ_TIMEOUT (a Go duration, default 30s) is how long a whole
+// request may take to arrive.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -77,6 +79,14 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the ones in flight finish and only then closes the database.
 func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdout io.Writer, log *slog.Logger) error {
 	lim := opt.Limits
+	readTimeout := 30 * time.Second
+	if v := os.Getenv("RUTHLESS_READ_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("RUTHLESS_READ_TIMEOUT=%q: want a duration above 0, such as 30s", v)
+		}
+		readTimeout = d
+	}
 	// Before the database is even opened (and perhaps migrated): a second
 	// server on it would take saves whose live updates never reach the
 	// phones of the first.
@@ -121,8 +131,8 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	opt.ListenAddr = ln.Addr().String()
 	srv := &http.Server{
 		Handler:           handlers.NewWithOptions(st, log, opt),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
+		ReadHeaderTimeout: min(10*time.Second, readTimeout),
+		ReadTimeout:       readTimeout,
 		// A request that waits for a solve and then solves still gets its
 		// answer (perhaps a 503), never a connection cut by this timeout.
 		WriteTimeout: max(30*time.Second, lim.Wait+lim.Solve+10*time.Second),
@@ -134,7 +144,7 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 		fmt.Fprintln(stdout, line)
 	}
 	log.Info("serving", "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
-		"password", opt.Password != "", "hosts", opt.Hosts)
+		"password", opt.Password != "", "hosts", opt.Hosts, "read_timeout", readTimeout)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -30,7 +30,7 @@ import (
 
 // attack runs the hostile clients' scenarios against the real binary, one
 // fresh server (and database) each, on loopback only, as
-// `loadtest attack -bin ruthless -dir TMP [-only flush,explain,streams]`:
+// `loadtest attack -bin ruthless -dir TMP [-only flush,explain,...]`:
 //
 //   - flush: 30 games of slow pools are stored, then 20,001 different
 //     cheap pools are posted to /api/solve, more than the party cache
@@ -43,6 +43,11 @@ import (
 //     addresses; with as many as were let in idle, the server's CPU and
 //     its collector's, and how long one save takes to reach them all.
 //
+// and, in attack_more.go, import (uploads past the import caps), slowbody
+// (bodies that stall), csv (names that are formulas), second (a second
+// server on the database), disk (a full disk, a read-only one) and
+// lockout (wrong passwords beside the right one, from one address).
+//
 // For each it prints GET /'s latency alone and under the attack (sampled
 // every 10 ms by a client of its own), the server's RSS and CPU during
 // the attack, and what the attackers got. Client and server share the
@@ -51,7 +56,7 @@ func attack(args []string) error {
 	fs := flag.NewFlagSet("attack", flag.ContinueOnError)
 	bin := fs.String("bin", "", "the ruthless binary to attack")
 	dir := fs.String("dir", "", "scratch directory for the databases and logs")
-	only := fs.String("only", "flush,explain,streams", "scenarios to run, separated by commas")
+	only := fs.String("only", strings.Join(scenarioOrder, ","), "scenarios to run, separated by commas")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -60,17 +65,12 @@ func attack(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	scenarios := map[string]func(context.Context, *target) error{
-		"flush":   flushAttack,
-		"explain": explainAttack,
-		"streams": streamsAttack,
-	}
 	for _, name := range strings.Split(*only, ",") {
-		run := scenarios[strings.TrimSpace(name)]
-		if run == nil {
-			return fmt.Errorf("attack: no scenario %q (want flush, explain or streams)", name)
+		sc, ok := scenarios[strings.TrimSpace(name)]
+		if !ok {
+			return fmt.Errorf("attack: no scenario %q (want one of %s)", name, strings.Join(scenarioOrder, ", "))
 		}
-		if err := runScenario(ctx, *bin, *dir, strings.TrimSpace(name), run); err != nil {
+		if err := runScenario(ctx, *bin, *dir, strings.TrimSpace(name), sc); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		if ctx.Err() != nil {
@@ -80,6 +80,33 @@ func attack(args []string) error {
 	return nil
 }
 
+// scenario is one attack and what its server needs besides the usual.
+type scenario struct {
+	run func(context.Context, *target) error
+	// env is added to the server's environment (a password, a shorter
+	// read timeout).
+	env []string
+	// tmpfs puts the database on a small tmpfs of its own, mounted for
+	// the scenario and unmounted after (disk).
+	tmpfs bool
+}
+
+// scenarioOrder is the order -only's default runs them in: about four
+// minutes in all.
+var scenarioOrder = []string{"flush", "explain", "streams", "import", "slowbody", "csv", "second", "disk", "lockout"}
+
+var scenarios = map[string]scenario{
+	"flush":    {run: flushAttack},
+	"explain":  {run: explainAttack},
+	"streams":  {run: streamsAttack},
+	"import":   {run: importAttack},
+	"slowbody": {run: slowbodyAttack, env: []string{"RUTHLESS_READ_TIMEOUT=" + slowReadTimeout.String()}},
+	"csv":      {run: csvAttack},
+	"second":   {run: secondAttack},
+	"disk":     {run: diskAttack, tmpfs: true},
+	"lockout":  {run: lockoutAttack, env: []string{"RUTHLESS_PASSWORD=" + tablePassword}},
+}
+
 // target is the server a scenario attacks.
 type target struct {
 	srv  *server
@@ -87,11 +114,15 @@ type target struct {
 	host string // 127.0.0.1:PORT
 	log  string // the server's stderr, where its GC trace goes
 	home *http.Client
+	bin  string // the binary, for the scenarios that start another
+	dir  string // the scenario's scratch directory
+	db   string // the server's database
+	env  []string
 }
 
 // runScenario starts a server of its own for the scenario, with the GC
 // trace on, and stops it after; no scenario runs longer than a minute.
-func runScenario(ctx context.Context, bin, dir, name string, run func(context.Context, *target) error) error {
+func runScenario(ctx context.Context, bin, dir, name string, sc scenario) error {
 	// A fresh database each time: the cold figures need one.
 	sub := filepath.Join(dir, name)
 	if err := os.RemoveAll(sub); err != nil {
@@ -100,18 +131,30 @@ func runScenario(ctx context.Context, bin, dir, name string, run func(context.Co
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		return err
 	}
+	dbDir := sub
+	if sc.tmpfs {
+		dbDir = filepath.Join(sub, "tmpfs")
+		if err := mountTmpfs(dbDir, tmpfsSize); err != nil {
+			fmt.Printf("== %s: skipped: cannot mount a tmpfs (%v)\n\n", name, err)
+			return nil
+		}
+		defer unmount(dbDir)
+	}
 	logPath := filepath.Join(sub, "ruthless.log")
-	srv, err := startServerEnv(ctx, logPath, []string{"GODEBUG=gctrace=1"}, bin,
-		"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(sub, "x.db"))
+	env := append([]string{"GODEBUG=gctrace=1"}, sc.env...)
+	db := filepath.Join(dbDir, "x.db")
+	srv, err := startServerEnv(ctx, logPath, env, bin,
+		"serve", "-addr", "127.0.0.1:0", "-db", db)
 	if err != nil {
 		return err
 	}
 	defer srv.stop()
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	t := &target{srv: srv, base: srv.base, host: strings.TrimPrefix(srv.base, "http://"), log: logPath, home: clientFrom("127.0.0.1", 2)}
+	t := &target{srv: srv, base: srv.base, host: strings.TrimPrefix(srv.base, "http://"), log: logPath, home: clientFrom("127.0.0.1", 2),
+		bin: bin, dir: sub, db: db, env: sc.env}
 	start := time.Now()
-	err = run(ctx, t)
+	err = sc.run(ctx, t)
 	fmt.Printf("(scenario took %.1f s)\n\n", time.Since(start).Seconds())
 	return err
 }

@@ -4,7 +4,7 @@
 //
 //	loadtest run -bin ruthless -dir TMP [-d 10s] [-workers 8]
 //	loadtest bare [-addr 127.0.0.1:0]
-//	loadtest attack -bin ruthless -dir TMP [-only flush,explain,streams]
+//	loadtest attack -bin ruthless -dir TMP [-only flush,explain,streams,import,...]
 //
 // `run` starts both servers as child processes on 127.0.0.1 only: the real
 // binary with `serve`, and this program again with `bare`. Separate
