@@ -1,8 +1,8 @@
 # One command runs every test: `make test`. It installs what the tests need
 # (Chromium for the browser tests) on a fresh machine, checks that generated
-# and formatted code is up to date, vets, and runs all tests with the race
-# detector, then the big solver cross-check without it. It prints how long
-# each phase took. CI (.ci/run) calls exactly this.
+# and formatted code is up to date, vets and lints, and runs all tests with
+# the race detector, then the big solver cross-check without it. It prints
+# how long each phase took. CI (.ci/run) calls exactly this.
 
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
@@ -13,9 +13,9 @@ CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || comman
 RACE_TIMEOUT ?= 20m
 TEST_TIMEOUT ?= 15m
 
-TEST_PHASES = deps check-generated check-fmt vet test-race test-reference
+TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference
 
-.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet run bench fuzz build pagesize load attack
+.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -37,13 +37,49 @@ test:
 test-race:
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) ./...
 
-# test-reference runs in full, without the race detector, the solver checks
-# that take only a sample under -race: the brute-force cross-check (200,000
+# REFERENCE_TESTS are the solver checks that take only a sample under -race
+# and run in full in test-reference: the brute-force cross-check (200,000
 # pools, in parallel shards), the one-goroutine solve against the two, the
 # relaxed and priced bounds, the adversarial corpus and the shared pass
 # (which the race detector would make take minutes).
+REFERENCE_TESTS = TestSolveMatchesReference TestSolveManyCaptains \
+	TestSolveContextAnswersLikeSolve TestRelaxedNeverBelowBest \
+	TestSolveAdversarialPools TestCorpusSolveBothWays \
+	TestPricedBoundHoldsAtAnyPrices TestPricedSolveMatchesTheWalk \
+	TestSharedStepsKeepTheParty
+
+# test-reference runs REFERENCE_TESTS in full, without the race detector,
+# with RUTHLESS_REFERENCE=1 (which tells scoring's tests to take their full
+# size), and TestReferenceSwitch, which checks that switch from inside the
+# package: it runs where it exists (until it lands in scoring the pattern
+# matches nothing more; once it has, it may join REFERENCE_TESTS). A check
+# renamed or deleted would simply stop matching the -run pattern and the
+# phase would still pass, so the recipe also reads the -v output and fails
+# unless every one of REFERENCE_TESTS passed. The output goes to a file,
+# not a pipe, so that go test's own failure fails the phase too; on
+# success only the tests' result lines are printed.
+#
+# space is one space, to join REFERENCE_TESTS with | into REFERENCE_RUN.
+space := $(subst ,, )
+REFERENCE_RUN = ^($(subst $(space),|,$(strip $(REFERENCE_TESTS)))|TestReferenceSwitch)$$
+
 test-reference:
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run 'TestSolveMatchesReference|TestSolveManyCaptains|TestSolveContextAnswersLikeSolve|TestRelaxedNeverBelowBest|TestSolveAdversarialPools|TestCorpusSolveBothWays|TestPricedBoundHoldsAtAnyPrices|TestPricedSolveMatchesTheWalk|TestSharedStepsKeepTheParty' ./scoring
+	@out=$$(mktemp); trap 'rm -f "$$out"' EXIT; \
+	echo "RUTHLESS_REFERENCE=1 $(GO) test -v -count=1 -timeout $(TEST_TIMEOUT) -run '$(REFERENCE_RUN)' ./scoring"; \
+	if ! RUTHLESS_REFERENCE=1 $(GO) test -v -count=1 -timeout $(TEST_TIMEOUT) -run '$(REFERENCE_RUN)' ./scoring >"$$out" 2>&1; then \
+		cat "$$out"; echo "test-reference: a reference check failed (output above)"; exit 1; \
+	fi; \
+	grep -E '^(--- |ok|FAIL)' "$$out"; \
+	missing=""; \
+	for name in $(REFERENCE_TESTS); do \
+		grep -q "^--- PASS: $$name " "$$out" || missing="$$missing $$name"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "test-reference: these reference checks did not run and pass:$$missing"; \
+		echo "(renamed, deleted or skipped? keep REFERENCE_TESTS in the Makefile in step with scoring's tests)"; \
+		exit 1; \
+	fi; \
+	echo "test-reference: all $(words $(REFERENCE_TESTS)) reference checks passed"
 
 # deps installs Debian's chromium when it is missing and we are root;
 # otherwise it says what to install and fails.
@@ -71,6 +107,12 @@ check-fmt:
 
 vet:
 	$(GO) vet ./...
+
+# lint runs staticcheck, pinned in go.mod as a tool (like templ), over
+# every package: bugs vet does not look for, unused code, and style.
+# A finding that is right to keep says why with a //lint:ignore comment.
+lint:
+	$(GO) tool staticcheck ./...
 
 build:
 	$(GO) build -o ruthless ./cmd/ruthless

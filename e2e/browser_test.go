@@ -88,7 +88,7 @@ func startServer(t *testing.T) string {
 	}
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewServer(handlers.New(st, log))
+	srv := httptest.NewServer(handlers.NewWithOptions(st, log, handlers.Options{}))
 	// Cleanups run last first: the server stops, then the store closes,
 	// then the log is read.
 	t.Cleanup(func() {

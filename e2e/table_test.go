@@ -43,7 +43,7 @@ func startTableServer(t *testing.T) string {
 	}
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewUnstartedServer(handlers.New(st, log))
+	srv := httptest.NewUnstartedServer(handlers.NewWithOptions(st, log, handlers.Options{}))
 	ln, err := net.Listen("tcp", "0.0.0.0:0")
 	if err != nil {
 		t.Fatal(err)

@@ -122,9 +122,7 @@ func refused(rec *httptest.ResponseRecorder) string {
 // each one works. Only /static, /login and /logout stay open.
 func TestPasswordGuardsEveryRoute(t *testing.T) {
 	a := newAuthApp(t)
-	routesOf := newApp(a.st, quietLog(), Limits{})
-	routesOf.handler()
-	routes := routesOf.engine.Routes()
+	routes := newApp(a.st, quietLog(), Limits{}).router().Routes()
 	cookie := a.login(t, "192.0.2.1:1000", false)
 	public := map[string]int{
 		"GET /static/*file":  http.StatusOK,

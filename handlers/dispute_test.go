@@ -514,10 +514,10 @@ func BenchmarkDisputePages(b *testing.B) {
 				name = p.name + "/cold"
 			}
 			b.Run(name, func(b *testing.B) {
-				h := handlers.New(st, log)
+				h := handlers.NewWithOptions(st, log, handlers.Options{})
 				for b.Loop() {
 					if cold {
-						h = handlers.New(st, log)
+						h = handlers.NewWithOptions(st, log, handlers.Options{})
 					}
 					rec := httptest.NewRecorder()
 					h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p.path, nil))

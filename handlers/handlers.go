@@ -29,21 +29,18 @@ import (
 // rounds is far smaller.
 const MaxBody = 64 << 10
 
-// Store is what the handlers need from the database.
+// Store is what the handlers need from the database: the methods they
+// call, and no others (tests that want more use *store.Store itself).
 type Store interface {
 	CreateGameOnce(ctx context.Context, g scoring.Game, token string) (string, bool, error)
 	GameByToken(ctx context.Context, token string) (string, error)
 	Game(ctx context.Context, id string) (store.Game, error)
-	GamesPage(ctx context.Context, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
-	PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error)
-	SaveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error)
 	SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error)
 	RevealRound(ctx context.Context, id string, round int) error
 	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error
 	RecentPlayerNames(ctx context.Context, limit int) ([]string, error)
 	// History (players.go, export.go, importpage.go).
-	Games(ctx context.Context) ([]store.Game, error)
 	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
 	RenamePlayer(ctx context.Context, from, to string) (int, error)
 	Import(ctx context.Context, games []scoring.Game) ([]store.Imported, error)
@@ -68,7 +65,6 @@ type app struct {
 	live      *broker // the game versions the phones wait on (live.go)
 	listen    string  // the address the server listens on, "" if unknown (invite.go)
 	done      <-chan struct{}
-	engine    *gin.Engine // the router, for tests that walk its routes
 
 	// scores caches stored games' results by version (scorecache.go),
 	// explanations the answers of "why not more?" and the recruit advisor
@@ -80,21 +76,9 @@ type app struct {
 	streams      *streamGate // the caps on event streams (live.go)
 }
 
-// New returns the whole web app as one handler: pages, JSON API and
-// assets, wrapped in the security headers, cross-origin protection, body
-// limit, gzip and request logging every response gets. It solves within
-// DefaultLimits.
-func New(st Store, log *slog.Logger) http.Handler {
-	return NewWithLimits(st, log, Limits{})
-}
-
-// NewWithLimits is New with the limits on solving given.
-func NewWithLimits(st Store, log *slog.Logger, lim Limits) http.Handler {
-	return NewWithOptions(st, log, Options{Limits: lim})
-}
-
-// Options are the web app's settings. The zero value is New's app: open
-// to anyone, answering to loopback names and the machine's own addresses.
+// Options are the web app's settings. The zero value is an app open to
+// anyone, answering to loopback names and the machine's own addresses,
+// solving within DefaultLimits.
 type Options struct {
 	// Limits are the limits on solving.
 	Limits Limits
@@ -131,7 +115,11 @@ type Options struct {
 	ListenAddr string
 }
 
-// NewWithOptions is New with every setting given.
+// NewWithOptions returns the whole web app as one handler: pages, JSON
+// API and assets, wrapped in the security headers, cross-origin
+// protection, body limit, gzip and request logging every response gets.
+// It is the app's one constructor; opt says how it differs from the
+// default (Options{}).
 func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 	return newAppWith(st, log, opt).handler()
 }
@@ -163,12 +151,23 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 
 // handler is the router in its wrappers.
 func (a *app) handler() http.Handler {
+	var h http.Handler = a.router()
+	h = limitBody(h)
+	h = http.NewCrossOriginProtection().Handler(h)
+	h = gzipped(h)
+	h = noGzipForEvents(h)
+	h = a.checkHost(h)
+	h = secure(h)
+	return a.logged(h)
+}
+
+// router is the app's routes, without the wrappers (a test walks them).
+func (a *app) router() *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = true
 	r.Use(a.recover, a.requireLogin, a.publishWrites)
-	a.engine = r
 
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/*file", assets)
@@ -221,15 +220,7 @@ func (a *app) handler() http.Handler {
 		}
 		a.page(c, http.StatusMethodNotAllowed, views.ErrorPage(views.ErrorView{Status: 405, Title: "Not allowed", Message: "This address does not take that kind of request."}))
 	})
-
-	var h http.Handler = r
-	h = limitBody(h)
-	h = http.NewCrossOriginProtection().Handler(h)
-	h = gzipped(h)
-	h = noGzipForEvents(h)
-	h = a.checkHost(h)
-	h = secure(h)
-	return a.logged(h)
+	return r
 }
 
 // secure sets the headers every response carries: no inline script, no

@@ -21,7 +21,6 @@ import (
 
 // app is the real router over a real store in a temporary directory.
 type app struct {
-	t     *testing.T
 	h     http.Handler
 	store *store.Store
 }

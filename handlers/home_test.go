@@ -119,7 +119,7 @@ func homeApp(tb testing.TB, n int) http.Handler {
 			tb.Fatalf("filled game %s is invalid: %v", g.ID, err)
 		}
 	}
-	return handlers.New(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{})
 }
 
 // homeFigures is one measurement of GET /.

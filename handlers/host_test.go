@@ -207,7 +207,7 @@ func hostRequest(host, local string) *http.Request {
 	return r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, addr))
 }
 
-// TestHostCheckWithoutConnection pins down what New's callers in this
+// TestHostCheckWithoutConnection pins down what NewWithOptions's callers in this
 // process (the tests, whose requests say example.com) rely on: a request
 // handed to the handler directly is not checked, one that came through a
 // connection is.

@@ -109,17 +109,6 @@ func (b *broker) watched(game string) bool {
 	return len(b.subs[game]) > 0
 }
 
-// waiting is how many streams are open, over all games.
-func (b *broker) waiting() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	n := 0
-	for _, m := range b.subs {
-		n += len(m)
-	}
-	return n
-}
-
 // gameVersion names the state of a stored game: it changes with every
 // entry saved, round revealed or final entry saved, so it is both what the
 // live streams send and the game page's ETag.

@@ -43,7 +43,6 @@ func histGet(tb testing.TB, h http.Handler, path string) *httptest.ResponseRecor
 // want is a player's statistics worked out here, from the game files
 // alone, by scoring.Score, without the handlers' code.
 type want struct {
-	name                       string
 	games, wins, shared, total int
 	best, bestParty            int
 	h2h                        map[string][4]int // games, ahead, behind, level

@@ -69,7 +69,7 @@ const (
 	cachesMemory  = 24 << 20
 )
 
-// DefaultLimits are the limits New uses.
+// DefaultLimits are the limits of an app whose Options.Limits is zero.
 func DefaultLimits() Limits { return Limits{}.withDefaults() }
 
 func (l Limits) withDefaults() Limits {
@@ -120,9 +120,6 @@ type solver struct {
 	// runs counts the runs in the slots started (expensive solves and
 	// explanations), running those not yet returned (tests read them).
 	runs, running atomic.Int64
-	// hold, when set (by tests only), runs after a solve has its slot and
-	// before it starts, so a test can keep a solve in flight.
-	hold func(ctx context.Context)
 }
 
 // flight is the context of the solve in progress for one key.
@@ -224,17 +221,6 @@ func (s *solver) leave(key string, f *flight) {
 	s.group.Forget(key)
 }
 
-// waiters counts the requests waiting for expensive solves.
-func (s *solver) waiters() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, f := range s.flights {
-		n += f.waiters
-	}
-	return n
-}
-
 // shared is the one run of a flight: it waits for a slot, then works
 // under the deadline.
 func (s *solver) shared(ctx context.Context, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
@@ -248,9 +234,6 @@ func (s *solver) shared(ctx context.Context, what string, cards, players int, wo
 		return nil, errBusy
 	}
 	defer s.slots.Release(1)
-	if s.hold != nil {
-		s.hold(ctx)
-	}
 	solveCtx, cancel := context.WithTimeout(ctx, s.limits.Solve)
 	defer cancel()
 	s.runs.Add(1)

@@ -18,8 +18,8 @@ import (
 	"ruthless/store"
 )
 
-// These tests look inside the app (its solve counters and the hold hook),
-// so they are in the package; they still go through the real router over
+// These tests look inside the app (its solve counters and its slots), so
+// they are in the package; they still go through the real router over
 // a real store.
 
 // quickExpensive is expensive by the count of its wilds, yet solved in
@@ -105,24 +105,25 @@ func eventually(t testing.TB, what string, cond func() bool) {
 	}
 }
 
-// holdSolves makes every expensive solve wait, once it has its slot, until
-// the returned release is called (or its flight is cancelled).
-func holdSolves(a *app) (release func()) {
-	ch := make(chan struct{})
-	a.solves.hold = func(ctx context.Context) {
-		select {
-		case <-ch:
-		case <-ctx.Done():
-		}
+// holdSolves makes every expensive solve wait for a slot until the
+// returned release is called (or its flight is cancelled): it takes all
+// the slots, and lets a solve wait for one for an hour rather than answer
+// busy. Call it before the app's first request.
+func holdSolves(t testing.TB, a *app) (release func()) {
+	t.Helper()
+	a.solves.limits.Wait = time.Hour
+	n := int64(a.solves.limits.Solves)
+	if err := a.solves.slots.Acquire(context.Background(), n); err != nil {
+		t.Fatal(err)
 	}
 	var once sync.Once
-	return func() { once.Do(func() { close(ch) }) }
+	return func() { once.Do(func() { a.solves.slots.Release(n) }) }
 }
 
 func TestIdenticalSolvesRunOnce(t *testing.T) {
 	const n = 8
 	a, h, _ := testApp(t, Limits{})
-	release := holdSolves(a)
+	release := holdSolves(t, a)
 	defer release()
 	bodies := []string{
 		`{"cards": ` + quickExpensive + `}`,
@@ -171,7 +172,7 @@ func mustCards(t testing.TB, codes string) []scoring.Card {
 
 func TestLeaderGoneFollowerAnswered(t *testing.T) {
 	a, h, logs := testApp(t, Limits{})
-	release := holdSolves(a)
+	release := holdSolves(t, a)
 	defer release()
 	body := `{"cards": ` + quickExpensive + `}`
 

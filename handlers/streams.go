@@ -125,13 +125,6 @@ func (g *streamGate) release(s *liveStream) {
 	}
 }
 
-// openStreams is how many streams are open, over all clients.
-func (g *streamGate) openStreams() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.open
-}
-
 // enterStream lets the request's stream for game in; when it is refused,
 // it has answered (429 or 503, with Retry-After) and returns nil. A phone
 // without its cookie gets one (set only on a stream let in), so that its

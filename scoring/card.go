@@ -222,6 +222,7 @@ func CheckInPlay(cards []Card, players int) error {
 	}
 	for _, c := range cards {
 		if c.Suit == Kraken {
+			//lint:ignore ST1005 Kraken is the suit's name, and players read this message as it is.
 			return fmt.Errorf("Kraken cards are not in a 2-player game: %q", c.String())
 		}
 	}
