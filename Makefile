@@ -102,8 +102,12 @@ generate:
 check-generated: generate
 	@git diff --exit-code -- '*_templ.go' || { echo "generated templ code was stale: commit the regenerated files"; exit 1; }
 
+# check-fmt fails on Go code gofmt would change, and on a merge's
+# conflict markers left in any tracked file (a CSS file keeps working
+# with them, silently dropping every rule after the marker).
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
+	@if git grep -nE '^(<<<<<<<|>>>>>>>) ' -- ':!Makefile'; then echo "merge conflict markers left in the files above"; exit 1; fi
 
 vet:
 	$(GO) vet ./...
