@@ -404,7 +404,7 @@ func TestRoundWhyNotMore(t *testing.T) {
 	}
 }
 
-// rulePageIDs are every rule ID of the project's rules (RULES.md): the
+// rulePageIDs are every rule ID of the project's rules (docs/rules.md): the
 // rules page must have an anchor for each.
 var rulePageIDs = []string{
 	"R0", "R1", "R1.1", "R1.2", "R1.3", "R1.4", "R1.5", "R1.6", "R1.7", "R1.8",
