@@ -124,7 +124,7 @@ build:
 run:
 	$(GO) run ./cmd/ruthless
 
-# bench prints the figures quoted in the README.
+# bench prints the figures quoted in docs/measurements.md.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
 
@@ -134,7 +134,7 @@ pagesize:
 load:
 	bash scripts/load.sh
 
-# attack runs the hostile clients' scenarios (README, Robustness).
+# attack runs the hostile clients' scenarios (docs/operations.md, Hostile clients).
 attack:
 	bash scripts/attack.sh
 

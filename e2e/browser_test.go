@@ -28,7 +28,7 @@ import (
 	"ruthless/store"
 )
 
-// The phone every test holds: DESIGN.md's 390 px wide screen.
+// The phone every test holds: docs/design.md's 390 px wide screen.
 const (
 	screenWidth  = 390
 	screenHeight = 844

@@ -20,7 +20,7 @@ type seatPlan struct {
 }
 
 // roundPlan is one round as the table plays it, with what the rules say
-// must come out of it (worked out by hand from RULES.md R1 and R2).
+// must come out of it (worked out by hand from docs/rules.md R1 and R2).
 type roundPlan struct {
 	seats    []seatPlan
 	strength []int // by seat

@@ -15,7 +15,7 @@ import (
 // BG Stats (bgstatsapp.com) takes a play from another app through its
 // createPlay link: https://app.bgstatsapp.com/createPlay.html?data=JSON.
 // The fields below are only those that several independent apps posting
-// plays to BG Stats agree on (see the README, "History and statistics");
+// plays to BG Stats agree on (see docs/history.md, "BG Stats");
 // BG Stats' own page describing the link was not available to check, so
 // nothing beyond them is sent. In particular no bggId: the BoardGameGeek
 // id of Ruthless could not be confirmed.

@@ -404,7 +404,7 @@ func TestRoundWhyNotMore(t *testing.T) {
 	}
 }
 
-// rulePageIDs are every rule ID of the project's rules (RULES.md): the
+// rulePageIDs are every rule ID of the project's rules (docs/rules.md): the
 // rules page must have an anchor for each.
 var rulePageIDs = []string{
 	"R0", "R1", "R1.1", "R1.2", "R1.3", "R1.4", "R1.5", "R1.6", "R1.7", "R1.8",
@@ -495,7 +495,7 @@ func cards(t testing.TB, line string) []scoring.Card {
 const fifteen = "A1,H1,K1,X1,A2,S3,K5,H5,H6,S6,H7,XQ,AC,HC,XC"
 
 // BenchmarkDisputePages times /solve and /check for a 15-card pool (the
-// README quotes them): "warm" is a repeat request, its solves from the
+// docs/measurements.md quotes them): "warm" is a repeat request, its solves from the
 // party cache; "cold" a new server each time, every solve done afresh
 // ("why not more?" included).
 func BenchmarkDisputePages(b *testing.B) {

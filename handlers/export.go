@@ -34,7 +34,7 @@ func attachment(c *gin.Context, name, contentType string, body []byte) {
 	c.Data(http.StatusOK, contentType, body)
 }
 
-// exportGame is one game as a game file (CONTRACT.md v1), to download.
+// exportGame is one game as a game file (docs/api.md, version 1), to download.
 func (a *app) exportGame(c *gin.Context) {
 	g, ok := a.loadGame(c)
 	if !ok {

@@ -1,6 +1,6 @@
 // Package handlers is the web app: gin routes that parse a request,
 // validate it with scoring, act through the store and answer with a page
-// from views or with JSON (CONTRACT.md). Handlers stay thin; scores are
+// from views or with JSON (docs/api.md). Handlers stay thin; scores are
 // derived on every read, never stored.
 package handlers
 

@@ -363,7 +363,7 @@ func TestInviteQR(t *testing.T) {
 	}
 }
 
-// TestMeasureLive measures what the README quotes: the time from the last
+// TestMeasureLive measures what docs/measurements.md quotes: the time from the last
 // save of a round to the results on the three other phones (each phone
 // hears the event and fetches the game page, as live.js does), over 50
 // rounds; and the server's memory and goroutines with 200 phones waiting

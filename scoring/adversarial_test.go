@@ -19,7 +19,7 @@ import (
 
 // The adversarial corpus: pools built to be slow (issue 9). A hill-climb
 // (TestSolveAdversarial) looks for them; the slowest it found, and those
-// the issue and the README quote, are kept in a file, one pool a line, so
+// the issue and the README once quoted, are kept in a file, one pool a line, so
 // that a benchmark (BenchmarkSolve/adversarial, BenchmarkSolveAdversarial)
 // times them and a regression test (TestSolveAdversarialPools) checks the
 // solver's answers on them. Every corpus pool is solved for 4 players.

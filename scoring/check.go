@@ -55,7 +55,7 @@ func ParseClaim(code string) (Claim, error) {
 
 // Problem is one reason a claimed party is not legal. Set is the 1-based
 // number of the set at fault, 0 for the party as a whole; Rule is the
-// RULES.md ID that the claim breaks.
+// docs/rules.md ID that the claim breaks.
 type Problem struct {
 	Set     int    `json:"set"`
 	Message string `json:"message"`

@@ -430,7 +430,7 @@ func TestCheckBadInput(t *testing.T) {
 	}
 }
 
-// TestCheckJSON pins the check --json shape of CONTRACT.md: empty lists are
+// TestCheckJSON pins the check --json shape of docs/api.md: empty lists are
 // [] not null, and wilds carry "as".
 func TestCheckJSON(t *testing.T) {
 	tests := []struct {

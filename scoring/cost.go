@@ -2,7 +2,7 @@ package scoring
 
 // Pools within these bounds are cheap to solve: up to 15 pirates besides
 // at most 3 wilds take the set search well under a couple of milliseconds
-// at worst (BenchmarkSolve/fifteen, README "Speed and size"), and nearly
+// at worst (BenchmarkSolve/fifteen, docs/measurements.md), and nearly
 // every pool a player has at the table is one of them.
 const (
 	cheapMaxWilds = 3

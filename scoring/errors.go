@@ -9,7 +9,7 @@ import "strings"
 type FieldError struct {
 	Field   string `json:"field"`
 	Message string `json:"error"`
-	// Rule is the RULES.md ID the input breaks, when one does.
+	// Rule is the docs/rules.md ID the input breaks, when one does.
 	Rule string `json:"rule,omitempty"`
 	// Players are the seats involved, e.g. both holders of one card (R4.1).
 	Players []int `json:"players,omitempty"`

@@ -1,6 +1,6 @@
 package scoring
 
-// Game is the game file of CONTRACT.md, version 1: the one document shape
+// Game is the game file of docs/api.md, version 1: the one document shape
 // for a game. It holds only inputs; Score derives everything else.
 type Game struct {
 	Version      int      `json:"version"`

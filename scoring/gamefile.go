@@ -8,7 +8,7 @@ import (
 	"io"
 )
 
-// DecodeGame reads a game file (CONTRACT.md, version 1). Every error is a
+// DecodeGame reads a game file (docs/api.md, version 1). Every error is a
 // *FieldError naming the JSON path of the bad value (rounds[0][1].pool[2]
 // for an unknown card code), or Field "" when the text is not JSON at all.
 // Unknown fields are ignored so newer files still load. A missing version

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// contractGame is the game file example of CONTRACT.md, with every field.
+// contractGame is the game file example of docs/api.md, with every field.
 const contractGame = `{
   "version": 1,
   "players": ["Lucy", "Craig", "Julie"],

@@ -36,7 +36,7 @@ const goldenGame = `{
 }`
 
 // goldenScore is what score --json prints for goldenGame: the fields of
-// CONTRACT.md plus the documented additions (coins, unused_cards, returned,
+// docs/api.md plus the documented additions (coins, unused_cards, returned,
 // name, why, officers, winner_tie_breaks, standings). Round 2 is left out:
 // Julie has not entered it.
 const goldenScore = `{
@@ -83,7 +83,7 @@ func TestScoreGoldenJSON(t *testing.T) {
 	}
 }
 
-// TestScoreContractFields checks the field names CONTRACT.md promises for
+// TestScoreContractFields checks the field names docs/api.md promises for
 // score --json, on the contract's own example game.
 func TestScoreContractFields(t *testing.T) {
 	res, err := Score(mustDecode(t, contractGame))
@@ -271,7 +271,7 @@ func TestScoreEndToEnd(t *testing.T) {
 	})
 }
 
-// TestPurity keeps the package pure (DESIGN.md): standard library only, and
+// TestPurity keeps the package pure (docs/design.md): standard library only, and
 // nothing that reaches the file system, network, clock or randomness.
 func TestPurity(t *testing.T) {
 	files, err := filepath.Glob("*.go")

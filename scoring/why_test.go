@@ -461,7 +461,7 @@ func TestCheckInPool(t *testing.T) {
 }
 
 // BenchmarkWhyNotMore is "why not more?" on a 15-card pool whose best
-// party leaves 5 pirates unused (the figure README quotes).
+// party leaves 5 pirates unused (the figure docs/measurements.md quotes).
 func BenchmarkWhyNotMore(b *testing.B) {
 	pool := whyBenchPool(b)
 	for b.Loop() {

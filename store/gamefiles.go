@@ -17,7 +17,7 @@ import (
 // million rounds costs a byte count, not a decode and a validation.
 const MaxGameFileBytes = 64 << 10
 
-// ReadGameFiles reads what an import takes: one game file (CONTRACT.md
+// ReadGameFiles reads what an import takes: one game file (docs/api.md
 // v1) or a JSON array of them, from r. The array is read one game at a
 // time, and reading stops at the first game past maxGames (0: no cap) or
 // past MaxGameFileBytes, so a hostile file costs little before it is

@@ -219,7 +219,7 @@ func (e *ImportError) Error() string {
 	return b.String()
 }
 
-// ParseGameFiles reads what an import takes: one game file (CONTRACT.md
+// ParseGameFiles reads what an import takes: one game file (docs/api.md
 // v1) or a JSON array of them, with no cap on the number of games (the
 // command line's import; see ReadGameFiles).
 func ParseGameFiles(file string, data []byte) ([]scoring.Game, error) {

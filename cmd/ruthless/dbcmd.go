@@ -18,7 +18,7 @@ import (
 const exportUsage = `Usage: ruthless export [-db FILE] GAME_ID
        ruthless export [-db FILE] --all
 
-Writes a stored game as a game file (the JSON format of CONTRACT.md) to
+Writes a stored game as a game file (the JSON format of docs/api.md) to
 standard output, with the time it was played ("played"); with --all,
 every stored game as a JSON array of game files, oldest first (what
 ruthless import and the import page read back, without making copies of
@@ -27,7 +27,7 @@ games already stored). -db defaults to $RUTHLESS_DB, else ruthless.db.
 
 const importUsage = `Usage: ruthless import [-db FILE] FILE
 
-Checks a game file (the JSON format of CONTRACT.md), stores it as a new
+Checks a game file (the JSON format of docs/api.md), stores it as a new
 game and prints the new game's id. FILE - reads standard input. A JSON
 array of game files (as export --all writes) is checked whole and stored
 all or nothing, in one transaction; the ids are printed one a line, in

@@ -15,7 +15,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// Exit statuses promised by CONTRACT.md.
+// Exit statuses promised by docs/api.md.
 const (
 	exitOK    = 0
 	exitOther = 1

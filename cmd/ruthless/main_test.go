@@ -176,7 +176,7 @@ func TestRunStatus(t *testing.T) {
 	}
 }
 
-// partyJSON mirrors solve --json in CONTRACT.md.
+// partyJSON mirrors solve --json in docs/api.md.
 type partyJSON struct {
 	Strength int `json:"strength"`
 	Unused   int `json:"unused"`

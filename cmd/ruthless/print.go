@@ -9,7 +9,7 @@ import (
 	"ruthless/scoring"
 )
 
-// writeJSON writes v indented by two spaces, as CONTRACT.md shows it.
+// writeJSON writes v indented by two spaces, as docs/api.md shows it.
 // HTML characters are left alone: the output is for files and scripts.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

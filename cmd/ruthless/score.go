@@ -11,7 +11,7 @@ import (
 
 const scoreUsage = `Usage: ruthless score [--json] FILE
 
-Scores a whole game file (the JSON format of CONTRACT.md): every round's
+Scores a whole game file (the JSON format of docs/api.md): every round's
 best parties and prize tokens, then, once the game is over, the Legendary
 Achievements, the totals and the winner, naming the rule behind each tie.
 FILE - reads the game from standard input.

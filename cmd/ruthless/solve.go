@@ -68,7 +68,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 }
 
 // fullParty makes every list of the party non-nil, so JSON shows [] where
-// a list is empty, as CONTRACT.md promises.
+// a list is empty, as docs/api.md promises.
 func fullParty(p scoring.Party) scoring.Party {
 	if p.Sets == nil {
 		p.Sets = []scoring.Set{}
@@ -84,7 +84,7 @@ func fullParty(p scoring.Party) scoring.Party {
 	return p
 }
 
-// solveWhyJSON is solve --json --why: the party of CONTRACT.md with a
+// solveWhyJSON is solve --json --why: the party of docs/api.md with a
 // "why" field added.
 type solveWhyJSON struct {
 	scoring.Party
