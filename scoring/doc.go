@@ -9,7 +9,7 @@
 // the work, because the pools players really have and the pools that are
 // hard are different pools:
 //
-//   - The set search (small.go) takes pools of at most 15 pirates besides
+//   - The set search (setsearch.go) takes pools of at most 15 pirates besides
 //     at most 3 wilds: nearly every pool at the table. It builds sets card
 //     by card with a per-card bound and is done in microseconds there, but
 //     its cost grows steeply with the cards and wilds.
@@ -35,7 +35,7 @@
 // sight of some shapes (a lone card of a row is paid as if its flush were
 // complete, or as part of a full ship), and on pools built to be slow
 // they start 5–10 points too high. So the walk tunes a third bound
-// (lagrange.go): the party cut into three families (rows, groups,
+// (priced.go): the party cut into three families (rows, groups,
 // crosses) each solved exactly on its own, with prices on the cells and
 // wilds they share, found by sixty subgradient steps. It costs about 5 ms
 // to tune and keeps 5 to 30 times fewer states. On pools of more than 15

@@ -13,7 +13,7 @@ import (
 //
 // Two exact solvers share the work. Pools of up to 15 pirates besides at
 // most 3 wilds (nearly every pool at the table) go to the set search
-// (small.go), which is quick where there are few cards; bigger or wilder
+// (setsearch.go), which is quick where there are few cards; bigger or wilder
 // pools go to the grid walk below, whose cost grows far more slowly with
 // the pool. The tests hold both to the brute-force reference and to each
 // other.
@@ -34,7 +34,7 @@ import (
 // programming. States whose optimistic bound cannot reach a level are
 // dropped, which keeps large pools fast without giving up exactness; the
 // tightest bounds come from tables solved backwards once per pool
-// (relaxed.go, lagrange.go).
+// (relaxed.go, priced.go).
 //
 // Tie order: when parties tie on strength and unused pirates, each solver
 // keeps the first in its own fixed order, so the same pool always gives
@@ -42,7 +42,7 @@ import (
 // card order; at each cell: leave it, group, straight flush, straight, full
 // ship, flush; where two pasts merge into one state with the same value,
 // the one the descent reached first (its order is in descent.go). The set
-// search's order is in small.go.
+// search's order is in setsearch.go.
 func Solve(pool []Card, opt Options) Party {
 	p, _ := solve(nil, true, pool, opt)
 	return p

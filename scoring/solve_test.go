@@ -251,7 +251,7 @@ func referencePool(i int) ([]Card, int) {
 }
 
 // eachSolver calls check with the party of each solver that takes the
-// pool: the set search (small.go), when the pool fits it, and the grid
+// pool: the set search (setsearch.go), when the pool fits it, and the grid
 // walk. Solve picks one of them; the tests hold both to the same answers.
 func eachSolver(pool []Card, players int, check func(solver string, p Party)) {
 	if fitsSetSearch(pool) {

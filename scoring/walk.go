@@ -57,7 +57,7 @@ type solver struct {
 	parrotRows      int                 // the rows whose Parrot the pool holds, a bit per suit
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
-	priced                    *pricedBound  // see lagrange.go
+	priced                    *pricedBound  // see priced.go
 	crossReachable            [][]int16     // see crossReach
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
 	parallel                  bool          // may share the descent's big steps between two goroutines (see sweep)

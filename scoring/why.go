@@ -13,7 +13,7 @@ import (
 // advisor. Every number here comes from exact solves, never from a guess.
 //
 // The best party that must use a given card is a constrained search: the
-// set search (small.go) run with that card never left out. The set search
+// set search (setsearch.go) run with that card never left out. The set search
 // decides pool cards lowest first, so a card can be forced only where it
 // is decided; forcedSearch therefore starts the search at the forced card
 // instead: it tries the card in every set that can hold it (with cards

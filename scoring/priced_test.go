@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestPricedBoundHoldsAtAnyPrices: the priced bound (lagrange.go) must
+// TestPricedBoundHoldsAtAnyPrices: the priced bound (priced.go) must
 // hold whatever the prices, tuned or not, or the walk would prune the best
 // party away. On random pools of the walk's sizes, with random prices, the
 // bound on the whole pool is never below the best party (R1.7), and a search
