@@ -553,12 +553,19 @@ func TestCorpusSolveBothWays(t *testing.T) {
 // the given strength and unused count. It returns Solve's party.
 func solveBothWays(t *testing.T, pool []Card, strength, unused int, label string) Party {
 	t.Helper()
-	got := Solve(pool, Options{Players: 4})
+	return solveBothWaysWith(t, Solve, SolveContext, pool, strength, unused, label)
+}
+
+// solveBothWaysWith is solveBothWays with a Solve and a SolveContext of the
+// test's own (see scheduled).
+func solveBothWaysWith(t *testing.T, solve Solver, solveContext SolverContext, pool []Card, strength, unused int, label string) Party {
+	t.Helper()
+	got := solve(pool, Options{Players: 4})
 	verifyParty(t, pool, 4, got)
 	if got.Strength != strength || got.Unused != unused {
 		t.Errorf("%sSolve = %d/%d (%s), want %d/%d", label, got.Strength, got.Unused, describe(got), strength, unused)
 	}
-	gotCtx, err := SolveContext(context.Background(), pool, Options{Players: 4})
+	gotCtx, err := solveContext(context.Background(), pool, Options{Players: 4})
 	if err != nil || describe(gotCtx) != describe(got) {
 		t.Errorf("%sSolveContext = %s, %v; Solve = %s", label, describe(gotCtx), err, describe(got))
 	}

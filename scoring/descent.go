@@ -57,11 +57,6 @@ type descent struct {
 // with no relaxed tables, may expand before it gives up.
 const probeLimit = 4000
 
-// splitAbove is how many states a step must expand before a parallel walk
-// shares it between two goroutines: below it the hand-over costs more
-// than it saves. A variable so that a test can share every step.
-var splitAbove = 256
-
 // descents keeps the searches of finished walks for the next: their layers
 // run to megabytes on big pools, and reusing them spares the garbage
 // collector (and the walk its pauses).
@@ -139,7 +134,7 @@ func (s *solver) sweep(d *descent, lv int) (found, ok bool) {
 		d.expanded += len(d.todo)
 		s.work.Add(int64(len(d.todo)))
 		in, out := &d.layers[t], &d.layers[t+1]
-		if s.helper == nil || len(d.todo) < splitAbove {
+		if s.helper == nil || len(d.todo) < s.sched.splitAbove {
 			if !s.expandAll(d, t, d.todo, lv, out) {
 				return false, false
 			}

@@ -73,22 +73,24 @@ func randomPrices(rng *rand.Rand, s *solver) *pricedBound {
 // as without it, on random pools with many wilds, Solve and SolveContext
 // alike (4 players, as solveBothWays).
 func TestPricedSolveMatchesTheWalk(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 23))
 	n := 150
 	if testing.Short() || raceEnabled {
 		n = 10
 	}
+	unpriced := defaultSchedule()
+	unpriced.prices = false
 	pools := make([][]Card, n)
 	wants := make([]Party, n)
-	withPrices = false
 	for i := range pools {
 		pools[i] = withWildsUpTo(rng, randomPool(rng, 12+rng.IntN(14), 4, 0, 0), 4+rng.IntN(5))
-		wants[i] = walkSolve(pools[i], 4)
+		wants[i] = walkSolveWith(unpriced, pools[i], 4)
 	}
-	withPrices = true
-	defer func(was int) { pricedAfter = was }(pricedAfter)
-	pricedAfter = 0
+	priced := defaultSchedule()
+	priced.pricedAfter = 0
+	solve, solveContext := scheduled(priced)
 	for i, pool := range pools {
-		solveBothWays(t, pool, wants[i].Strength, wants[i].Unused, "priced: ")
+		solveBothWaysWith(t, solve, solveContext, pool, wants[i].Strength, wants[i].Unused, "priced: ")
 	}
 }

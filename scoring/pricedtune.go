@@ -105,9 +105,10 @@ func (s *solver) tunePrices(steps int, target int32) *pricedBound {
 // come within half a point of the bound two hundred reach; in one run the
 // corpus took 8 % less time with sixty than with a hundred, and 5 % less
 // than with forty.
-const pricedSteps = 60
-
-var pricedAlpha, pricedDecay = 0.3, 0.95
+const (
+	pricedSteps              = 60
+	pricedAlpha, pricedDecay = 0.3, 0.95
+)
 
 // pricedStartCard and pricedStartWild are the prices tuning starts from.
 const pricedStartCard, pricedStartWild float64 = 3 * perCard, 5 * perCard

@@ -38,27 +38,10 @@ import (
 // other cards and wilds first; within a straight flush, straight or full
 // ship, shorter and lower first, pool cards before Parrots before Captains.
 
-// The set search handles pools with at most this many wilds and other cards.
-const (
-	smallMaxWilds = 3
-	smallMaxFixed = 15
-)
-
 // memoFrom is the pool size (wilds aside) from which the search remembers
 // the states it has searched: below it, the bookkeeping costs more than
 // it saves.
 const memoFrom = 10
-
-// fitsSetSearch reports whether the set search handles the pool.
-func fitsSetSearch(pool []Card) bool {
-	wilds := 0
-	for _, c := range pool {
-		if c.IsWild() {
-			wilds++
-		}
-	}
-	return wilds <= smallMaxWilds && len(pool)-wilds <= smallMaxFixed
-}
 
 // A cell of the grid as a bit number: rank-major, as the search goes.
 func cellOf(suit Suit, rank int) int { return rank*NumSuits + int(suit) }
@@ -96,7 +79,7 @@ type demand struct {
 type foundSet struct {
 	kind   SetKind
 	fixed  uint16
-	wilds  [smallMaxWilds]placedWild
+	wilds  [setSearchMaxWilds]placedWild
 	nWilds int
 }
 
@@ -257,7 +240,7 @@ func (q *setSearch) stateKey(rem uint16) searchState {
 		}
 	}
 	// the demands, as a sorted list of 5-bit codes
-	var codes [smallMaxWilds]uint64
+	var codes [setSearchMaxWilds]uint64
 	for i, d := range q.demands {
 		codes[i] = uint64(d.line) + 1
 		if d.row {
@@ -314,7 +297,7 @@ func (q *setSearch) party() Party {
 			}
 		}
 	}
-	var cells [smallMaxWilds]int
+	var cells [setSearchMaxWilds]int
 	q.assign(q.bestDemands, q.playable&^q.printed&^taken, cells[:])
 	var sets [][]cellPick
 	usedFixed := uint16(0)

@@ -11,7 +11,7 @@ import "math/bits"
 // else a flagged Captain. It reports false when neither is left or the
 // cell is not free.
 func (q *setSearch) pin(f *foundSet, cell int) bool {
-	if !q.free(cell) || f.nWilds == smallMaxWilds {
+	if !q.free(cell) || f.nWilds == setSearchMaxWilds {
 		return false
 	}
 	suit := Suit(cell % NumSuits)
@@ -35,7 +35,7 @@ func (q *setSearch) pin(f *foundSet, cell int) bool {
 // onLine puts a wild on a line (any free cell of it, settled at the end):
 // the Parrot of suit when parrot is set, else a flagged Captain.
 func (q *setSearch) onLine(f *foundSet, d demand, parrot bool, suit Suit) bool {
-	if f.nWilds == smallMaxWilds {
+	if f.nWilds == setSearchMaxWilds {
 		return false
 	}
 	w := placedWild{cell: -1, demand: int8(len(q.demands))}
@@ -78,7 +78,7 @@ func (q *setSearch) lineCells(d demand) uint64 {
 
 // demandsFit reports whether every demand can have a free cell of its own.
 func (q *setSearch) demandsFit() bool {
-	var cells [smallMaxWilds]int
+	var cells [setSearchMaxWilds]int
 	return q.assign(q.demands, q.playable&^q.printed&^q.taken, cells[:])
 }
 

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -506,8 +507,29 @@ func setSearchSolve(pool []Card, players int) Party {
 }
 
 func walkSolve(pool []Card, players int) Party {
-	p, _ := newSolver(pool, players).solve()
+	return walkSolveWith(defaultSchedule(), pool, players)
+}
+
+// walkSolveWith is walkSolve on the given schedule.
+func walkSolveWith(sched schedule, pool []Card, players int) Party {
+	s := newSolver(pool, players)
+	s.sched = sched
+	p, _ := s.solve()
 	return p
+}
+
+// scheduled returns Solve and SolveContext as they would be with the
+// walk's schedule sched instead of the default: a test's way to take, on
+// every pool, a path the default takes only on some.
+func scheduled(sched schedule) (Solver, SolverContext) {
+	solveWith := func(pool []Card, opt Options) Party {
+		p, _ := solve(nil, true, sched, pool, opt)
+		return p
+	}
+	solveContextWith := func(ctx context.Context, pool []Card, opt Options) (Party, error) {
+		return solveContext(ctx, sched, pool, opt)
+	}
+	return solveWith, solveContextWith
 }
 
 // solveCost solves a pool as Solve does and says how much work it took:
