@@ -79,5 +79,6 @@
 // The tests hold both methods to a brute-force reference
 // (reference_test.go), to each other and to the unpruned walk
 // (solve_test.go), and to the pools built to be slow in
-// testdata/adversarial.txt (adversarial_test.go).
+// testdata/adversarial.txt (adversarial_test.go). Those come from a hunt
+// that climbs on a solve's work (SolveCost, cost.go): scripts/adversarial.
 package scoring

@@ -166,15 +166,16 @@ func newSetSearch(pool []Card, players int) *setSearch {
 	return q
 }
 
-// solveSmall is Solve for a pool fitsSetSearch accepts.
-func solveSmall(pool []Card, players int, halt *atomic.Bool) (Party, bool) {
+// solveSmall is Solve for a pool fitsSetSearch accepts. nodes is the work
+// the search took (SolveCost); ok is false when halt stopped it.
+func solveSmall(pool []Card, players int, halt *atomic.Bool) (p Party, nodes int64, ok bool) {
 	q := newSetSearch(pool, players)
 	q.halt = halt
 	q.search(uint16(1)<<len(q.fixed) - 1)
 	if q.halted {
-		return Party{}, false
+		return Party{}, int64(q.nodes), false
 	}
-	return q.party(), true
+	return q.party(), int64(q.nodes), true
 }
 
 // free reports whether a wild may stand on a cell now.

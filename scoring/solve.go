@@ -77,7 +77,8 @@ func solve(halt *atomic.Bool, parallel bool, sched schedule, pool []Card, opt Op
 		halt = new(atomic.Bool)
 	}
 	if fitsSetSearch(pool) {
-		return solveSmall(pool, opt.players(), halt)
+		p, _, ok := solveSmall(pool, opt.players(), halt)
+		return p, ok
 	}
 	s := newSolver(pool, opt.players())
 	s.halt, s.parallel, s.sched = halt, parallel, sched

@@ -502,7 +502,7 @@ func FuzzParseCard(f *testing.F) {
 
 // setSearchSolve and walkSolve run one solver alone, whatever the pool.
 func setSearchSolve(pool []Card, players int) Party {
-	p, _ := solveSmall(pool, players, new(atomic.Bool))
+	p, _, _ := solveSmall(pool, players, new(atomic.Bool))
 	return p
 }
 
@@ -530,22 +530,6 @@ func scheduled(sched schedule) (Solver, SolverContext) {
 		return solveContext(ctx, sched, pool, opt)
 	}
 	return solveWith, solveContextWith
-}
-
-// solveCost solves a pool as Solve does and says how much work it took:
-// the set search's nodes, or the states the walk's descents expanded. Unlike
-// time, it hardly depends on what else the machine is doing, so the hunt
-// for slow pools climbs on it.
-func solveCost(pool []Card, players int) (Party, int64) {
-	if fitsSetSearch(pool) {
-		q := newSetSearch(pool, players)
-		q.halt = new(atomic.Bool)
-		q.search(uint16(1)<<len(q.fixed) - 1)
-		return q.party(), int64(q.nodes)
-	}
-	s := newSolver(pool, players)
-	p, _ := s.solve()
-	return p, s.work.Load()
 }
 
 // unprunedWalk is the grid walk with no bound at all: one sweep that keeps

@@ -83,7 +83,7 @@ type solver struct {
 	parallel                  bool          // may share the descent's big steps between two goroutines (see sweep)
 	sched                     schedule      // when the walk does its costlier work (see schedule)
 	helper                    *helper       // the second goroutine, while a parallel descent runs
-	work                      *atomic.Int64 // states the descents expanded, summed: the walk's cost, for the tests' hunt for slow pools
+	work                      *atomic.Int64 // states the descents expanded, summed: the walk's cost (SolveCost)
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
