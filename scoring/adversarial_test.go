@@ -138,7 +138,7 @@ func cutDown(pool []Card, seed uint64) []Card {
 // RUTHLESS_ADVERSARIAL_ALL=1 checks them all now.
 const (
 	wholeMaxCost = 2_500_000
-	quickMaxCost = 1_200_000 // under -short or -race
+	quickMaxCost = 1_200_000 // in a sample run: see referenceRun
 )
 
 // TestSolveAdversarialPools holds the solver to its answers on the
@@ -148,10 +148,10 @@ const (
 // Then, since the walk with no pruning cannot finish on any corpus pool
 // (20+ cards with 5+ wilds run past 20 s and 2 GB; see unprunedLimit), a
 // part of the pool cut down to fit is solved and held to that walk.
-// -short and -race solve whole only the pools within quickMaxCost, and
-// skip the unpruned walks.
+// A sample run (-short or -race, see referenceRun) solves whole only the
+// pools within quickMaxCost, and skips the unpruned walks.
 func TestSolveAdversarialPools(t *testing.T) {
-	quick := testing.Short() || raceEnabled
+	quick := !referenceRun(t)
 	maxCost := int64(wholeMaxCost)
 	if quick {
 		maxCost = quickMaxCost
@@ -173,7 +173,7 @@ func TestSolveAdversarialPools(t *testing.T) {
 		t.Run(fmt.Sprintf("line%d", c.line), func(t *testing.T) {
 			whole := c.cost <= maxCost // a line with no cost (-1) is solved too
 			if quick && !whole {
-				t.Skipf("-short or -race: the line records cost %d, more than %d", c.cost, maxCost)
+				t.Skipf("a sample run: the line records cost %d, more than %d", c.cost, maxCost)
 			}
 			t.Parallel()
 			if whole {
@@ -245,7 +245,7 @@ func TestAdversarialCorpusFormat(t *testing.T) {
 // SolveContext show the same legal party, of the strength and unused count
 // the corpus records.
 func TestCorpusSolveBothWays(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if !referenceRun(t) {
 		t.Skip("the corpus takes seconds, minutes under the race detector")
 	}
 	for _, c := range readCorpus(t) {

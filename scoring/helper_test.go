@@ -13,13 +13,14 @@ import (
 // finds, ties included. With every step shared (splitAbove 0), Solve is
 // held to SolveContext's party on random wild pools (the grid walk's).
 func TestSharedStepsKeepTheParty(t *testing.T) {
+	full := referenceRun(t)
 	t.Parallel()
 	sched := defaultSchedule()
 	sched.splitAbove = 0
 	solveShared, _ := scheduled(sched)
 	rng := rand.New(rand.NewPCG(9, 23))
 	n := 80
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 6 // the race detector makes the walk twenty times slower
 	}
 	for range n {

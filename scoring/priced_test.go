@@ -14,9 +14,10 @@ import (
 // ways (cell by cell for the walk, column by column for the tuning), and
 // both must give the same bound.
 func TestPricedBoundHoldsAtAnyPrices(t *testing.T) {
+	full := referenceRun(t)
 	rng := rand.New(rand.NewPCG(11, 3))
 	n := 200
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 15
 	}
 	for range n {
@@ -73,10 +74,11 @@ func randomPrices(rng *rand.Rand, s *solver) *pricedBound {
 // as without it, on random pools with many wilds, Solve and SolveContext
 // alike (4 players, as solveBothWays).
 func TestPricedSolveMatchesTheWalk(t *testing.T) {
+	full := referenceRun(t)
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 23))
 	n := 150
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 10
 	}
 	unpriced := defaultSchedule()

@@ -204,11 +204,12 @@ func randomPool(rng *rand.Rand, n, players int, flag float64, maxCaptains int) [
 // pools are the same however many cores the machine has, and a failure
 // names the pool's number.
 func TestSolveMatchesReference(t *testing.T) {
+	full := referenceRun(t)
 	pools := 200_000
-	if testing.Short() {
+	if !full && testing.Short() {
 		pools = 5_000
-	} else if raceEnabled {
-		pools = 2_000 // `make test` also runs the full count without -race
+	} else if !full {
+		pools = 2_000 // under -race; the reference run has the full count
 	}
 	shards := runtime.GOMAXPROCS(0)
 	for shard := range shards {
@@ -286,8 +287,9 @@ func withParrot(rng *rand.Rand, pool []Card, players int) []Card {
 // TestSolveManyCaptains cross-checks pools of up to 7 pirates holding 2 or
 // 3 flagged Captains (and often Parrots) against the reference.
 func TestSolveManyCaptains(t *testing.T) {
+	full := referenceRun(t)
 	pools := 160
-	if testing.Short() || raceEnabled {
+	if !full {
 		pools = 16
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
