@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 	"time"
 )
@@ -124,33 +123,6 @@ func BenchmarkTen(b *testing.B) {
 			refSolve(pools[i%len(pools)], 4)
 		}
 	})
-}
-
-// TestSolveWorstCase hunts for the slowest pool among random pools of
-// every size (set RUTHLESS_WORST=N for N pools; it reports, never fails on
-// time, since timing belongs to benchmarks).
-func TestSolveWorstCase(t *testing.T) {
-	n := 0
-	if v := os.Getenv("RUTHLESS_WORST"); v != "" {
-		for _, c := range v {
-			n = n*10 + int(c-'0')
-		}
-	}
-	if n == 0 {
-		t.Skip("set RUTHLESS_WORST=N to search N random pools for the slowest")
-	}
-	rng := rand.New(rand.NewPCG(99, 1))
-	var worst time.Duration
-	var worstPool []Card
-	for range n {
-		pool := withWildsUpTo(rng, randomPool(rng, rng.IntN(51), 4, 0, 0), rng.IntN(11))
-		start := time.Now()
-		Solve(pool, Options{Players: 4})
-		if d := time.Since(start); d > worst {
-			worst, worstPool = d, pool
-		}
-	}
-	t.Logf("slowest of %d pools: %v for %d cards %v", n, worst, len(worstPool), worstPool)
 }
 
 // BenchmarkSolveCancel measures how long SolveContext takes to give up

@@ -55,10 +55,11 @@ func TestSolveContextStops(t *testing.T) {
 // TestSolveContextAnswersLikeSolve: SolveContext walks on one goroutine,
 // Solve on two; the party must be the very same, ties included (R1.7).
 func TestSolveContextAnswersLikeSolve(t *testing.T) {
+	full := referenceRun(t)
 	pools := [][]Card{poolOf(t, "H2 H3 A4 S6 K6")}
 	rng := rand.New(rand.NewPCG(4, 4))
 	n := 40
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 8 // the race detector makes the walk twenty times slower
 	} else {
 		pools = append(pools, poolOf(t, slowPool))

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -498,6 +499,53 @@ func TestCheckBest(t *testing.T) {
 			if res.Strength != tt.claimed || res.Best.Strength != tt.best || res.Best.Unused != tt.bestUnuse {
 				t.Errorf("claimed, best, best unused = %d, %d, %d; want %d, %d, %d",
 					res.Strength, res.Best.Strength, res.Best.Unused, tt.claimed, tt.best, tt.bestUnuse)
+			}
+		})
+	}
+}
+
+// TestCheckInPool: a claimed card outside the pool breaks R1.1, the pool's
+// Captain-power marks win, and the best party is the pool's.
+func TestCheckInPool(t *testing.T) {
+	claim := func(codes ...string) []Claim {
+		var out []Claim
+		for _, c := range codes {
+			cl, err := ParseClaim(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, cl)
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		sets     [][]Claim
+		pool     string
+		legal    bool
+		strength int
+		rules    []string
+		best     int
+	}{
+		{"legal", [][]Claim{claim("H2", "H3", "H4")}, "H2 H3 H4 XQ", true, 12, nil, 12},
+		{"R1.1 a card from outside", [][]Claim{claim("H2", "H3", "H4", "H5")}, "H2 H3 H4 XQ", false, 0, []string{"R1.1"}, 12},
+		{"the pool's power mark counts", [][]Claim{claim("SC=A7", "A7")}, "SC* A7", false, 0, []string{"R1.6"}, 4},
+		{"power used in the pool", [][]Claim{claim("SC=H7", "A7")}, "SC* A7", true, 4, nil, 4},
+		{"R1.5 no power in the pool", [][]Claim{claim("SC*=H7", "A7")}, "SC A7", false, 0, []string{"R1.5", "R1.2"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := CheckInPool(context.Background(), tt.sets, poolOf(t, tt.pool), Options{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rules []string
+			for _, p := range res.Problems {
+				rules = append(rules, p.Rule)
+			}
+			if res.Legal != tt.legal || res.Strength != tt.strength || !slices.Equal(rules, tt.rules) || res.Best.Strength != tt.best {
+				t.Fatalf("legal %t strength %d rules %v best %d; want %t %d %v %d (%+v)",
+					res.Legal, res.Strength, rules, res.Best.Strength, tt.legal, tt.strength, tt.rules, tt.best, res.Problems)
 			}
 		})
 	}

@@ -2,9 +2,7 @@ package scoring
 
 import (
 	"math/bits"
-	"runtime"
 	"sync"
-	"sync/atomic"
 )
 
 // The descent: the walk's exact search, lowering its bar a level at a time
@@ -58,11 +56,6 @@ type descent struct {
 // probeLimit is how many states the first search, at the column bound and
 // with no relaxed tables, may expand before it gives up.
 const probeLimit = 4000
-
-// splitAbove is how many states a step must expand before a parallel walk
-// shares it between two goroutines: below it the hand-over costs more
-// than it saves. A variable so that a test can share every step.
-var splitAbove = 256
 
 // descents keeps the searches of finished walks for the next: their layers
 // run to megabytes on big pools, and reusing them spares the garbage
@@ -141,7 +134,7 @@ func (s *solver) sweep(d *descent, lv int) (found, ok bool) {
 		d.expanded += len(d.todo)
 		s.work.Add(int64(len(d.todo)))
 		in, out := &d.layers[t], &d.layers[t+1]
-		if s.helper == nil || len(d.todo) < splitAbove {
+		if s.helper == nil || len(d.todo) < s.sched.splitAbove {
 			if !s.expandAll(d, t, d.todo, lv, out) {
 				return false, false
 			}
@@ -339,53 +332,3 @@ func (s *solver) partyOf(d *descent) Party {
 	}
 	return s.build(s.steps, roles)
 }
-
-// helper is a second goroutine that stays for a whole descent and takes
-// the second half of each big step. It waits for its share spinning, not
-// blocked: a goroutine started (or woken) for each step cost tens of
-// microseconds before it ran, as much as sharing the smaller steps saved.
-type helper struct {
-	posted, finished atomic.Uint64
-	task             func() bool
-	ok               bool
-	quit             atomic.Bool
-}
-
-// startHelper starts a helper; stop ends it.
-func startHelper() *helper {
-	h := new(helper)
-	go h.run()
-	return h
-}
-
-func (h *helper) stop() { h.quit.Store(true) }
-
-func (h *helper) run() {
-	var done uint64
-	for !h.quit.Load() {
-		if h.posted.Load() == done {
-			spin()
-			continue
-		}
-		done++
-		h.ok = h.task()
-		h.finished.Store(done)
-	}
-}
-
-// post hands the helper a task and returns its number for wait.
-func (h *helper) post(task func() bool) uint64 {
-	h.task = task
-	return h.posted.Add(1)
-}
-
-// wait waits for task n to finish and returns what it returned.
-func (h *helper) wait(n uint64) bool {
-	for h.finished.Load() != n {
-		spin()
-	}
-	return h.ok
-}
-
-// spin lets other goroutines run while one waits for the other.
-func spin() { runtime.Gosched() }

@@ -3,57 +3,82 @@
 // Legendary Achievements and the final score. It imports only the standard
 // library and does no I/O, so every other layer can trust and test it alone.
 //
-// # The solver, in one story
+// # The solver: a map
 //
 // Solve finds a best raiding party exactly (R1.7). Two exact methods share
 // the work, because the pools players really have and the pools that are
-// hard are different pools:
+// hard are different pools. One rule routes them (fitsSetSearch, solve.go):
 //
-//   - The set search (small.go) takes pools of at most 15 pirates besides
-//     at most 3 wilds: nearly every pool at the table. It builds sets card
-//     by card with a per-card bound and is done in microseconds there, but
-//     its cost grows steeply with the cards and wilds.
-//   - The grid walk (solve.go) takes every bigger or wilder pool. It sees a
-//     party as cells of the suit × rank grid and walks them as dynamic
-//     programming over a small state, keeping only states whose bound
-//     reaches a level (a strength); the descent (descent.go) lowers the
-//     level until it finds a party there. Its cost grows slowly with the
-//     pool, but it pays a fixed price per pool.
+//   - a pool of at most 15 pirates besides at most 3 wilds
+//     (setSearchMaxPirates, setSearchMaxWilds) goes to the set search:
+//     nearly every pool at the table. It has no fixed price, so it is done
+//     in microseconds there, but its cost grows steeply with the cards and
+//     the wilds;
+//   - every bigger or wilder pool goes to the grid walk, which pays a fixed
+//     price per pool (its bound tables, its 45 cells) but whose cost grows
+//     slowly with the pool.
 //
-// The walk's bounds, cheapest first: the column bound (each column's cards
-// at their richest, solve.go) and the relaxed walks (relaxed.go), two
-// tables solved backwards once per pool that keep groups and one row shape
-// exact. Building the tables costs milliseconds on wild pools, so the walk
-// first tries one capped search at the column bound alone: where that
-// bound is tight (a whole deck) it finds the party without them.
+// Expensive (cost.go) is the same rule seen from a server: the pools that
+// may take milliseconds. "Why not more?" needs the set search, so it reads
+// the rule too (ErrTooBigToExplain).
 //
-// Each level down keeps about twice the states of the one above, so what
-// a hard pool costs is how far above the best party the bound from each
-// state lies. The descent keeps the states of every level it has walked
-// and walks only what a lower level adds, so a pool costs about what its
-// last level costs, not the sum of all of them. The relaxed walks lose
-// sight of some shapes (a lone card of a row is paid as if its flush were
-// complete, or as part of a full ship), and on pools built to be slow
-// they start 5–10 points too high. So the walk tunes a third bound
-// (lagrange.go): the party cut into three families (rows, groups,
-// crosses) each solved exactly on its own, with prices on the cells and
-// wilds they share, found by sixty subgradient steps. It costs about 5 ms
-// to tune and keeps 5 to 30 times fewer states. On pools of more than 15
-// pirates it is tuned as soon as the probe fails (beside the relaxed
-// tables, on a second goroutine when there is one); on smaller ones only
-// once the descent has walked a few thousand states with no party found,
-// and the descent then starts again under it. (A beam that guessed the best strength, a mirror that
-// walked hard pools from the Captain down, two bars tried at once on two
-// goroutines, and one pass a level were tried and replaced: the beam
-// guessed low on pools found against it, the mirror saves nothing once the
-// priced bound is in, sharing each big step between two goroutines beats
-// two bars at once, and the descent walks a quarter to a third fewer
-// states than one pass a level on the hardest pools.)
+// The set search builds sets card by card, lowest card first, and cuts a
+// branch that cannot beat the best party found:
 //
-// SolveContext is Solve for callers that may stop waiting (the web server):
-// both methods look at a flag between small steps and give up with
-// ctx.Err().
+//	setsearch.go   the search, its memory of searched states, its tie order
+//	setbound.go    the bound that cuts: each card at its richest set's share
+//	setshapes.go   the sets a card is tried in
+//	setwilds.go    where wilds stand: pinned cells, lines settled at the end
 //
-// Both methods are held to a brute-force reference, to each other, and to
-// the unpruned walk by the tests; solve_test.go says how.
+// The grid walk sees a party as cells of the suit × rank grid and walks
+// them as dynamic programming over a small state, keeping only the states
+// whose bound reaches a level (a strength); the descent lowers the level
+// until it finds a party there:
+//
+//	walk.go        the model: cells, roles, the state, the moves; tie order
+//	frontier.go    the states kept after a step, and their index
+//	descent.go     the exact search, level by level, walking at each level
+//	               only what it adds to the levels above
+//	helper.go      the second goroutine Solve shares big steps with
+//	walkparty.go   the roles turned back into a party
+//	solve.go       the schedule: a probe, a dive, the bounds, the descent
+//
+// The walk's bounds, cheapest first. What a hard pool costs is how far
+// above the best party the bound from each state lies (each level down
+// keeps about twice the states of the one above), so the sharper bounds
+// pay on hard pools, and only there:
+//
+//	bounds.go      the column bound (each column's cards at their richest)
+//	               and the roles a cell could ever take; the walk first
+//	               tries one capped search at this bound alone, which finds
+//	               the party where it is tight (a whole deck)
+//	relaxed.go     the relaxed walks: two tables solved backwards once per
+//	               pool, exact for groups and one row shape each
+//	priced.go      the priced bound: the party cut into three families
+//	               (rows, groups, crosses), each exact alone, with prices on
+//	               the cells and wilds they share; pricedcross.go holds the
+//	               crosses, pricedtune.go the subgradient steps that tune
+//	               the prices
+//
+// The relaxed walks lose sight of some shapes (a lone card of a row is paid
+// as if its flush were complete), and on pools built to be slow they start
+// 5–10 points too high; there the priced bound keeps 5 to 30 times fewer
+// states. Tuning it costs about 5 ms, so the walk tunes it as soon as the
+// probe fails on pools of more than 15 cards, wilds included, and on
+// smaller ones only once the descent has walked a few thousand states with
+// no party found (schedule, solve.go).
+//
+// SolveContext is Solve for callers that may stop waiting (the web server),
+// on one goroutine: both methods look at a flag between small steps and
+// give up with ctx.Err().
+//
+// Around the solver: why.go answers "why not more?" with forced.go (the
+// best party that must use a card), advise.go weighs recruits, check.go
+// judges a claimed party with claimsearch.go (the identities of its wilds).
+//
+// The tests hold both methods to a brute-force reference
+// (reference_test.go), to each other and to the unpruned walk
+// (solve_test.go), and to the pools built to be slow in
+// testdata/adversarial.txt (adversarial_test.go). Those come from a hunt
+// that climbs on a solve's work (SolveCost, cost.go): scripts/adversarial.
 package scoring

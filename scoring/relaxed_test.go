@@ -10,9 +10,10 @@ import (
 // value for the whole pool is never below the best party's strength. A
 // table that undercut the best party would let the walk prune it away.
 func TestRelaxedNeverBelowBest(t *testing.T) {
+	full := referenceRun(t)
 	rng := rand.New(rand.NewPCG(7, 7))
 	n := 400
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 60
 	}
 	for range n {

@@ -8,82 +8,120 @@ import (
 
 // Solve returns the best raiding party for a pool (R1.7): the maximum
 // strength, and among parties of that strength one that leaves the most
-// pirates unused. The pool must be valid (ParseCards, CheckInPlay); the
-// answer does not depend on the order of the cards.
-//
-// Two exact solvers share the work. Pools of up to 15 pirates besides at
-// most 3 wilds (nearly every pool at the table) go to the set search
-// (small.go), which is quick where there are few cards; bigger or wilder
-// pools go to the grid walk below, whose cost grows far more slowly with
-// the pool. The tests hold both to the brute-force reference and to each
-// other.
-//
-// How the grid walk works. A party never holds two cards with the same
-// suit and rank (R1.6), so a party is a set of cells of the suit × rank
-// grid, each filled by the pool's card printed there or by a wild (a Parrot
-// in its own suit's row, a flagged Captain anywhere). Every set pattern is
-// a shape on that grid: a group lies in one rank column, a flush or
-// straight flush in one suit row, a straight or full ship takes one cell in
-// each of consecutive columns. The solver walks the grid cell by cell, rank
-// 1 to Captain and suit by suit within a rank, deciding each cell's role;
-// what the rest of the walk needs to know about the past fits in a small
-// state (per suit: the length of the straight-flush run and of the flush so
-// far, capped at 3; how many straights are open and how long; how many full
-// ships; which wilds are spent; the current column's group). Equal states
-// merge, keeping the better past, which makes the walk exact dynamic
-// programming. States whose optimistic bound cannot reach a level are
-// dropped, which keeps large pools fast without giving up exactness; the
-// tightest bounds come from tables solved backwards once per pool
-// (relaxed.go, lagrange.go).
-//
-// Tie order: when parties tie on strength and unused pirates, each solver
-// keeps the first in its own fixed order, so the same pool always gives
-// the same party. The walk's order: cells rank by rank from 1, suits in
-// card order; at each cell: leave it, group, straight flush, straight, full
-// ship, flush; where two pasts merge into one state with the same value,
-// the one the descent reached first (its order is in descent.go). The set
-// search's order is in small.go.
+// pirates unused; among those, the first in the solving method's own fixed
+// order, so the same pool always gives the same party whatever the order
+// of its cards. The pool must be valid (ParseCards, CheckInPlay). The
+// package doc is the map of how it finds the party: which pools go to
+// which exact method, and which file holds each idea.
 func Solve(pool []Card, opt Options) Party {
-	p, _ := solve(nil, true, pool, opt)
+	p, _ := solve(nil, true, defaultSchedule(), pool, opt)
 	return p
 }
 
 // SolveContext is Solve for callers that may stop waiting: it gives up
 // soon after ctx is done (within milliseconds on every pool, since both
-// solvers look at a flag between small steps: BenchmarkSolveCancel) and
+// methods look at a flag between small steps: BenchmarkSolveCancel) and
 // then returns ctx.Err() with no party.
 //
 // Unlike Solve it works on one goroutine: it is meant for a server, where
 // other requests need the other cores more than one big pool does.
 func SolveContext(ctx context.Context, pool []Card, opt Options) (Party, error) {
+	return solveContext(ctx, defaultSchedule(), pool, opt)
+}
+
+// solveContext is SolveContext with the walk's schedule given.
+func solveContext(ctx context.Context, sched schedule, pool []Card, opt Options) (Party, error) {
 	if err := ctx.Err(); err != nil {
 		return Party{}, err
 	}
 	halt := new(atomic.Bool)
 	stop := context.AfterFunc(ctx, func() { halt.Store(true) })
 	defer stop()
-	p, ok := solve(halt, false, pool, opt)
+	p, ok := solve(halt, false, sched, pool, opt)
 	if !ok {
 		return Party{}, ctx.Err()
 	}
 	return p, nil
 }
 
-// solve picks the solver for the pool. halt (nil: never) asks it to give
-// up; ok is false when it did. parallel lets the grid walk use two
-// goroutines; the party is the same either way.
-func solve(halt *atomic.Bool, parallel bool, pool []Card, opt Options) (Party, bool) {
+// The routing rule, the one place that says which pools go where: the set
+// search takes a pool of at most setSearchMaxPirates pirates besides at
+// most setSearchMaxWilds wilds (Parrots and flagged Captains), where it
+// takes well under a couple of milliseconds at worst (BenchmarkSolve/
+// fifteen) and nearly every pool at the table is; the grid walk takes
+// every other pool. Expensive (cost.go) and the "why not more?" answers
+// (why.go), which need the set search, read the same rule.
+const (
+	setSearchMaxPirates = 15
+	setSearchMaxWilds   = 3
+)
+
+// fitsSetSearch reports whether the set search takes the pool (see the
+// routing rule above).
+func fitsSetSearch(pool []Card) bool {
+	wilds := 0
+	for _, c := range pool {
+		if c.IsWild() {
+			wilds++
+		}
+	}
+	return wilds <= setSearchMaxWilds && len(pool)-wilds <= setSearchMaxPirates
+}
+
+// solve routes the pool to its method. halt (nil: never) asks it to give
+// up; ok is false when it did. parallel lets the grid walk share its big
+// steps with a second goroutine; the party is the same either way. sched
+// is the walk's schedule: Solve and SolveContext use defaultSchedule.
+func solve(halt *atomic.Bool, parallel bool, sched schedule, pool []Card, opt Options) (Party, bool) {
 	if halt == nil {
 		halt = new(atomic.Bool)
 	}
 	if fitsSetSearch(pool) {
-		return solveSmall(pool, opt.players(), halt)
+		p, _, ok := solveSmall(pool, opt.players(), halt)
+		return p, ok
 	}
 	s := newSolver(pool, opt.players())
-	s.halt, s.parallel = halt, parallel
+	s.halt, s.parallel, s.sched = halt, parallel, sched
 	return s.solve()
 }
 
+// schedule is when the grid walk does its costlier work. Solve and
+// SolveContext always use defaultSchedule; tests hand solve another one
+// to reach, on every pool, paths the default takes only on some.
+type schedule struct {
+	// prices says whether the walk tunes the priced bound at all (a test
+	// holds the walk without it to the walk with it).
+	prices bool
+	// pricedAfter is how many states the descent walks, with no party
+	// found, before it tunes the priced bound on a pool of at most
+	// pricedAtOnceAbove cards.
+	pricedAfter int
+	// splitAbove is how many states a step must expand before a parallel
+	// walk shares it with its helper (helper.go).
+	splitAbove int
+}
+
+// defaultSchedule is the schedule of Solve and SolveContext.
+//
+// The priced bound waits for 5,000 states on pools of at most
+// pricedAtOnceAbove cards: there tuning it, about 5 ms, would mostly cost
+// more than it saves (the reference check's 200,000 pools took 3.5 times
+// as long with it from the start). Sharing a step of fewer than 256 states
+// costs more in the hand-over than it saves.
+func defaultSchedule() schedule {
+	return schedule{prices: true, pricedAfter: 5_000, splitAbove: 256}
+}
+
+// pricedAtOnceAbove is the pool size (wilds included) above which the walk
+// tunes the priced bound as soon as its probe fails, beside the relaxed
+// walks' tables: on bigger pools tuning from the start pays even on
+// middling ones (in one run, 64 pools of 16–22 cards with 2–6 wilds took
+// 6.2 ms each against 8.3 ms when the tuning waited for 5,000 states).
+const pricedAtOnceAbove = 15
+
+// solve is the grid walk's schedule: a probe at the cheapest bound, then
+// the sharper bounds, then the descent from the best bound down to the
+// best party.
 func (s *solver) solve() (Party, bool) {
 	// A short dive finds a good party; the descent (descent.go) then
 	// looks for parties at least as strong as a level, starting at the
@@ -103,12 +141,12 @@ func (s *solver) solve() (Party, bool) {
 		return s.partyOf(d), true
 	}
 	// The probe failed: the pool needs the sharper bounds. On a pool of
-	// more than 15 pirates the priced bound pays from the start (tuned
-	// beside the relaxed walks' tables when two goroutines may work); on a
-	// smaller one only once the descent has walked pricedAfter states. The
-	// tuning aims at the dive's party.
+	// more than pricedAtOnceAbove cards the priced bound pays from the
+	// start (tuned beside the relaxed walks' tables when two goroutines
+	// may work); on a smaller one only once the descent has walked
+	// sched.pricedAfter states. The tuning aims at the dive's party.
 	low := strengthOf(s.dive(diveBudget))
-	if tuneNow := withPrices && len(s.pool) > smallMaxFixed; tuneNow && s.parallel {
+	if tuneNow := s.sched.prices && len(s.pool) > pricedAtOnceAbove; tuneNow && s.parallel {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -137,7 +175,7 @@ func (s *solver) solve() (Party, bool) {
 		if found || lv == low {
 			return s.partyOf(d), true
 		}
-		if withPrices && s.priced == nil && d.expanded > pricedAfter {
+		if s.sched.prices && s.priced == nil && d.expanded > s.sched.pricedAfter {
 			s.usePrices(low)
 			top = max(low, min(lv-1, s.rootBound()))
 			s.start(d, top, low)
@@ -145,20 +183,6 @@ func (s *solver) solve() (Party, bool) {
 		}
 	}
 }
-
-// withPrices says whether the walk tunes the priced bound (always, but for
-// a test that checks the walk without it). pricedAfter is how many states
-// the descent walks, with no party found, before it tunes the bound on a
-// pool of at most 15 pirates: there tuning, about 5 ms, would mostly cost
-// more than it saves (the reference check's 200,000 pools took 3.5 times
-// as long with it from the start). On bigger pools tuning from the start
-// pays even on middling ones: in one run, 64 pools of 16–22 cards with
-// 2–6 wilds took 6.2 ms each against 8.3 ms when the tuning waited for
-// 5,000 states. Variables so that tests can move them.
-var (
-	withPrices  = true
-	pricedAfter = 5_000
-)
 
 // floorOf is the least node value of a party of the given strength.
 func floorOf(strength int) int32 { return int32(strength*perCard - perCard + 1) }

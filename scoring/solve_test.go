@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -203,11 +204,12 @@ func randomPool(rng *rand.Rand, n, players int, flag float64, maxCaptains int) [
 // pools are the same however many cores the machine has, and a failure
 // names the pool's number.
 func TestSolveMatchesReference(t *testing.T) {
+	full := referenceRun(t)
 	pools := 200_000
-	if testing.Short() {
+	if !full && testing.Short() {
 		pools = 5_000
-	} else if raceEnabled {
-		pools = 2_000 // `make test` also runs the full count without -race
+	} else if !full {
+		pools = 2_000 // under -race; the reference run has the full count
 	}
 	shards := runtime.GOMAXPROCS(0)
 	for shard := range shards {
@@ -251,7 +253,7 @@ func referencePool(i int) ([]Card, int) {
 }
 
 // eachSolver calls check with the party of each solver that takes the
-// pool: the set search (small.go), when the pool fits it, and the grid
+// pool: the set search (setsearch.go), when the pool fits it, and the grid
 // walk. Solve picks one of them; the tests hold both to the same answers.
 func eachSolver(pool []Card, players int, check func(solver string, p Party)) {
 	if fitsSetSearch(pool) {
@@ -285,8 +287,9 @@ func withParrot(rng *rand.Rand, pool []Card, players int) []Card {
 // TestSolveManyCaptains cross-checks pools of up to 7 pirates holding 2 or
 // 3 flagged Captains (and often Parrots) against the reference.
 func TestSolveManyCaptains(t *testing.T) {
+	full := referenceRun(t)
 	pools := 160
-	if testing.Short() || raceEnabled {
+	if !full {
 		pools = 16
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -501,29 +504,34 @@ func FuzzParseCard(f *testing.F) {
 
 // setSearchSolve and walkSolve run one solver alone, whatever the pool.
 func setSearchSolve(pool []Card, players int) Party {
-	p, _ := solveSmall(pool, players, new(atomic.Bool))
+	p, _, _ := solveSmall(pool, players, new(atomic.Bool))
 	return p
 }
 
 func walkSolve(pool []Card, players int) Party {
-	p, _ := newSolver(pool, players).solve()
+	return walkSolveWith(defaultSchedule(), pool, players)
+}
+
+// walkSolveWith is walkSolve on the given schedule.
+func walkSolveWith(sched schedule, pool []Card, players int) Party {
+	s := newSolver(pool, players)
+	s.sched = sched
+	p, _ := s.solve()
 	return p
 }
 
-// solveCost solves a pool as Solve does and says how much work it took:
-// the set search's nodes, or the states the walk's descents expanded. Unlike
-// time, it hardly depends on what else the machine is doing, so the hunt
-// for slow pools climbs on it.
-func solveCost(pool []Card, players int) (Party, int64) {
-	if fitsSetSearch(pool) {
-		q := newSetSearch(pool, players)
-		q.halt = new(atomic.Bool)
-		q.search(uint16(1)<<len(q.fixed) - 1)
-		return q.party(), int64(q.nodes)
+// scheduled returns Solve and SolveContext as they would be with the
+// walk's schedule sched instead of the default: a test's way to take, on
+// every pool, a path the default takes only on some.
+func scheduled(sched schedule) (Solver, SolverContext) {
+	solveWith := func(pool []Card, opt Options) Party {
+		p, _ := solve(nil, true, sched, pool, opt)
+		return p
 	}
-	s := newSolver(pool, players)
-	p, _ := s.solve()
-	return p, s.work.Load()
+	solveContextWith := func(ctx context.Context, pool []Card, opt Options) (Party, error) {
+		return solveContext(ctx, sched, pool, opt)
+	}
+	return solveWith, solveContextWith
 }
 
 // unprunedWalk is the grid walk with no bound at all: one sweep that keeps

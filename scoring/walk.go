@@ -9,7 +9,27 @@ import (
 // The grid walk's model: the cells, the roles a cell can take, the state
 // that carries what the rest of the walk needs to know, and the moves
 // between states (apply a role, end a column, finish the party). The
-// search that drives it is in descent.go, its bounds in bounds.go.
+// search that drives it is in descent.go, its bounds in bounds.go,
+// relaxed.go and priced.go, its schedule in solve.go.
+//
+// A party never holds two cards with the same suit and rank (R1.6), so a
+// party is a set of cells of the suit × rank grid, each filled by the
+// pool's card printed there or by a wild (a Parrot in its own suit's row,
+// a flagged Captain anywhere). Every set pattern is a shape on that grid:
+// a group lies in one rank column, a flush or straight flush in one suit
+// row, a straight or full ship takes one cell in each of consecutive
+// columns. The walk goes over the grid cell by cell, rank 1 to Captain and
+// suit by suit within a rank, deciding each cell's role; what the rest of
+// the walk needs to know about the past fits in a small state (per suit:
+// the length of the straight-flush run and of the flush so far, capped at
+// 3; how many straights are open and how long; how many full ships; which
+// wilds are spent; the current column's group). Equal states merge,
+// keeping the better past, which makes the walk exact dynamic programming.
+//
+// Tie order: cells rank by rank from 1, suits in card order; at each cell:
+// leave it, group, straight flush, straight, full ship, flush; where two
+// pasts merge into one state with the same value, the one the descent
+// reached first (its order is in descent.go).
 
 // Roles a cell can take in the walk.
 const (
@@ -57,12 +77,13 @@ type solver struct {
 	parrotRows      int                 // the rows whose Parrot the pool holds, a bit per suit
 	// the relaxed walks' tables: see relaxed.go
 	relaxedRuns, relaxedFlush *relaxedTable
-	priced                    *pricedBound  // see lagrange.go
+	priced                    *pricedBound  // see priced.go
 	crossReachable            [][]int16     // see crossReach
 	halt                      *atomic.Bool  // set when the caller no longer wants the answer
 	parallel                  bool          // may share the descent's big steps between two goroutines (see sweep)
+	sched                     schedule      // when the walk does its costlier work (see schedule)
 	helper                    *helper       // the second goroutine, while a parallel descent runs
-	work                      *atomic.Int64 // states the descents expanded, summed: the walk's cost, for the tests' hunt for slow pools
+	work                      *atomic.Int64 // states the descents expanded, summed: the walk's cost (SolveCost)
 	// allowed[suit][rank] has bit 1<<role set when some party could give
 	// the cell that role: shapes that cannot be completed are not tried.
 	allowed [NumSuits][NumRanks]uint8
@@ -71,7 +92,7 @@ type solver struct {
 const minKey = int32(-1 << 30)
 
 func newSolver(pool []Card, players int) *solver {
-	s := &solver{pool: pool, players: players, rows: SuitsInPlay(players), halt: new(atomic.Bool), work: new(atomic.Int64)}
+	s := &solver{pool: pool, players: players, rows: SuitsInPlay(players), halt: new(atomic.Bool), work: new(atomic.Int64), sched: defaultSchedule()}
 	s.steps = walkSteps(s.rows)
 	for _, suit := range s.rows {
 		for r := 0; r < NumRanks; r++ {

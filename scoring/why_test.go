@@ -8,8 +8,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -278,46 +276,6 @@ func TestWhyNotMoreExamples(t *testing.T) {
 	}
 }
 
-// TestForcedSearchSixteenCards runs the forced search where forcing a
-// wild makes it a sixteenth pool card (a pool of 15 pirates and a wild):
-// forcing a card the best party uses must give the best party's strength
-// and unused count, and forcing any card a legal party that uses it and is
-// no stronger than the best.
-func TestForcedSearchSixteenCards(t *testing.T) {
-	rng := rand.New(rand.NewPCG(16, 16))
-	pools := 30
-	if testing.Short() || raceEnabled {
-		pools = 5
-	}
-	for range pools {
-		players := 3 + rng.IntN(2)
-		pool := randomPool(rng, 16, players, 0, 0)
-		if rng.IntN(2) == 0 {
-			pool = withParrot(rng, pool, players)
-		}
-		best := walkSolve(pool, players)
-		for _, c := range pool {
-			if c.IsWild() {
-				continue
-			}
-			p, found, ok := forcedSearch(pool, players, c, -1, new(atomic.Bool))
-			if !ok || !found {
-				t.Fatalf("pool %v: forcing %s found nothing (ok %t)", pool, c, ok)
-			}
-			verifyParty(t, pool, players, p)
-			if !inSet(p, c) {
-				t.Fatalf("pool %v: forcing %s: not used in %s", pool, c, describe(p))
-			}
-			if p.Strength > best.Strength || (p.Strength == best.Strength && p.Unused > best.Unused) {
-				t.Fatalf("pool %v: forcing %s gives %d/%d, better than the best %d/%d", pool, c, p.Strength, p.Unused, best.Strength, best.Unused)
-			}
-			if inSet(best, c) && (p.Strength != best.Strength || p.Unused != best.Unused) {
-				t.Fatalf("pool %v: %s is in the best party (%d/%d) but forcing it gives %d/%d: %s", pool, c, best.Strength, best.Unused, p.Strength, p.Unused, describe(p))
-			}
-		}
-	}
-}
-
 func TestWhyTooBig(t *testing.T) {
 	pool := poolOf(t, "A1 A2 A3 A4 A5 A6 A7 AQ H1 H2 H3 H4 H5 H6 H7 HQ")
 	if _, err := WhyNotMore(pool, Options{}); !errors.Is(err, ErrTooBigToExplain) {
@@ -330,133 +288,6 @@ func TestWhyGivesUp(t *testing.T) {
 	cancel()
 	if _, err := WhyContext(ctx, poolOf(t, "H2 H3 H4 XQ"), Options{}, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: err %v, want context.Canceled", err)
-	}
-}
-
-// TestAdviseMatchesBruteForce: every gain is the difference of two exact
-// solves (the brute force's here), the pair is the best of all pairs, and
-// R4.3's limit decides what is weighed.
-func TestAdviseMatchesBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 3))
-	pools := 120
-	if testing.Short() || raceEnabled {
-		pools = 20
-	}
-	for i := range pools {
-		players := 2 + rng.IntN(3)
-		n := rng.IntN(6)
-		cards := randomPool(rng, n+1+rng.IntN(MaxTavern), players, 0.3, 1)
-		for wildCount(cards) > 1 {
-			cards = randomPool(rng, len(cards), players, 0.3, 1)
-		}
-		pool, tavern := cards[:n], cards[n:]
-		recruited := rng.IntN(4)
-		adv, err := Advise(context.Background(), pool, tavern, recruited, Options{Players: players}, nil)
-		if err != nil {
-			t.Fatalf("pool %d %v + %v: %v", i, pool, tavern, err)
-		}
-		base, _ := refSolve(pool, players)
-		if adv.Base.Strength != base || adv.Left != 3-recruited {
-			t.Fatalf("pool %d: base %d, left %d; want %d, %d", i, adv.Base.Strength, adv.Left, base, 3-recruited)
-		}
-		wantSingles := len(tavern)
-		if recruited == 3 {
-			wantSingles = 0
-		}
-		if len(adv.Singles) != wantSingles {
-			t.Fatalf("pool %d: %d singles, want %d", i, len(adv.Singles), wantSingles)
-		}
-		for k, r := range adv.Singles {
-			s, _ := refSolve(append(slices.Clone(pool), tavern[k]), players)
-			if !slices.Equal(r.Cards, []Card{tavern[k]}) || r.Gain != s-base || r.Party.Strength != s {
-				t.Fatalf("pool %d %v: recruiting %v gains %d (party %d), brute force %d", i, pool, r.Cards, r.Gain, r.Party.Strength, s-base)
-			}
-		}
-		bestPair, bestGain := []Card(nil), -1
-		if recruited <= 1 {
-			for a := range tavern {
-				for b := a + 1; b < len(tavern); b++ {
-					s, _ := refSolve(append(slices.Clone(pool), tavern[a], tavern[b]), players)
-					if s-base > bestGain {
-						bestPair, bestGain = []Card{tavern[a], tavern[b]}, s-base
-					}
-				}
-			}
-		}
-		switch {
-		case bestPair == nil && adv.Pair != nil:
-			t.Fatalf("pool %d: pair %v offered with %d recruited and %d cards", i, adv.Pair.Cards, recruited, len(tavern))
-		case bestPair != nil && (adv.Pair == nil || adv.Pair.Gain != bestGain || !slices.Equal(adv.Pair.Cards, bestPair)):
-			t.Fatalf("pool %d %v + %v: pair %+v, want %v gaining %d", i, pool, tavern, adv.Pair, bestPair, bestGain)
-		}
-	}
-}
-
-func TestAdviseBadInput(t *testing.T) {
-	tests := []struct {
-		name, pool, tavern string
-		recruited, players int
-		want               string
-	}{
-		{"card in both", "H2 H3", "H3", 0, 4, `card "H3" given twice`},
-		{"six cards", "", "A1 A2 A3 A4 A5 A6", 0, 4, "Tavern Row has 5"},
-		{"Kraken for two", "H2", "K3", 0, 2, "Kraken"},
-		{"four recruited", "H2", "H3", 4, 4, "0 to 3"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := Advise(context.Background(), poolOf(t, tt.pool), poolOf(t, tt.tavern), tt.recruited, Options{Players: tt.players}, nil)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("err %v, want it to say %q", err, tt.want)
-			}
-		})
-	}
-}
-
-// TestCheckInPool: a claimed card outside the pool breaks R1.1, the pool's
-// Captain-power marks win, and the best party is the pool's.
-func TestCheckInPool(t *testing.T) {
-	claim := func(codes ...string) []Claim {
-		var out []Claim
-		for _, c := range codes {
-			cl, err := ParseClaim(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, cl)
-		}
-		return out
-	}
-	tests := []struct {
-		name     string
-		sets     [][]Claim
-		pool     string
-		legal    bool
-		strength int
-		rules    []string
-		best     int
-	}{
-		{"legal", [][]Claim{claim("H2", "H3", "H4")}, "H2 H3 H4 XQ", true, 12, nil, 12},
-		{"R1.1 a card from outside", [][]Claim{claim("H2", "H3", "H4", "H5")}, "H2 H3 H4 XQ", false, 0, []string{"R1.1"}, 12},
-		{"the pool's power mark counts", [][]Claim{claim("SC=A7", "A7")}, "SC* A7", false, 0, []string{"R1.6"}, 4},
-		{"power used in the pool", [][]Claim{claim("SC=H7", "A7")}, "SC* A7", true, 4, nil, 4},
-		{"R1.5 no power in the pool", [][]Claim{claim("SC*=H7", "A7")}, "SC A7", false, 0, []string{"R1.5", "R1.2"}, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := CheckInPool(context.Background(), tt.sets, poolOf(t, tt.pool), Options{}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var rules []string
-			for _, p := range res.Problems {
-				rules = append(rules, p.Rule)
-			}
-			if res.Legal != tt.legal || res.Strength != tt.strength || !slices.Equal(rules, tt.rules) || res.Best.Strength != tt.best {
-				t.Fatalf("legal %t strength %d rules %v best %d; want %t %d %v %d (%+v)",
-					res.Legal, res.Strength, rules, res.Best.Strength, tt.legal, tt.strength, tt.rules, tt.best, res.Problems)
-			}
-		})
 	}
 }
 

@@ -13,11 +13,14 @@ import (
 // finds, ties included. With every step shared (splitAbove 0), Solve is
 // held to SolveContext's party on random wild pools (the grid walk's).
 func TestSharedStepsKeepTheParty(t *testing.T) {
-	defer func(was int) { splitAbove = was }(splitAbove)
-	splitAbove = 0
+	full := referenceRun(t)
+	t.Parallel()
+	sched := defaultSchedule()
+	sched.splitAbove = 0
+	solveShared, _ := scheduled(sched)
 	rng := rand.New(rand.NewPCG(9, 23))
 	n := 80
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 6 // the race detector makes the walk twenty times slower
 	}
 	for range n {
@@ -26,7 +29,7 @@ func TestSharedStepsKeepTheParty(t *testing.T) {
 		if err != nil {
 			t.Fatalf("SolveContext(%v): %v", pool, err)
 		}
-		if got := Solve(pool, Options{}); !reflect.DeepEqual(got, want) {
+		if got := solveShared(pool, Options{}); !reflect.DeepEqual(got, want) {
 			t.Errorf("%v: every step shared, Solve = %s; one goroutine, SolveContext = %s", pool, describe(got), describe(want))
 		}
 	}

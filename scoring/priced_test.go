@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestPricedBoundHoldsAtAnyPrices: the priced bound (lagrange.go) must
+// TestPricedBoundHoldsAtAnyPrices: the priced bound (priced.go) must
 // hold whatever the prices, tuned or not, or the walk would prune the best
 // party away. On random pools of the walk's sizes, with random prices, the
 // bound on the whole pool is never below the best party (R1.7), and a search
@@ -14,9 +14,10 @@ import (
 // ways (cell by cell for the walk, column by column for the tuning), and
 // both must give the same bound.
 func TestPricedBoundHoldsAtAnyPrices(t *testing.T) {
+	full := referenceRun(t)
 	rng := rand.New(rand.NewPCG(11, 3))
 	n := 200
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 15
 	}
 	for range n {
@@ -73,22 +74,25 @@ func randomPrices(rng *rand.Rand, s *solver) *pricedBound {
 // as without it, on random pools with many wilds, Solve and SolveContext
 // alike (4 players, as solveBothWays).
 func TestPricedSolveMatchesTheWalk(t *testing.T) {
+	full := referenceRun(t)
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 23))
 	n := 150
-	if testing.Short() || raceEnabled {
+	if !full {
 		n = 10
 	}
+	unpriced := defaultSchedule()
+	unpriced.prices = false
 	pools := make([][]Card, n)
 	wants := make([]Party, n)
-	withPrices = false
 	for i := range pools {
 		pools[i] = withWildsUpTo(rng, randomPool(rng, 12+rng.IntN(14), 4, 0, 0), 4+rng.IntN(5))
-		wants[i] = walkSolve(pools[i], 4)
+		wants[i] = walkSolveWith(unpriced, pools[i], 4)
 	}
-	withPrices = true
-	defer func(was int) { pricedAfter = was }(pricedAfter)
-	pricedAfter = 0
+	priced := defaultSchedule()
+	priced.pricedAfter = 0
+	solve, solveContext := scheduled(priced)
 	for i, pool := range pools {
-		solveBothWays(t, pool, wants[i].Strength, wants[i].Unused, "priced: ")
+		solveBothWaysWith(t, solve, solveContext, pool, wants[i].Strength, wants[i].Unused, "priced: ")
 	}
 }
