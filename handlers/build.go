@@ -73,60 +73,6 @@ func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
 	return out
 }
 
-// complete reports whether every seat has entered the round.
-func complete(round []*scoring.Entry) bool {
-	for _, e := range round {
-		if e == nil {
-			return false
-		}
-	}
-	return len(round) > 0
-}
-
-func started(round []*scoring.Entry) bool {
-	for _, e := range round {
-		if e != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// currentRound is the round being entered (1-based), or 0 when every round
-// of the game is complete.
-func currentRound(g scoring.Game) int {
-	total := scoring.RoundsFor(len(g.Players))
-	for r := 1; r <= total; r++ {
-		if r > len(g.Rounds) || !complete(g.Rounds[r-1]) {
-			return r
-		}
-	}
-	return 0
-}
-
-// firstMissing is the first seat, clockwise from the round's start player,
-// that has not entered round r; -1 if all have.
-func firstMissing(g scoring.Game, r int) int {
-	n := len(g.Players)
-	start := scoring.StartPlayerOf(g, r)
-	for i := range n {
-		p := (start + i) % n
-		if r > len(g.Rounds) || p >= len(g.Rounds[r-1]) || g.Rounds[r-1][p] == nil {
-			return p
-		}
-	}
-	return -1
-}
-
-func firstMissingFinal(g store.Game) int {
-	for p := range g.File.Players {
-		if p >= len(g.Finals) || g.Finals[p] == nil {
-			return p
-		}
-	}
-	return -1
-}
-
 func gameURL(id string) string { return "/games/" + id }
 
 func entryURL(id string, r, p int) string {
@@ -136,15 +82,6 @@ func entryURL(id string, r, p int) string {
 func roundURL(id string, r int) string { return "/games/" + id + "/rounds/" + strconv.Itoa(r) }
 
 func finalURL(id string, p int) string { return "/games/" + id + "/final/" + strconv.Itoa(p) }
-
-func anyFinal(g store.Game) bool {
-	for _, f := range g.Finals {
-		if f != nil {
-			return true
-		}
-	}
-	return false
-}
 
 func names(all []string, seats []int) []string {
 	out := make([]string, 0, len(seats))

@@ -1028,7 +1028,7 @@ func advisorHref(g store.Game, r, p int, grid []views.SuitRow) string {
 func enteredBefore(g store.Game, r, p int) map[scoring.Card]bool {
 	before := map[scoring.Card]bool{}
 	for i := 0; i < r-1 && i < len(g.File.Rounds); i++ {
-		if p < len(g.File.Rounds[i]) && g.File.Rounds[i][p] != nil {
+		if g.File.HasEntered(i+1, p) {
 			for _, c := range g.File.Rounds[i][p].Pool {
 				before[c.Cell()] = true
 			}

@@ -306,7 +306,7 @@ func (a *app) saveEntry(c *gin.Context) {
 	// none holds back the save that completes the round.
 	saved := g
 	if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
-		if !roundComplete(fresh.File, r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(fresh.File, r, p)) {
+		if !fresh.File.Complete(r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(fresh.File, r, p)) {
 			seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
 			return
 		}
@@ -350,25 +350,6 @@ func newWarning(before, after []string) bool {
 	return false
 }
 
-// nextSeat is the seat after p, clockwise, that has not entered round r
-// yet; -1 when every other seat has. One phone passed round the table
-// enters the seats in this order.
-func nextSeat(f scoring.Game, r, p int) int {
-	n := len(f.Players)
-	for i := 1; i < n; i++ {
-		s := (p + i) % n
-		if !hasEntered(f, r, s) {
-			return s
-		}
-	}
-	return -1
-}
-
-// hasEntered reports whether seat p has an entry for round r.
-func hasEntered(f scoring.Game, r, p int) bool {
-	return r <= len(f.Rounds) && p < len(f.Rounds[r-1]) && f.Rounds[r-1][p] != nil
-}
-
 // showEntry renders the entry form with what depends on the phone and
 // the table rather than the form: the seat line and who has entered, the
 // stored entry's warnings, the advisor, "Save & next" and the live
@@ -378,7 +359,7 @@ func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.Entry
 	// A phone that joined as a seat enters its own entry only: it is not
 	// offered the others' (it may not see their cards).
 	if seatOf(c.Request, g) < 0 {
-		if s := nextSeat(g.File, vm.Round, vm.Player); s >= 0 {
+		if s := g.File.NextSeat(vm.Round, vm.Player); s >= 0 {
 			vm.NextName = g.File.Players[s]
 		}
 	}

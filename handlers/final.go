@@ -87,7 +87,7 @@ func (a *app) finalForm(c *gin.Context) {
 		return
 	}
 	var vm views.FinalFormView
-	if p < len(g.Finals) && g.Finals[p] != nil {
+	if g.FinalEntered(p) {
 		vm = finalFormView(g, p, storedFinalValues(g.Finals[p], g.FinalVersions[p]))
 	} else {
 		// R4.4: everything entered in a round is owned; coins start from the
@@ -323,7 +323,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 	vm := views.FinalView{GameID: g.ID, Players: f.Players}
 	for p, name := range f.Players {
 		vm.Edit = append(vm.Edit, views.Link{Href: finalURL(g.ID, p), Text: name + "'s end of game"})
-		if p >= len(g.Finals) || g.Finals[p] == nil {
+		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
 			if seat < 0 || p == seat {
 				st.Href = finalURL(g.ID, p)
@@ -331,7 +331,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 			vm.Missing = append(vm.Missing, st)
 		}
 	}
-	if f.Final == nil && currentRound(f) == 0 {
+	if f.Final == nil && f.CurrentRound() == 0 {
 		vm.Next = nextStep(g, seat, len(f.Rounds))
 	}
 	for r := range f.Rounds {

@@ -111,7 +111,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		scored[rr.Round] = rr
 	}
 	running := make([]int, n)
-	for r, round := range f.Rounds {
+	for r := range f.Rounds {
 		row := views.ScoreRow{
 			Round:       r + 1,
 			Href:        roundURL(g.ID, r+1),
@@ -121,7 +121,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		}
 		rr, ok := scored[r+1]
 		for p := range n {
-			cell := views.ScoreCell{Entered: p < len(round) && round[p] != nil}
+			cell := views.ScoreCell{Entered: f.HasEntered(r+1, p)}
 			if ok && p < len(rr.Results) {
 				running[p] += rr.Results[p].Prize
 				cell.Scored = true
@@ -133,11 +133,11 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		}
 		vm.Rows = append(vm.Rows, row)
 	}
-	if cur := currentRound(f); cur > 0 {
+	if cur := f.CurrentRound(); cur > 0 {
 		vm.Current = cur
 		vm.CurrentStart = f.Players[scoring.StartPlayerOf(f, cur)]
 		for p, name := range f.Players {
-			entered := cur <= len(f.Rounds) && p < len(f.Rounds[cur-1]) && f.Rounds[cur-1][p] != nil
+			entered := f.HasEntered(cur, p)
 			vm.Status = append(vm.Status, views.PlayerStatus{Name: name, Entered: entered, Href: entryURL(g.ID, cur, p)})
 		}
 	} else {
