@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"ruthless/scoring"
 	"ruthless/store"
@@ -93,28 +91,15 @@ func names(all []string, seats []int) []string {
 	return out
 }
 
-// fieldIn maps a scoring error path to a form field when it concerns the
-// value at prefix (or a sub-path of it): rounds[1][2].pool[0] under prefix
-// rounds[1][2] gives "pool[0]".
-func fieldIn(path, prefix string) (string, bool) {
-	if path == prefix {
-		return "", true
+// places are the places a validation error names: its field's, then the
+// other value's in a conflict (R4.1, R4.4). A form shows the message next
+// to the value it edits when either is there.
+func places(fe *scoring.FieldError) []scoring.Place {
+	var out []scoring.Place
+	for _, at := range []*scoring.Place{fe.Place, fe.OtherPlace} {
+		if at != nil {
+			out = append(out, *at)
+		}
 	}
-	if rest, ok := strings.CutPrefix(path, prefix+"."); ok {
-		return rest, true
-	}
-	return "", false
-}
-
-// fmtScan reads the one number of a path like players[3].
-func fmtScan(path, pattern string) (int, error) {
-	var n int
-	_, err := fmt.Sscanf(path, pattern, &n)
-	if err != nil {
-		return 0, err
-	}
-	if fmt.Sprintf(pattern, n) != path {
-		return 0, fmt.Errorf("path %q is not %q", path, pattern)
-	}
-	return n, nil
+	return out
 }

@@ -434,10 +434,9 @@ func sameCards(x, y []scoring.Card) bool {
 // entryField is where a validation error shows on the round form: next to
 // the cards or the coins when it is about this entry, else at the top.
 func entryField(fe *scoring.FieldError, r, p int) string {
-	prefix := fmt.Sprintf("rounds[%d][%d]", r-1, p)
-	for _, path := range []string{fe.Field, fe.OtherField} {
-		if rest, ok := fieldIn(path, prefix); ok {
-			if rest == "coins" {
+	for _, at := range places(fe) {
+		if at.Round == r && at.Seat == p {
+			if at.Name == "coins" {
 				return "coins"
 			}
 			return "pool"

@@ -283,16 +283,15 @@ func sameFinal(x, y scoring.FinalEntry) bool {
 
 // finalField is where a validation error shows on the end-of-game form.
 func finalField(fe *scoring.FieldError, p int) string {
-	prefix := fmt.Sprintf("final[%d]", p)
 	names := map[string]string{
 		"buried_powder_monkeys": "monkeys",
 		"loot_banner_kept":      "loot_kept",
 		"loot_banner_buried":    "loot_buried",
 		"coins":                 "coins",
 	}
-	for _, path := range []string{fe.Field, fe.OtherField} {
-		if rest, ok := fieldIn(path, prefix); ok {
-			if name, ok := names[rest]; ok {
+	for _, at := range places(fe) {
+		if at.Final && at.Seat == p {
+			if name, ok := names[at.Name]; ok {
 				return name
 			}
 			return "pirates"

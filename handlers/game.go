@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -61,28 +60,18 @@ func (a *app) game(c *gin.Context) {
 func problemOf(g store.Game, fe *scoring.FieldError) *views.Problem {
 	p := &views.Problem{Message: fe.Message, Rule: fe.Rule}
 	players := g.File.Players
-	for _, path := range []string{fe.Field, fe.OtherField} {
-		var r, seat int
+	for _, at := range places(fe) {
+		if at.Seat < 0 || at.Seat >= len(players) {
+			continue
+		}
 		switch {
-		case fmtScanPair(path, "rounds[%d][%d]", &r, &seat) && seat < len(players):
-			p.Fixes = append(p.Fixes, views.Link{Href: entryURL(g.ID, r+1, seat), Text: "Change " + players[seat] + "'s round " + strconv.Itoa(r+1) + " entry"})
-		case fmtScanOne(path, "final[%d]", &seat) && seat < len(players):
-			p.Fixes = append(p.Fixes, views.Link{Href: finalURL(g.ID, seat), Text: "Change " + players[seat] + "'s end-of-game entry"})
+		case at.Round > 0:
+			p.Fixes = append(p.Fixes, views.Link{Href: entryURL(g.ID, at.Round, at.Seat), Text: "Change " + players[at.Seat] + "'s round " + strconv.Itoa(at.Round) + " entry"})
+		case at.Final:
+			p.Fixes = append(p.Fixes, views.Link{Href: finalURL(g.ID, at.Seat), Text: "Change " + players[at.Seat] + "'s end-of-game entry"})
 		}
 	}
 	return p
-}
-
-// fmtScanPair and fmtScanOne read the indexes at the start of a field
-// path such as rounds[0][2].pool[1].
-func fmtScanPair(path, pattern string, a, b *int) bool {
-	n, err := fmt.Sscanf(path, pattern, a, b)
-	return err == nil && n == 2 && *a >= 0 && *b >= 0
-}
-
-func fmtScanOne(path, pattern string, a *int) bool {
-	n, err := fmt.Sscanf(path, pattern, a)
-	return err == nil && n == 1 && *a >= 0
 }
 
 func tokenName(t string) string {

@@ -235,17 +235,14 @@ func (a *app) createGame(c *gin.Context) {
 
 // newGameField is the form field a setup error belongs to.
 func newGameField(fe *scoring.FieldError, slot []int) string {
-	var i int
-	if n, err := fmtScan(fe.Field, "players[%d]"); err == nil {
-		i = n
-		if i >= 0 && i < len(slot) {
-			return "players[" + strconv.Itoa(slot[i]) + "]"
+	if at := fe.Place; at != nil && at.Round == 0 && !at.Final {
+		// A name, or the players list as a whole.
+		if at.Seat >= 0 && at.Seat < len(slot) {
+			return "players[" + strconv.Itoa(slot[at.Seat]) + "]"
 		}
 		return "players"
 	}
 	switch {
-	case fe.Field == "players":
-		return "players"
 	case fe.Field == "start_player":
 		return "start_player"
 	case strings.HasPrefix(fe.Field, "achievements"):
