@@ -59,7 +59,7 @@ type app struct {
 	imports *clientLimiter
 	auth    *auth
 	hosts   *hostCheck
-	// results caches finished games' results by version (players.go).
+	// results caches finished games' results by version (history.go).
 	results resultCache
 	// summaries is the players list of the history's last state.
 	summaries summaryCache
