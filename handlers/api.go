@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -344,9 +345,12 @@ func (a *app) apiPutEntry(c *gin.Context) {
 // field within the entry ("pool", "coins") when the problem is there.
 func entryRefused(c *gin.Context, fe *scoring.FieldError, r, p int) {
 	field := fe.Field
-	for _, path := range []string{fe.Field, fe.OtherField} {
-		if rest, ok := fieldIn(path, fmt.Sprintf("rounds[%d][%d]", r-1, p)); ok && rest != "" {
-			field = rest
+	for _, at := range places(fe) {
+		if at.Round == r && at.Seat == p && at.Name != "" {
+			field = at.Name
+			if at.Index >= 0 {
+				field += "[" + strconv.Itoa(at.Index) + "]"
+			}
 			break
 		}
 	}

@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"ruthless/scoring"
-	"ruthless/store"
 )
 
 // BG Stats (bgstatsapp.com) takes a play from another app through its
@@ -57,18 +57,19 @@ type BGStatsPlayer struct {
 
 // bgstatsPlay is a finished game as a BG Stats play: NP as the score,
 // every winner (a shared victory has several), the round-1 start player,
-// and the day the game was created.
-func bgstatsPlay(g store.Game, res scoring.Result) BGStatsPlay {
-	p := BGStatsPlay{SourceName: bgstatsSource, SourcePlayID: g.ID,
-		PlayDate: g.Created.UTC().Format("2006-01-02 15:04:05"),
+// and the day the game was created. pg.Result is set.
+func bgstatsPlay(pg scoring.PlayedGame) BGStatsPlay {
+	res := pg.Result
+	p := BGStatsPlay{SourceName: bgstatsSource, SourcePlayID: pg.ID,
+		PlayDate: time.Unix(0, pg.Played).UTC().Format("2006-01-02 15:04:05"),
 		Game:     BGStatsGame{Name: "Ruthless", SourceGameID: "ruthless", HighestWins: true}}
-	for seat, name := range g.File.Players {
+	for seat, name := range pg.File.Players {
 		won := false
 		for _, w := range res.Winners {
 			won = won || w == seat
 		}
-		p.Players = append(p.Players, BGStatsPlayer{Name: strings.TrimSpace(name), SourcePlayerID: playerKey(name),
-			Score: res.Totals[seat].NP, Winner: won, StartPlayer: seat == g.File.StartPlayer})
+		p.Players = append(p.Players, BGStatsPlayer{Name: strings.TrimSpace(name), SourcePlayerID: scoring.NameKey(name),
+			Score: res.Totals[seat].NP, Winner: won, StartPlayer: seat == pg.File.StartPlayer})
 	}
 	return p
 }
@@ -93,7 +94,7 @@ func (a *app) bgstatsGame(c *gin.Context) {
 		a.fail(c, &badRequest{field: "id", message: "this game is not over yet: BG Stats takes finished plays"})
 		return
 	}
-	link, err := bgstatsLink(bgstatsPlay(g, res))
+	link, err := bgstatsLink(bgstatsPlay(scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File, Result: &res}))
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -111,8 +112,8 @@ func (a *app) exportBGStats(c *gin.Context) {
 		return
 	}
 	plays := make([]BGStatsPlay, 0, len(fin))
-	for _, sg := range fin {
-		plays = append(plays, bgstatsPlay(sg.g, sg.res))
+	for _, pg := range fin {
+		plays = append(plays, bgstatsPlay(pg))
 	}
 	body, err := json.MarshalIndent(plays, "", "  ")
 	if err != nil {

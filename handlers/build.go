@@ -1,9 +1,7 @@
 package handlers
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"ruthless/scoring"
 	"ruthless/store"
@@ -73,60 +71,6 @@ func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
 	return out
 }
 
-// complete reports whether every seat has entered the round.
-func complete(round []*scoring.Entry) bool {
-	for _, e := range round {
-		if e == nil {
-			return false
-		}
-	}
-	return len(round) > 0
-}
-
-func started(round []*scoring.Entry) bool {
-	for _, e := range round {
-		if e != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// currentRound is the round being entered (1-based), or 0 when every round
-// of the game is complete.
-func currentRound(g scoring.Game) int {
-	total := scoring.RoundsFor(len(g.Players))
-	for r := 1; r <= total; r++ {
-		if r > len(g.Rounds) || !complete(g.Rounds[r-1]) {
-			return r
-		}
-	}
-	return 0
-}
-
-// firstMissing is the first seat, clockwise from the round's start player,
-// that has not entered round r; -1 if all have.
-func firstMissing(g scoring.Game, r int) int {
-	n := len(g.Players)
-	start := scoring.StartPlayerOf(g, r)
-	for i := range n {
-		p := (start + i) % n
-		if r > len(g.Rounds) || p >= len(g.Rounds[r-1]) || g.Rounds[r-1][p] == nil {
-			return p
-		}
-	}
-	return -1
-}
-
-func firstMissingFinal(g store.Game) int {
-	for p := range g.File.Players {
-		if p >= len(g.Finals) || g.Finals[p] == nil {
-			return p
-		}
-	}
-	return -1
-}
-
 func gameURL(id string) string { return "/games/" + id }
 
 func entryURL(id string, r, p int) string {
@@ -136,15 +80,6 @@ func entryURL(id string, r, p int) string {
 func roundURL(id string, r int) string { return "/games/" + id + "/rounds/" + strconv.Itoa(r) }
 
 func finalURL(id string, p int) string { return "/games/" + id + "/final/" + strconv.Itoa(p) }
-
-func anyFinal(g store.Game) bool {
-	for _, f := range g.Finals {
-		if f != nil {
-			return true
-		}
-	}
-	return false
-}
 
 func names(all []string, seats []int) []string {
 	out := make([]string, 0, len(seats))
@@ -156,28 +91,15 @@ func names(all []string, seats []int) []string {
 	return out
 }
 
-// fieldIn maps a scoring error path to a form field when it concerns the
-// value at prefix (or a sub-path of it): rounds[1][2].pool[0] under prefix
-// rounds[1][2] gives "pool[0]".
-func fieldIn(path, prefix string) (string, bool) {
-	if path == prefix {
-		return "", true
+// places are the places a validation error names: its field's, then the
+// other value's in a conflict (R4.1, R4.4). A form shows the message next
+// to the value it edits when either is there.
+func places(fe *scoring.FieldError) []scoring.Place {
+	var out []scoring.Place
+	for _, at := range []*scoring.Place{fe.Place, fe.OtherPlace} {
+		if at != nil {
+			out = append(out, *at)
+		}
 	}
-	if rest, ok := strings.CutPrefix(path, prefix+"."); ok {
-		return rest, true
-	}
-	return "", false
-}
-
-// fmtScan reads the one number of a path like players[3].
-func fmtScan(path, pattern string) (int, error) {
-	var n int
-	_, err := fmt.Sscanf(path, pattern, &n)
-	if err != nil {
-		return 0, err
-	}
-	if fmt.Sprintf(pattern, n) != path {
-		return 0, fmt.Errorf("path %q is not %q", path, pattern)
-	}
-	return n, nil
+	return out
 }

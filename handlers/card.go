@@ -64,9 +64,8 @@ func cardView(g store.Game, res scoring.Result) views.CardView {
 			bars = append(bars, views.StackRow{Name: f.Players[p], Parts: []int{t.Prizes, t.Achievements, t.Crew, t.Parley}})
 		}
 		order = res.Standings
-		sc := scored{g: g, res: res}
 		for p := range n {
-			rows[p].Place = sc.place(p)
+			rows[p].Place = res.FinishingPlace(p)
 			rows[p].Won = rows[p].Place == 1
 		}
 		winners := names(f.Players, res.Winners)

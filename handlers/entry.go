@@ -221,10 +221,7 @@ func (a *app) saveEntry(c *gin.Context) {
 		if stepped(in.step, "coins", &in.coinsRaw, scoring.MaxCount) {
 			delete(in.errs, "coins")
 		}
-		vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
-		vm.Errors = in.errs
-		vm.Token = orNewToken(in.token)
-		a.showEntry(c, http.StatusOK, g, vm)
+		a.showEntry(c, http.StatusOK, g, in.view(g, r, p, in.version))
 		return
 	}
 	entry := scoring.Entry{Pool: in.pool, Coins: in.coins}
@@ -236,14 +233,9 @@ func (a *app) saveEntry(c *gin.Context) {
 		if err == nil {
 			_, err = scoring.ValidateChange(g.File, cand)
 		}
-		if err != nil {
-			var fe *scoring.FieldError
-			if !errors.As(err, &fe) {
-				a.fail(c, err)
-				return
-			}
-			in.errs[entryField(fe, r, p)] = fe.Message
-			in.clash = fe.Rule == "R4.1"
+		if err != nil && !in.refusedBy(err, r, p) {
+			a.fail(c, err)
+			return
 		}
 	}
 	if len(in.errs) > 0 {
@@ -256,34 +248,13 @@ func (a *app) saveEntry(c *gin.Context) {
 	}
 	err = a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token, by)
 	var conflict *store.EntryConflict
-	if errors.As(err, &conflict) {
-		vm := entryView(g, r, p, in.pool, in.coinsRaw, conflict.Version)
-		vm.Token = orNewToken(in.token)
-		savedBy := conflict.SavedBy
-		if savedBy == by {
-			// Another phone that says it is this phone's player (one
-			// handed over, "Not you? change"): "Bob's phone saved this
-			// entry" would read, on Bob's phone, as this phone.
-			savedBy = -1
-		}
-		cv := &views.EntryConflictView{
-			Submitted:      views.Faces(in.pool),
-			SubmittedCodes: in.codes,
-			SubmittedCoins: in.coins,
-			Version:        conflict.Version,
-			SavedAt:        savedAt(conflict.Saved, time.Now()),
-			SavedBy:        phoneOf(g.File.Players, savedBy),
-		}
-		if conflict.Current != nil {
-			cv.Stored = views.Faces(conflict.Current.Pool)
-			cv.StoredCoins = conflict.Current.Coins
-		}
-		vm.Conflict = cv
+	switch {
+	case errors.As(err, &conflict):
+		vm := in.view(g, r, p, conflict.Version)
+		vm.Conflict = entryConflict(g, in, conflict, by)
 		a.showEntry(c, http.StatusConflict, g, vm)
 		return
-	}
-	var fe *scoring.FieldError
-	if errors.As(err, &fe) {
+	case in.refusedBy(err, r, p):
 		// Another phone saved a clashing entry (the same card, R4.1)
 		// after this form's checks: the store's own check, inside the
 		// write, refused this one. The page shows the game as it is now,
@@ -291,22 +262,25 @@ func (a *app) saveEntry(c *gin.Context) {
 		if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
 			g = fresh
 		}
-		in.errs = views.Errors{entryField(fe, r, p): fe.Message}
-		in.clash = fe.Rule == "R4.1"
 		a.refuseEntry(c, g, r, p, in)
 		return
-	}
-	if err != nil {
+	case err != nil:
 		a.fail(c, err)
 		return
 	}
-	// Re-read so the warnings and the seats still to enter reflect what
-	// is stored now. A warning the form already showed (saved again from
-	// the "Saved." page) does not hold the phone back a second time, and
-	// none holds back the save that completes the round.
+	a.entrySaved(c, g, r, p)
+}
+
+// entrySaved sends the phone on from a saved round entry; g is the game
+// before the save. It re-reads the game so the warnings and the seats
+// still to enter reflect what is stored now. A warning the form already
+// showed (saved again from the "Saved." page) does not hold the phone
+// back a second time, and none holds back the save that completes the
+// round.
+func (a *app) entrySaved(c *gin.Context, g store.Game, r, p int) {
 	saved := g
 	if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
-		if !roundComplete(fresh.File, r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(fresh.File, r, p)) {
+		if !fresh.File.Complete(r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(fresh.File, r, p)) {
 			seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
 			return
 		}
@@ -316,14 +290,60 @@ func (a *app) saveEntry(c *gin.Context) {
 	seeOther(c, afterSave(g, saved, r, p, seatOf(c.Request, g), next))
 }
 
+// view is the entry form again with what the player sent: their taps,
+// their coins as typed, the problems found and the form's token; version
+// is the stored version a save from it is based on.
+func (in entryInput) view(g store.Game, r, p, version int) views.EntryView {
+	vm := entryView(g, r, p, in.pool, in.coinsRaw, version)
+	vm.Errors = in.errs
+	vm.Token = orNewToken(in.token)
+	return vm
+}
+
+// refusedBy records the rule the entry breaks next to the field it
+// concerns, when err is a *scoring.FieldError; it reports whether it was.
+func (in *entryInput) refusedBy(err error, r, p int) bool {
+	var fe *scoring.FieldError
+	if !errors.As(err, &fe) {
+		return false
+	}
+	in.errs[entryField(fe, r, p)] = fe.Message
+	in.clash = fe.Rule == "R4.1"
+	return true
+}
+
+// entryConflict shows, next to the form, the entry another phone saved
+// since this form was opened and the one this form sent; by is this
+// phone's seat (-1: not known).
+func entryConflict(g store.Game, in entryInput, conflict *store.EntryConflict, by int) *views.EntryConflictView {
+	savedBy := conflict.SavedBy
+	if savedBy == by {
+		// Another phone that says it is this phone's player (one
+		// handed over, "Not you? change"): "Bob's phone saved this
+		// entry" would read, on Bob's phone, as this phone.
+		savedBy = -1
+	}
+	cv := &views.EntryConflictView{
+		Submitted:      views.Faces(in.pool),
+		SubmittedCodes: in.codes,
+		SubmittedCoins: in.coins,
+		Version:        conflict.Version,
+		SavedAt:        savedAt(conflict.Saved, time.Now()),
+		SavedBy:        phoneOf(g.File.Players, savedBy),
+	}
+	if conflict.Current != nil {
+		cv.Stored = views.Faces(conflict.Current.Pool)
+		cv.StoredCoins = conflict.Current.Coins
+	}
+	return cv
+}
+
 // refuseEntry shows the entry form again with the player's taps and the
 // problem (422). A card that another player holds (R4.1) stays ticked
 // and is marked with its holder, and the problem draws it, so the player
 // sees what to untap.
 func (a *app) refuseEntry(c *gin.Context, g store.Game, r, p int, in entryInput) {
-	vm := entryView(g, r, p, in.pool, in.coinsRaw, in.version)
-	vm.Errors = in.errs
-	vm.Token = orNewToken(in.token)
+	vm := in.view(g, r, p, in.version)
 	if in.clash {
 		held := holders(g, p)
 		for _, card := range in.pool {
@@ -350,25 +370,6 @@ func newWarning(before, after []string) bool {
 	return false
 }
 
-// nextSeat is the seat after p, clockwise, that has not entered round r
-// yet; -1 when every other seat has. One phone passed round the table
-// enters the seats in this order.
-func nextSeat(f scoring.Game, r, p int) int {
-	n := len(f.Players)
-	for i := 1; i < n; i++ {
-		s := (p + i) % n
-		if !hasEntered(f, r, s) {
-			return s
-		}
-	}
-	return -1
-}
-
-// hasEntered reports whether seat p has an entry for round r.
-func hasEntered(f scoring.Game, r, p int) bool {
-	return r <= len(f.Rounds) && p < len(f.Rounds[r-1]) && f.Rounds[r-1][p] != nil
-}
-
 // showEntry renders the entry form with what depends on the phone and
 // the table rather than the form: the seat line and who has entered, the
 // stored entry's warnings, the advisor, "Save & next" and the live
@@ -378,7 +379,7 @@ func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.Entry
 	// A phone that joined as a seat enters its own entry only: it is not
 	// offered the others' (it may not see their cards).
 	if seatOf(c.Request, g) < 0 {
-		if s := nextSeat(g.File, vm.Round, vm.Player); s >= 0 {
+		if s := g.File.NextSeat(vm.Round, vm.Player); s >= 0 {
 			vm.NextName = g.File.Players[s]
 		}
 	}
@@ -453,10 +454,9 @@ func sameCards(x, y []scoring.Card) bool {
 // entryField is where a validation error shows on the round form: next to
 // the cards or the coins when it is about this entry, else at the top.
 func entryField(fe *scoring.FieldError, r, p int) string {
-	prefix := fmt.Sprintf("rounds[%d][%d]", r-1, p)
-	for _, path := range []string{fe.Field, fe.OtherField} {
-		if rest, ok := fieldIn(path, prefix); ok {
-			if rest == "coins" {
+	for _, at := range places(fe) {
+		if at.Round == r && at.Seat == p {
+			if at.Name == "coins" {
 				return "coins"
 			}
 			return "pool"

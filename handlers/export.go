@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -46,17 +45,6 @@ func (a *app) exportGame(c *gin.Context) {
 		return
 	}
 	attachment(c, "ruthless-"+g.ID+".json", "application/json; charset=utf-8", b.Bytes())
-}
-
-// oldestFirst orders games by when they were created, so an export read
-// back by import (which keeps the order) exports the same again.
-func oldestFirst(games []store.Game) {
-	sort.SliceStable(games, func(i, j int) bool {
-		if !games[i].Created.Equal(games[j].Created) {
-			return games[i].Created.Before(games[j].Created)
-		}
-		return games[i].ID < games[j].ID
-	})
 }
 
 // EncodeGames writes game files as one JSON array, each element written
@@ -132,14 +120,15 @@ func (a *app) exportCSV(c *gin.Context) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	_ = w.Write(csvHeader)
-	for _, sg := range fin {
-		for p, name := range sg.g.File.Players {
-			t := sg.res.Totals[p]
+	for _, pg := range fin {
+		for p, name := range pg.File.Players {
+			t := pg.Result.Totals[p]
+			place := pg.Result.FinishingPlace(p)
 			won := "no"
-			if sg.place(p) == 1 {
+			if place == 1 {
 				won = "yes"
 			}
-			row := []string{sg.g.Created.UTC().Format(time.RFC3339), sg.g.ID, strconv.Itoa(p), name, strconv.Itoa(sg.place(p)),
+			row := []string{time.Unix(0, pg.Played).UTC().Format(time.RFC3339), pg.ID, strconv.Itoa(p), name, strconv.Itoa(place),
 				strconv.Itoa(t.NP), strconv.Itoa(t.Prizes), strconv.Itoa(t.Achievements), strconv.Itoa(t.Crew), strconv.Itoa(t.Parley),
 				strconv.Itoa(t.Coins), won}
 			for i := range row {

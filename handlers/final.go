@@ -87,7 +87,7 @@ func (a *app) finalForm(c *gin.Context) {
 		return
 	}
 	var vm views.FinalFormView
-	if p < len(g.Finals) && g.Finals[p] != nil {
+	if g.FinalEntered(p) {
 		vm = finalFormView(g, p, storedFinalValues(g.Finals[p], g.FinalVersions[p]))
 	} else {
 		// R4.4: everything entered in a round is owned; coins start from the
@@ -283,16 +283,15 @@ func sameFinal(x, y scoring.FinalEntry) bool {
 
 // finalField is where a validation error shows on the end-of-game form.
 func finalField(fe *scoring.FieldError, p int) string {
-	prefix := fmt.Sprintf("final[%d]", p)
 	names := map[string]string{
 		"buried_powder_monkeys": "monkeys",
 		"loot_banner_kept":      "loot_kept",
 		"loot_banner_buried":    "loot_buried",
 		"coins":                 "coins",
 	}
-	for _, path := range []string{fe.Field, fe.OtherField} {
-		if rest, ok := fieldIn(path, prefix); ok {
-			if name, ok := names[rest]; ok {
+	for _, at := range places(fe) {
+		if at.Final && at.Seat == p {
+			if name, ok := names[at.Name]; ok {
 				return name
 			}
 			return "pirates"
@@ -323,7 +322,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 	vm := views.FinalView{GameID: g.ID, Players: f.Players}
 	for p, name := range f.Players {
 		vm.Edit = append(vm.Edit, views.Link{Href: finalURL(g.ID, p), Text: name + "'s end of game"})
-		if p >= len(g.Finals) || g.Finals[p] == nil {
+		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
 			if seat < 0 || p == seat {
 				st.Href = finalURL(g.ID, p)
@@ -331,7 +330,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 			vm.Missing = append(vm.Missing, st)
 		}
 	}
-	if f.Final == nil && currentRound(f) == 0 {
+	if f.Final == nil && f.CurrentRound() == 0 {
 		vm.Next = nextStep(g, seat, len(f.Rounds))
 	}
 	for r := range f.Rounds {

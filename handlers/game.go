@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -61,28 +60,18 @@ func (a *app) game(c *gin.Context) {
 func problemOf(g store.Game, fe *scoring.FieldError) *views.Problem {
 	p := &views.Problem{Message: fe.Message, Rule: fe.Rule}
 	players := g.File.Players
-	for _, path := range []string{fe.Field, fe.OtherField} {
-		var r, seat int
+	for _, at := range places(fe) {
+		if at.Seat < 0 || at.Seat >= len(players) {
+			continue
+		}
 		switch {
-		case fmtScanPair(path, "rounds[%d][%d]", &r, &seat) && seat < len(players):
-			p.Fixes = append(p.Fixes, views.Link{Href: entryURL(g.ID, r+1, seat), Text: "Change " + players[seat] + "'s round " + strconv.Itoa(r+1) + " entry"})
-		case fmtScanOne(path, "final[%d]", &seat) && seat < len(players):
-			p.Fixes = append(p.Fixes, views.Link{Href: finalURL(g.ID, seat), Text: "Change " + players[seat] + "'s end-of-game entry"})
+		case at.Round > 0:
+			p.Fixes = append(p.Fixes, views.Link{Href: entryURL(g.ID, at.Round, at.Seat), Text: "Change " + players[at.Seat] + "'s round " + strconv.Itoa(at.Round) + " entry"})
+		case at.Final:
+			p.Fixes = append(p.Fixes, views.Link{Href: finalURL(g.ID, at.Seat), Text: "Change " + players[at.Seat] + "'s end-of-game entry"})
 		}
 	}
 	return p
-}
-
-// fmtScanPair and fmtScanOne read the indexes at the start of a field
-// path such as rounds[0][2].pool[1].
-func fmtScanPair(path, pattern string, a, b *int) bool {
-	n, err := fmt.Sscanf(path, pattern, a, b)
-	return err == nil && n == 2 && *a >= 0 && *b >= 0
-}
-
-func fmtScanOne(path, pattern string, a *int) bool {
-	n, err := fmt.Sscanf(path, pattern, a)
-	return err == nil && n == 1 && *a >= 0
 }
 
 func tokenName(t string) string {
@@ -111,7 +100,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		scored[rr.Round] = rr
 	}
 	running := make([]int, n)
-	for r, round := range f.Rounds {
+	for r := range f.Rounds {
 		row := views.ScoreRow{
 			Round:       r + 1,
 			Href:        roundURL(g.ID, r+1),
@@ -121,7 +110,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		}
 		rr, ok := scored[r+1]
 		for p := range n {
-			cell := views.ScoreCell{Entered: p < len(round) && round[p] != nil}
+			cell := views.ScoreCell{Entered: f.HasEntered(r+1, p)}
 			if ok && p < len(rr.Results) {
 				running[p] += rr.Results[p].Prize
 				cell.Scored = true
@@ -133,11 +122,11 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		}
 		vm.Rows = append(vm.Rows, row)
 	}
-	if cur := currentRound(f); cur > 0 {
+	if cur := f.CurrentRound(); cur > 0 {
 		vm.Current = cur
 		vm.CurrentStart = f.Players[scoring.StartPlayerOf(f, cur)]
 		for p, name := range f.Players {
-			entered := cur <= len(f.Rounds) && p < len(f.Rounds[cur-1]) && f.Rounds[cur-1][p] != nil
+			entered := f.HasEntered(cur, p)
 			vm.Status = append(vm.Status, views.PlayerStatus{Name: name, Entered: entered, Href: entryURL(g.ID, cur, p)})
 		}
 	} else {

@@ -10,9 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -58,7 +56,7 @@ type app struct {
 	imports *clientLimiter
 	auth    *auth
 	hosts   *hostCheck
-	// results caches finished games' results by version (players.go).
+	// results caches finished games' results by version (history.go).
 	results resultCache
 	// summaries is the players list of the history's last state.
 	summaries summaryCache
@@ -178,7 +176,19 @@ func (a *app) router() *gin.Engine {
 	r.GET("/solve", a.solvePage)
 	r.GET("/check", a.checkPage)
 	r.POST("/check", a.checkPost)
-	a.historyRoutes(r)
+	r.GET("/players", a.players)
+	r.GET("/players/:name", a.player)
+	r.GET("/players/:name/rename", a.renameForm)
+	r.POST("/players/:name/rename", a.rename)
+	r.GET("/games/:id/card", a.gameCard)
+	r.GET("/games/:id/export", a.exportGame)
+	r.GET("/games/:id/bgstats", a.bgstatsGame)
+	r.GET("/export", a.exportPage)
+	r.GET("/export/games.json", a.exportAll)
+	r.GET("/export/results.csv", a.exportCSV)
+	r.GET("/export/bgstats.json", a.exportBGStats)
+	r.GET("/import", a.importForm)
+	r.POST("/import", a.importPost)
 	r.GET("/login", a.loginForm)
 	r.POST("/login", a.login)
 	r.GET("/logout", a.logoutForm)
@@ -527,57 +537,6 @@ func (a *app) failScoring(c *gin.Context, g store.Game, err error) {
 		return
 	}
 	a.fail(c, err)
-}
-
-// pathInt reads a small non-negative number from the URL.
-func pathInt(c *gin.Context, name string) (int, bool) {
-	s := c.Param(name)
-	if s == "" || len(s) > 3 {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		return 0, false
-	}
-	return n, true
-}
-
-// roundParam reads a round number (1-based) that may be at most max.
-func roundParam(c *gin.Context, maxRound int) (int, error) {
-	r, ok := pathInt(c, "r")
-	if !ok || r < 1 || r > maxRound {
-		return 0, errNoRound
-	}
-	return r, nil
-}
-
-// seatParam reads a seat (0-based) of a game with n players.
-func seatParam(c *gin.Context, n int) (int, error) {
-	p, ok := pathInt(c, "p")
-	if !ok || p >= n {
-		return 0, errNoSeat
-	}
-	return p, nil
-}
-
-// parseForm reads a posted form, reporting a body over the limit, a body
-// of another kind (which ParseForm would silently skip) and a body that
-// is not a form, naming the problem.
-func parseForm(c *gin.Context) error {
-	if ct := c.Request.Header.Get("Content-Type"); ct != "" || c.Request.ContentLength != 0 {
-		if mt, _, _ := mime.ParseMediaType(ct); mt != "application/x-www-form-urlencoded" {
-			return &badRequest{field: "form", message: fmt.Sprintf("the form could not be read: it must be sent as application/x-www-form-urlencoded, not %q", clip(ct))}
-		}
-	}
-	if err := c.Request.ParseForm(); err != nil {
-		var tooBig *http.MaxBytesError
-		var body *bodyError
-		if errors.As(err, &tooBig) || errors.As(err, &body) {
-			return err
-		}
-		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error())}
-	}
-	return nil
 }
 
 func (a *app) rules(c *gin.Context) { a.page(c, http.StatusOK, views.Rules()) }

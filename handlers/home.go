@@ -235,17 +235,14 @@ func (a *app) createGame(c *gin.Context) {
 
 // newGameField is the form field a setup error belongs to.
 func newGameField(fe *scoring.FieldError, slot []int) string {
-	var i int
-	if n, err := fmtScan(fe.Field, "players[%d]"); err == nil {
-		i = n
-		if i >= 0 && i < len(slot) {
-			return "players[" + strconv.Itoa(slot[i]) + "]"
+	if at := fe.Place; at != nil && at.Round == 0 && !at.Final {
+		// A name, or the players list as a whole.
+		if at.Seat >= 0 && at.Seat < len(slot) {
+			return "players[" + strconv.Itoa(slot[at.Seat]) + "]"
 		}
 		return "players"
 	}
 	switch {
-	case fe.Field == "players":
-		return "players"
 	case fe.Field == "start_player":
 		return "start_player"
 	case strings.HasPrefix(fe.Field, "achievements"):
@@ -264,4 +261,36 @@ func nameTooLong(name string) string {
 		return ""
 	}
 	return fmt.Sprintf("This name has %d characters; a name has at most %d.", n, scoring.MaxNameLength)
+}
+
+// homeFilter reads the home page's filters from the query: player (one
+// player's games), state (finished, in_progress) and q (a piece of a
+// name). An unknown state means both.
+func homeFilter(c *gin.Context) (store.GameFilter, views.HomeFilter) {
+	clipName := func(s string) string {
+		s = strings.TrimSpace(s)
+		if r := []rune(s); len(r) > scoring.MaxNameLength {
+			s = string(r[:scoring.MaxNameLength])
+		}
+		return s
+	}
+	f := store.GameFilter{Player: clipName(c.Query("player")), Search: clipName(c.Query("q"))}
+	if s := c.Query("state"); s == "finished" || s == "in_progress" {
+		f.State = s
+	}
+	q := url.Values{}
+	if f.Player != "" {
+		q.Set("player", f.Player)
+	}
+	if f.State != "" {
+		q.Set("state", f.State)
+	}
+	if f.Search != "" {
+		q.Set("q", f.Search)
+	}
+	v := views.HomeFilter{Player: f.Player, State: f.State, Search: f.Search, First: "/", Join: "?"}
+	if len(q) > 0 {
+		v.First, v.Join = "/?"+q.Encode(), "&"
+	}
+	return f, v
 }

@@ -104,13 +104,13 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 	if lv.Seat >= 0 {
 		lv.SeatName = f.Players[lv.Seat]
 	}
-	cur := currentRound(f)
+	cur := f.CurrentRound()
 	if cur == 0 {
 		return lv
 	}
 	lv.Round = cur
 	for p, name := range f.Players {
-		entered := cur <= len(f.Rounds) && p < len(f.Rounds[cur-1]) && f.Rounds[cur-1][p] != nil
+		entered := f.HasEntered(cur, p)
 		st := views.PlayerStatus{Name: name, Entered: entered}
 		if links && (lv.Seat < 0 || p == lv.Seat) {
 			st.Href = entryURL(g.ID, cur, p)

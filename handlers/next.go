@@ -31,26 +31,26 @@ func nextStep(g store.Game, seat, seen int) views.Link {
 	if seat >= len(f.Players) {
 		seat = -1
 	}
-	last := lastComplete(f)
-	if cur := currentRound(f); cur > 0 {
-		if last > seen && last == cur-1 && !roundStarted(f, cur) {
+	last := f.LastComplete()
+	if cur := f.CurrentRound(); cur > 0 {
+		if last > seen && last == cur-1 && !f.Started(cur) {
 			return resultsStep(g.ID, last)
 		}
 		p := seat
 		if seat < 0 {
-			p = firstMissing(f, cur)
-		} else if hasEntered(f, cur, seat) {
+			p = f.FirstMissing(cur)
+		} else if f.HasEntered(cur, seat) {
 			return views.Link{}
 		}
 		return views.Link{Href: entryURL(g.ID, cur, p), Text: entryText(f, cur, p, seat >= 0)}
 	}
-	if last > seen && !anyFinal(g) {
+	if last > seen && !g.AnyFinal() {
 		return resultsStep(g.ID, last)
 	}
 	p := seat
 	if seat < 0 {
-		p = firstMissingFinal(g)
-	} else if p < len(g.Finals) && g.Finals[p] != nil {
+		p = g.FirstMissingFinal()
+	} else if g.FinalEntered(p) {
 		return views.Link{}
 	}
 	if p < 0 {
@@ -75,27 +75,6 @@ func entryText(f scoring.Game, r, p int, own bool) string {
 	return "Enter round " + strconv.Itoa(r) + " for " + f.Players[p]
 }
 
-// lastComplete is the last round every seat has entered, 0 for none.
-func lastComplete(f scoring.Game) int {
-	last := 0
-	for r, round := range f.Rounds {
-		if complete(round) {
-			last = r + 1
-		}
-	}
-	return last
-}
-
-// roundStarted reports whether any seat has entered round r.
-func roundStarted(f scoring.Game, r int) bool {
-	return r <= len(f.Rounds) && started(f.Rounds[r-1])
-}
-
-// roundComplete reports whether every seat has entered round r.
-func roundComplete(f scoring.Game, r int) bool {
-	return r >= 1 && r <= len(f.Rounds) && complete(f.Rounds[r-1])
-}
-
 // ownPage is where a phone goes when it opens the game from outside (a
 // QR code, a bookmark) or has just said which seat it is: its own entry
 // or end-of-game entry when one is due (results it has not seen are on
@@ -104,8 +83,8 @@ func ownPage(g store.Game, seat int) string {
 	if seat < 0 || seat >= len(g.File.Players) {
 		return gameURL(g.ID)
 	}
-	step := nextStep(g, seat, lastComplete(g.File))
-	cur := currentRound(g.File)
+	step := nextStep(g, seat, g.File.LastComplete())
+	cur := g.File.CurrentRound()
 	if cur > 0 && step.Href == entryURL(g.ID, cur, seat) || cur == 0 && step.Href == finalURL(g.ID, seat) {
 		return step.Href
 	}
@@ -121,11 +100,11 @@ func ownPage(g store.Game, seat int) string {
 // complete round too) the scoreboard.
 func afterSave(before, after store.Game, r, p, seat int, next bool) string {
 	g := after
-	if roundComplete(after.File, r) && !roundComplete(before.File, r) {
+	if after.File.Complete(r) && !before.File.Complete(r) {
 		return roundURL(g.ID, r)
 	}
 	if next && seat < 0 {
-		if s := nextSeat(g.File, r, p); s >= 0 {
+		if s := g.File.NextSeat(r, p); s >= 0 {
 			return entryURL(g.ID, r, s)
 		}
 	}

@@ -326,7 +326,7 @@ func TestMergeKeepsAllGames(t *testing.T) {
 		games, _ := st.Games(ctx)
 		n := 0
 		for _, g := range games {
-			if seatNamed(g.File, name) >= 0 {
+			if g.File.SeatNamed(name) >= 0 {
 				n++
 			}
 		}
@@ -339,7 +339,7 @@ func TestMergeKeepsAllGames(t *testing.T) {
 	for _, g := range games {
 		for _, a := range g.File.Players {
 			for _, b := range g.File.Players {
-				together[[2]string{playerKey(a), playerKey(b)}] = true
+				together[[2]string{scoring.NameKey(a), scoring.NameKey(b)}] = true
 			}
 		}
 	}

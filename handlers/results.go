@@ -115,7 +115,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 	}
 	if rr == nil {
 		for p, name := range f.Players {
-			if p >= len(f.Rounds[r-1]) || f.Rounds[r-1][p] == nil {
+			if !f.HasEntered(r, p) {
 				st := views.PlayerStatus{Name: name}
 				if seat < 0 || p == seat {
 					// A phone with a seat enters its own entry only.
@@ -246,7 +246,7 @@ func (a *app) revealForm(c *gin.Context) {
 	}
 	var missing []string
 	for p, name := range g.File.Players {
-		if p >= len(g.File.Rounds[r-1]) || g.File.Rounds[r-1][p] == nil {
+		if !g.File.HasEntered(r, p) {
 			missing = append(missing, name)
 		}
 	}

@@ -1,6 +1,9 @@
 package scoring
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // FieldError is invalid input, named by the path of the offending field in
 // the game file (players[3], rounds[1][0].pool[2], final[0].coins …) so the
@@ -17,6 +20,13 @@ type FieldError struct {
 	// holder of a card for R4.1, the round entry behind an R4.4 error), so a
 	// form editing either value can show the message next to it.
 	OtherField string `json:"other_field,omitempty"`
+	// Place is where Field is, when it is in a round entry, a final
+	// collection or the players' names; nil for any other field. A form
+	// reads it, not the path, to tell whether the error is about the value
+	// it edits.
+	Place *Place `json:"-"`
+	// OtherPlace is where OtherField is, likewise.
+	OtherPlace *Place `json:"-"`
 }
 
 func (e *FieldError) Error() string {
@@ -27,4 +37,91 @@ func (e *FieldError) Error() string {
 	}
 	b.WriteString(e.Message)
 	return b.String()
+}
+
+// Place is a value's place in a game file, read into its parts: within a
+// round entry (Round > 0), within a final collection (Final), or else
+// within the players' names. Its String is the path FieldError.Field
+// writes.
+type Place struct {
+	// Round is the round (1-based) of a round entry, rounds[Round-1]; 0
+	// when the place is not in a round.
+	Round int
+	// Final is true for a place in the end-of-game collections, final.
+	Final bool
+	// Seat is the player: of the round entry, of the final collection, or
+	// whose name it is (players[Seat]); -1 for the whole round, the whole
+	// final list or the whole players list.
+	Seat int
+	// Name is the value within the entry or collection: "pool", "coins",
+	// "pirates", "buried_pirates", "buried_powder_monkeys",
+	// "loot_banner_kept", "loot_banner_buried", "parley_used"; "" for the
+	// entry, the collection or the name itself.
+	Name string
+	// Index is the position in the list Name (a card of a pool), -1 for
+	// none.
+	Index int
+}
+
+// String is the place as a JSON path: rounds[1][0].pool[2], final[3].coins,
+// players[0].
+func (p Place) String() string {
+	var b strings.Builder
+	index := func(i int) {
+		b.WriteByte('[')
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte(']')
+	}
+	switch {
+	case p.Round > 0:
+		b.WriteString("rounds")
+		index(p.Round - 1)
+	case p.Final:
+		b.WriteString("final")
+	default:
+		b.WriteString("players")
+	}
+	if p.Seat >= 0 {
+		index(p.Seat)
+	}
+	if p.Name != "" {
+		b.WriteByte('.')
+		b.WriteString(p.Name)
+	}
+	if p.Index >= 0 {
+		index(p.Index)
+	}
+	return b.String()
+}
+
+// roundPlace is seat's entry for a round (1-based); seat -1 is the whole
+// round.
+func roundPlace(round, seat int) Place { return Place{Round: round, Seat: seat, Index: -1} }
+
+// finalPlace is seat's final collection; seat -1 is the whole list.
+func finalPlace(seat int) Place { return Place{Final: true, Seat: seat, Index: -1} }
+
+// namePlace is seat's name; seat -1 is the whole players list.
+func namePlace(seat int) Place { return Place{Seat: seat, Index: -1} }
+
+// in is the place of the value name within p.
+func (p Place) in(name string) Place {
+	p.Name = name
+	return p
+}
+
+// at is the place of item i of the list at p: a seat of a whole list, a
+// card of a pool.
+func (p Place) at(i int) Place {
+	if p.Seat < 0 {
+		p.Seat = i
+	} else {
+		p.Index = i
+	}
+	return p
+}
+
+// fieldError is a FieldError at a place.
+func (p Place) fieldError(rule, msg string) *FieldError {
+	return &FieldError{Field: p.String(), Message: msg, Rule: rule, Place: &p}
 }

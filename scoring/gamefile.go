@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // DecodeGame reads a game file (docs/api.md, version 1). Every error is a
@@ -96,7 +97,7 @@ func decodeGame(data []byte) (Game, error) {
 		}
 		return Game{}, &FieldError{Message: fmt.Sprintf("not valid JSON: %v", err)}
 	}
-	top, err := decodeObject(data, "")
+	top, err := decodeObject(data, loc{})
 	if err != nil {
 		return Game{}, err
 	}
@@ -109,17 +110,17 @@ func decodeGame(data []byte) (Game, error) {
 	if !ok || isNull(raw) {
 		return Game{}, &FieldError{Field: "version", Message: "missing version (this app reads version 1)"}
 	}
-	if g.Version, err = decodeInt(raw, "version"); err != nil {
+	if g.Version, err = decodeInt(raw, loc{path: "version"}); err != nil {
 		return Game{}, err
 	}
-	if g.Players, err = decodeStrings(top["players"], "players"); err != nil {
+	if g.Players, err = decodeStrings(top["players"], placed(namePlace(-1))); err != nil {
 		return Game{}, err
 	}
-	if g.StartPlayer, err = decodeInt(top["start_player"], "start_player"); err != nil {
+	if g.StartPlayer, err = decodeInt(top["start_player"], loc{path: "start_player"}); err != nil {
 		return Game{}, err
 	}
 	if raw, ok := top["achievements"]; ok && !isNull(raw) {
-		if g.Achievements, err = decodeStrings(raw, "achievements"); err != nil {
+		if g.Achievements, err = decodeStrings(raw, loc{path: "achievements"}); err != nil {
 			return Game{}, err
 		}
 	} else {
@@ -140,33 +141,34 @@ func decodeGame(data []byte) (Game, error) {
 		}
 	}
 
-	rounds, err := decodeArray(top["rounds"], "rounds")
+	rounds, err := decodeArray(top["rounds"], loc{path: "rounds"})
 	if err != nil {
 		return Game{}, err
 	}
 	g.Rounds = make([][]*Entry, len(rounds))
 	for r, rawRound := range rounds {
-		path := fmt.Sprintf("rounds[%d]", r)
-		entries, err := decodeArray(rawRound, path)
+		round := placed(roundPlace(r+1, -1))
+		entries, err := decodeArray(rawRound, round)
 		if err != nil {
 			return Game{}, err
 		}
 		g.Rounds[r] = make([]*Entry, len(entries))
 		for p, rawEntry := range entries {
-			if g.Rounds[r][p], err = decodeEntry(rawEntry, fmt.Sprintf("%s[%d]", path, p)); err != nil {
+			if g.Rounds[r][p], err = decodeEntry(rawEntry, round.at(p)); err != nil {
 				return Game{}, err
 			}
 		}
 	}
 
 	if raw, ok := top["final"]; ok && !isNull(raw) {
-		finals, err := decodeArray(raw, "final")
+		final := placed(finalPlace(-1))
+		finals, err := decodeArray(raw, final)
 		if err != nil {
 			return Game{}, err
 		}
 		g.Final = make([]FinalEntry, len(finals))
 		for p, rawFinal := range finals {
-			if g.Final[p], err = decodeFinal(rawFinal, fmt.Sprintf("final[%d]", p)); err != nil {
+			if g.Final[p], err = decodeFinal(rawFinal, final.at(p)); err != nil {
 				return Game{}, err
 			}
 		}
@@ -265,34 +267,34 @@ func playedError(value string) *FieldError {
 
 // decodeEntry reads one round entry; null is a player who has not entered
 // yet.
-func decodeEntry(raw json.RawMessage, path string) (*Entry, error) {
-	obj, err := decodeObject(raw, path)
+func decodeEntry(raw json.RawMessage, at loc) (*Entry, error) {
+	obj, err := decodeObject(raw, at)
 	if err != nil || obj == nil {
 		return nil, err
 	}
 	var e Entry
-	if e.Pool, err = decodeCards(obj["pool"], path+".pool"); err != nil {
+	if e.Pool, err = decodeCards(obj["pool"], at.in("pool")); err != nil {
 		return nil, err
 	}
-	if e.Coins, err = decodeInt(obj["coins"], path+".coins"); err != nil {
+	if e.Coins, err = decodeInt(obj["coins"], at.in("coins")); err != nil {
 		return nil, err
 	}
 	return &e, nil
 }
 
-func decodeFinal(raw json.RawMessage, path string) (FinalEntry, error) {
-	obj, err := decodeObject(raw, path)
+func decodeFinal(raw json.RawMessage, at loc) (FinalEntry, error) {
+	obj, err := decodeObject(raw, at)
 	if err != nil {
 		return FinalEntry{}, err
 	}
 	if obj == nil {
-		return FinalEntry{}, &FieldError{Field: path, Message: "a player's final collection is missing"}
+		return FinalEntry{}, at.fieldError("", "a player's final collection is missing")
 	}
 	var f FinalEntry
-	if f.Pirates, err = decodeCards(obj["pirates"], path+".pirates"); err != nil {
+	if f.Pirates, err = decodeCards(obj["pirates"], at.in("pirates")); err != nil {
 		return FinalEntry{}, err
 	}
-	if f.BuriedPirates, err = decodeCards(obj["buried_pirates"], path+".buried_pirates"); err != nil {
+	if f.BuriedPirates, err = decodeCards(obj["buried_pirates"], at.in("buried_pirates")); err != nil {
 		return FinalEntry{}, err
 	}
 	ints := []struct {
@@ -305,13 +307,13 @@ func decodeFinal(raw json.RawMessage, path string) (FinalEntry, error) {
 		{"coins", &f.Coins},
 	}
 	for _, v := range ints {
-		if *v.dst, err = decodeInt(obj[v.name], path+"."+v.name); err != nil {
+		if *v.dst, err = decodeInt(obj[v.name], at.in(v.name)); err != nil {
 			return FinalEntry{}, err
 		}
 	}
 	if raw, ok := obj["parley_used"]; ok && !isNull(raw) {
 		if err := json.Unmarshal(raw, &f.ParleyUsed); err != nil {
-			return FinalEntry{}, &FieldError{Field: path + ".parley_used", Message: "must be true or false"}
+			return FinalEntry{}, at.in("parley_used").fieldError("", "must be true or false")
 		}
 	}
 	return f, nil
@@ -322,66 +324,100 @@ func isNull(raw json.RawMessage) bool {
 }
 
 // decodeObject returns nil for an absent or null value.
-func decodeObject(raw json.RawMessage, path string) (map[string]json.RawMessage, error) {
+func decodeObject(raw json.RawMessage, at loc) (map[string]json.RawMessage, error) {
 	if isNull(raw) {
 		return nil, nil
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, &FieldError{Field: path, Message: "must be an object"}
+		return nil, at.fieldError("", "must be an object")
 	}
 	return obj, nil
 }
 
 // decodeArray returns nil for an absent or null value.
-func decodeArray(raw json.RawMessage, path string) ([]json.RawMessage, error) {
+func decodeArray(raw json.RawMessage, at loc) ([]json.RawMessage, error) {
 	if isNull(raw) {
 		return nil, nil
 	}
 	var arr []json.RawMessage
 	if err := json.Unmarshal(raw, &arr); err != nil {
-		return nil, &FieldError{Field: path, Message: "must be a list"}
+		return nil, at.fieldError("", "must be a list")
 	}
 	return arr, nil
 }
 
 // decodeInt reads a whole number; absent or null is 0.
-func decodeInt(raw json.RawMessage, path string) (int, error) {
+func decodeInt(raw json.RawMessage, at loc) (int, error) {
 	if isNull(raw) {
 		return 0, nil
 	}
 	var n int
 	if err := json.Unmarshal(raw, &n); err != nil {
-		return 0, &FieldError{Field: path, Message: fmt.Sprintf("must be a whole number, not %s", raw)}
+		return 0, at.fieldError("", fmt.Sprintf("must be a whole number, not %s", raw))
 	}
 	return n, nil
 }
 
-func decodeStrings(raw json.RawMessage, path string) ([]string, error) {
-	arr, err := decodeArray(raw, path)
+func decodeStrings(raw json.RawMessage, at loc) ([]string, error) {
+	arr, err := decodeArray(raw, at)
 	if err != nil || arr == nil {
 		return nil, err
 	}
 	out := make([]string, len(arr))
 	for i, v := range arr {
 		if err := json.Unmarshal(v, &out[i]); err != nil || isNull(v) {
-			return nil, &FieldError{Field: fmt.Sprintf("%s[%d]", path, i), Message: "must be text"}
+			return nil, at.at(i).fieldError("", "must be text")
 		}
 	}
 	return out, nil
 }
 
 // decodeCards reads card codes; an absent or null list is empty.
-func decodeCards(raw json.RawMessage, path string) ([]Card, error) {
-	codes, err := decodeStrings(raw, path)
+func decodeCards(raw json.RawMessage, at loc) ([]Card, error) {
+	codes, err := decodeStrings(raw, at)
 	if err != nil {
 		return nil, err
 	}
 	cards := make([]Card, len(codes))
 	for i, code := range codes {
 		if cards[i], err = ParseCard(code); err != nil {
-			return nil, &FieldError{Field: fmt.Sprintf("%s[%d]", path, i), Message: err.Error(), Rule: "R0"}
+			return nil, at.at(i).fieldError("R0", err.Error())
 		}
 	}
 	return cards, nil
+}
+
+// loc is where a value being decoded is: its path and, for a value in a
+// round entry, a final collection or the players' names, its Place.
+type loc struct {
+	path  string
+	place *Place
+}
+
+// placed is the loc of a place.
+func placed(p Place) loc { return loc{path: p.String(), place: &p} }
+
+// in is the loc of the value name within l.
+func (l loc) in(name string) loc {
+	if l.place != nil {
+		return placed(l.place.in(name))
+	}
+	return loc{path: l.path + "." + name}
+}
+
+// at is the loc of item i of the list at l.
+func (l loc) at(i int) loc {
+	if l.place != nil {
+		return placed(l.place.at(i))
+	}
+	return loc{path: l.path + "[" + strconv.Itoa(i) + "]"}
+}
+
+// fieldError is a FieldError at l.
+func (l loc) fieldError(rule, msg string) *FieldError {
+	if l.place != nil {
+		return l.place.fieldError(rule, msg)
+	}
+	return &FieldError{Field: l.path, Message: msg, Rule: rule}
 }

@@ -57,7 +57,7 @@ func score(g Game, solve func([]Card, Options) (Party, error)) (Result, error) {
 		res.Warnings = warnings
 	}
 	for r, round := range g.Rounds {
-		if !complete(round) {
+		if !g.Complete(r + 1) {
 			continue
 		}
 		parties := make([]Party, n)
@@ -78,14 +78,4 @@ func score(g Game, solve func([]Card, Options) (Party, error)) (Result, error) {
 		res.Standings, res.Winners, res.WinnerTieBreaks = RankFinal(res.Totals)
 	}
 	return res, nil
-}
-
-// complete reports whether every player has entered the round.
-func complete(round []*Entry) bool {
-	for _, e := range round {
-		if e == nil {
-			return false
-		}
-	}
-	return true
 }

@@ -29,12 +29,11 @@ func StartingPowderMonkeys(players int) int {
 	return 6
 }
 
-// sighting is where a pirate was first entered: who holds it and the path
-// of that value, for the R4.1 message and OtherField.
+// sighting is where a pirate was first entered: who holds it and the
+// place of that value, for the R4.1 message and OtherField.
 type sighting struct {
 	player int
-	path   string
-	round  int // 1-based; 0 for a final collection
+	at     Place // at.Round is 0 for a final collection
 }
 
 // Validate checks a whole game file, complete or in progress, against R2.1,
@@ -44,8 +43,9 @@ type sighting struct {
 // warnings (R4.3) and no error.
 //
 // A form editing one entry can validate the whole candidate game (see
-// WithEntry): the error's Field, or OtherField for a conflict with another
-// value, then tells whether the entry being edited is at fault.
+// WithEntry): the error's Place, or OtherPlace for a conflict with another
+// value (the same places as Field and OtherField, read into their parts),
+// then tells whether the entry being edited is at fault.
 func Validate(g Game) ([]Warning, error) {
 	if err := validateSetup(g); err != nil {
 		return nil, err
@@ -57,58 +57,60 @@ func Validate(g Game) ([]Warning, error) {
 	}
 
 	owner := map[Card]sighting{}
-	// claim records that player p holds card c (seen at path), refusing a
+	// claim records that player p holds card c (seen at at), refusing a
 	// card that another player already holds (R4.1).
-	claim := func(c Card, p int, path string, round int) error {
+	claim := func(c Card, p int, at Place) error {
 		cell := c.Cell()
 		s, ok := owner[cell]
 		if !ok {
-			owner[cell] = sighting{player: p, path: path, round: round}
+			owner[cell] = sighting{player: p, at: at}
 			return nil
 		}
 		if s.player == p {
 			return nil
 		}
 		var msg string
-		switch {
-		case round > 0 && s.round == round:
+		switch round := at.Round; {
+		case round > 0 && s.at.Round == round:
 			msg = fmt.Sprintf("card %q is in both %s's and %s's pools in round %d", cell.String(), g.Players[s.player], g.Players[p], round)
-		case s.round > 0:
-			msg = fmt.Sprintf("card %q is entered for %s but %s already had it in round %d; a pirate belongs to one player for the whole game", cell.String(), g.Players[p], g.Players[s.player], s.round)
+		case s.at.Round > 0:
+			msg = fmt.Sprintf("card %q is entered for %s but %s already had it in round %d; a pirate belongs to one player for the whole game", cell.String(), g.Players[p], g.Players[s.player], s.at.Round)
 		default:
 			msg = fmt.Sprintf("card %q is entered for %s but is already in %s's final collection; a pirate belongs to one player for the whole game", cell.String(), g.Players[p], g.Players[s.player])
 		}
-		return &FieldError{Field: path, Message: msg, Rule: "R4.1", Players: []int{s.player, p}, OtherField: s.path}
+		fe := at.fieldError("R4.1", msg)
+		fe.Players, fe.OtherField, fe.OtherPlace = []int{s.player, p}, s.at.String(), &s.at
+		return fe
 	}
 	// checkCard applies the checks every entered pirate gets: in the game
 	// (R4.2), not twice in one pool or collection (R0), one owner (R4.1).
-	checkCard := func(c Card, p int, path string, round int, seen map[Card]bool) error {
+	checkCard := func(c Card, p int, at Place, seen map[Card]bool) error {
 		if err := CheckInPlay([]Card{c}, n); err != nil {
-			return &FieldError{Field: path, Message: err.Error(), Rule: "R4.2"}
+			return at.fieldError("R4.2", err.Error())
 		}
 		if seen[c.Cell()] {
-			return &FieldError{Field: path, Message: fmt.Sprintf("card %q given twice", c.Cell().String()), Rule: "R0"}
+			return at.fieldError("R0", fmt.Sprintf("card %q given twice", c.Cell().String()))
 		}
 		seen[c.Cell()] = true
-		return claim(c, p, path, round)
+		return claim(c, p, at)
 	}
 
 	for r, round := range g.Rounds {
 		if len(round) != n {
-			return nil, &FieldError{Field: fmt.Sprintf("rounds[%d]", r),
-				Message: fmt.Sprintf("round %d has %d entries for %d players", r+1, len(round), n)}
+			return nil, roundPlace(r+1, -1).fieldError("", fmt.Sprintf("round %d has %d entries for %d players", r+1, len(round), n))
 		}
 		for p, e := range round {
 			if e == nil {
 				continue
 			}
 			seen := map[Card]bool{}
+			at := roundPlace(r+1, p)
 			for i, c := range e.Pool {
-				if err := checkCard(c, p, fmt.Sprintf("rounds[%d][%d].pool[%d]", r, p, i), r+1, seen); err != nil {
+				if err := checkCard(c, p, at.in("pool").at(i), seen); err != nil {
 					return nil, err
 				}
 			}
-			if err := checkCount(fmt.Sprintf("rounds[%d][%d].coins", r, p), "coins", e.Coins, MaxCount); err != nil {
+			if err := checkCount(at.in("coins"), "coins", e.Coins, MaxCount); err != nil {
 				return nil, err
 			}
 		}
@@ -116,8 +118,7 @@ func Validate(g Game) ([]Warning, error) {
 
 	if g.Final != nil {
 		if len(g.Final) != n {
-			return nil, &FieldError{Field: "final",
-				Message: fmt.Sprintf("the end of the game has %d collections for %d players", len(g.Final), n)}
+			return nil, finalPlace(-1).fieldError("", fmt.Sprintf("the end of the game has %d collections for %d players", len(g.Final), n))
 		}
 		for p, f := range g.Final {
 			seen := map[Card]bool{}
@@ -127,7 +128,7 @@ func Validate(g Game) ([]Warning, error) {
 			}{{"pirates", f.Pirates}, {"buried_pirates", f.BuriedPirates}}
 			for _, l := range lists {
 				for i, c := range l.cards {
-					if err := checkCard(c, p, fmt.Sprintf("final[%d].%s[%d]", p, l.name, i), 0, seen); err != nil {
+					if err := checkCard(c, p, finalPlace(p).in(l.name).at(i), seen); err != nil {
 						return nil, err
 					}
 				}
@@ -144,7 +145,7 @@ func Validate(g Game) ([]Warning, error) {
 				{"coins", "coins", f.Coins, MaxCount},
 			}
 			for _, c := range counts {
-				if err := checkCount(fmt.Sprintf("final[%d].%s", p, c.name), c.what, c.value, c.max); err != nil {
+				if err := checkCount(finalPlace(p).in(c.name), c.what, c.value, c.max); err != nil {
 					return nil, err
 				}
 			}
@@ -170,23 +171,23 @@ func validateSetup(g Game) error {
 	}
 	n := len(g.Players)
 	if n < MinPlayers || n > MaxPlayers {
-		return &FieldError{Field: "players", Rule: "R4.5",
-			Message: fmt.Sprintf("a game has %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+		return namePlace(-1).fieldError("R4.5", fmt.Sprintf("a game has %d to %d players, not %d", MinPlayers, MaxPlayers, n))
 	}
 	for i, name := range g.Players {
-		field := fmt.Sprintf("players[%d]", i)
+		at := namePlace(i)
 		l := utf8.RuneCountInString(strings.TrimSpace(name))
 		if l < 1 || l > MaxNameLength {
-			return &FieldError{Field: field, Rule: "R4.5",
-				Message: fmt.Sprintf("a player's name has 1 to %d characters: %q", MaxNameLength, name)}
+			return at.fieldError("R4.5", fmt.Sprintf("a player's name has 1 to %d characters: %q", MaxNameLength, name))
 		}
 		if err := checkName(name); err != "" {
-			return &FieldError{Field: field, Rule: "R4.5", Message: err}
+			return at.fieldError("R4.5", err)
 		}
 		for j := range i {
 			if SameName(g.Players[j], name) {
-				return &FieldError{Field: field, Rule: "R4.5", Players: []int{j, i}, OtherField: fmt.Sprintf("players[%d]", j),
-					Message: fmt.Sprintf("two players are called %q", strings.TrimSpace(name))}
+				fe := at.fieldError("R4.5", fmt.Sprintf("two players are called %q", strings.TrimSpace(name)))
+				other := namePlace(j)
+				fe.Players, fe.OtherField, fe.OtherPlace = []int{j, i}, other.String(), &other
+				return fe
 			}
 		}
 	}
@@ -284,10 +285,9 @@ func SameName(a, b string) bool {
 	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
 }
 
-func checkCount(field, what string, v, maxValue int) error {
+func checkCount(at Place, what string, v, maxValue int) error {
 	if v < 0 || v > maxValue {
-		return &FieldError{Field: field, Rule: "R4.5",
-			Message: fmt.Sprintf("%s must be a whole number from 0 to %d, not %d", what, maxValue, v)}
+		return at.fieldError("R4.5", fmt.Sprintf("%s must be a whole number from 0 to %d, not %d", what, maxValue, v))
 	}
 	return nil
 }
@@ -307,10 +307,11 @@ func checkCollections(g Game) error {
 			}
 			for i, c := range e.Pool {
 				if !have[c.Cell()] {
-					return &FieldError{Field: fmt.Sprintf("final[%d].pirates", p), Rule: "R4.4", Players: []int{p},
-						OtherField: fmt.Sprintf("rounds[%d][%d].pool[%d]", r, p, i),
-						Message: fmt.Sprintf("%s entered %q in round %d but it is not in their final collection (kept or buried)",
-							g.Players[p], c.Cell().String(), r+1)}
+					fe := finalPlace(p).in("pirates").fieldError("R4.4", fmt.Sprintf("%s entered %q in round %d but it is not in their final collection (kept or buried)",
+						g.Players[p], c.Cell().String(), r+1))
+					other := roundPlace(r+1, p).in("pool").at(i)
+					fe.Players, fe.OtherField, fe.OtherPlace = []int{p}, other.String(), &other
+					return fe
 				}
 			}
 		}
@@ -403,8 +404,7 @@ func WithEntry(g Game, round, player int, e *Entry) (Game, error) {
 			Message: fmt.Sprintf("round %d cannot be entered now (rounds so far: %d of %d)", round, len(g.Rounds), RoundsFor(n))}
 	}
 	if player < 0 || player >= n {
-		return Game{}, &FieldError{Field: fmt.Sprintf("rounds[%d]", round-1),
-			Message: fmt.Sprintf("no seat %d in a %d-player game", player, n)}
+		return Game{}, roundPlace(round, -1).fieldError("", fmt.Sprintf("no seat %d in a %d-player game", player, n))
 	}
 	rounds := slices.Clone(g.Rounds)
 	if round > len(rounds) {

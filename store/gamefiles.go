@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"ruthless/scoring"
 )
@@ -126,4 +127,42 @@ func oneGame(file string, raw []byte, index int) (scoring.Game, error) {
 		return g, ie
 	}
 	return g, nil
+}
+
+// ImportError is a game file an import refused: which file, which game
+// in it (its index in an array, -1 for a file of one game) and which
+// field.
+type ImportError struct {
+	File  string
+	Index int
+	// Field is the JSON path in that game file, "" for the file as a whole.
+	Field   string
+	Message string
+	// Err is ErrTooManyGames or ErrGameTooLarge for a file over a cap.
+	Err error
+}
+
+// Unwrap is the cap the file is over, if any.
+func (e *ImportError) Unwrap() error { return e.Err }
+
+// Error names the file, the game and the field.
+func (e *ImportError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Index >= 0 {
+		fmt.Fprintf(&b, ", game %d", e.Index)
+	}
+	if e.Field != "" {
+		fmt.Fprintf(&b, ", field %s", e.Field)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Message)
+	return b.String()
+}
+
+// ParseGameFiles reads what an import takes: one game file (docs/api.md
+// v1) or a JSON array of them, with no cap on the number of games (the
+// command line's import; see ReadGameFiles).
+func ParseGameFiles(file string, data []byte) ([]scoring.Game, error) {
+	return ReadGameFiles(file, bytes.NewReader(data), 0)
 }

@@ -60,3 +60,38 @@ func TestReadGameFilesCaps(t *testing.T) {
 		})
 	}
 }
+
+func TestParseGameFiles(t *testing.T) {
+	good := `{"version": 1, "players": ["Ann", "Bob"]}`
+	cases := []struct {
+		name, text string
+		games      int
+		index      int
+		field      string
+	}{
+		{"one game", good, 1, 0, ""},
+		{"an array", "[" + good + "," + good + "]", 2, 0, ""},
+		{"a bad field in the second", "[" + good + `, {"version": 1, "players": ["Ann", "Bob"], "start_player": 5}]`, 0, 1, "start_player"},
+		{"a bad card in a single file", `{"version": 1, "players": ["Ann", "Bob"], "rounds": [[{"pool": ["Z9"], "coins": 0}, null]]}`, 0, -1, "rounds[0][0].pool[0]"},
+		{"an empty array", "[]", 0, -1, ""},
+		{"not JSON", "[{", 0, -1, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			games, err := ParseGameFiles("f.json", []byte(c.text))
+			if c.games > 0 {
+				if err != nil || len(games) != c.games {
+					t.Fatalf("got %d games, %v; want %d", len(games), err, c.games)
+				}
+				return
+			}
+			var ie *ImportError
+			if !errors.As(err, &ie) {
+				t.Fatalf("got %v, want an *ImportError", err)
+			}
+			if ie.File != "f.json" || ie.Index != c.index || ie.Field != c.field {
+				t.Errorf("got file %q index %d field %q, want f.json %d %q", ie.File, ie.Index, ie.Field, c.index, c.field)
+			}
+		})
+	}
+}

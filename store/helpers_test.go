@@ -110,3 +110,8 @@ func finalEntry(t *testing.T, coins int, codes ...string) scoring.FinalEntry {
 	}
 	return f
 }
+
+// newSetup is a game with these players and nothing entered yet.
+func newSetup(players ...string) scoring.Game {
+	return scoring.Game{Version: 1, Players: players, Achievements: scoring.DefaultAchievements(), Rounds: [][]*scoring.Entry{}}
+}

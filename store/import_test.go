@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -292,5 +293,21 @@ func TestFingerprintFollowsWrites(t *testing.T) {
 			}
 			last = got
 		})
+	}
+}
+
+func TestImportGamesAllOrNothing(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	tooLong := newSetup("Ann", "Bob")
+	for range 7 {
+		tooLong.Rounds = append(tooLong.Rounds, []*scoring.Entry{nil, nil})
+	}
+	_, err := s.ImportGames(ctx, []scoring.Game{newSetup("Ann", "Bob"), tooLong})
+	if !errors.Is(err, ErrBadRound) || !strings.Contains(err.Error(), "game 1") {
+		t.Fatalf("got %v, want ErrBadRound naming game 1", err)
+	}
+	if games, _ := s.Games(ctx); len(games) != 0 {
+		t.Errorf("got %d games after a failed import, want 0", len(games))
 	}
 }

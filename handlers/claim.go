@@ -1,0 +1,315 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"ruthless/scoring"
+)
+
+// A claim being built on /check, as its address and its form carry it:
+// the sets claimed, the pool's other cards, and the taps that move cards
+// between them.
+
+// checkState is a claim being built on /check: its sets (claims as
+// written, "SP=S5"), the pool's other cards, and, for a round's pool, the
+// whole pool (cards outside it break R1.1).
+type checkState struct {
+	players int
+	sets    [][]scoring.Claim
+	unused  []scoring.Card
+	pool    []scoring.Card
+	locked  bool
+	from    string
+	to      string
+}
+
+// checkURL is the address of a claim's answer.
+func checkURL(s checkState) string {
+	v := url.Values{}
+	v.Set("players", strconv.Itoa(s.players))
+	if s.locked {
+		v.Set("pool", joinCodes(s.pool))
+	}
+	for _, set := range s.sets {
+		codes := make([]string, len(set))
+		for i, cl := range set {
+			codes[i] = cl.String()
+		}
+		v.Add("set", strings.Join(codes, ","))
+	}
+	if !s.locked && len(s.unused) > 0 {
+		v.Set("unused", joinCodes(s.unused))
+	}
+	if s.to != "" {
+		v.Set("to", s.to)
+	}
+	if s.from != "" {
+		v.Set("from", s.from)
+	}
+	return "/check?" + encode(v)
+}
+
+// roundPath is the one kind of page /check links back to.
+var roundPath = regexp.MustCompile(`^/games/[A-Za-z0-9_-]{1,64}/rounds/[0-9]{1,2}$`)
+
+// readCheck reads a claim from a query or a posted form. A claim's cards
+// are checked here for what makes no sense at all (unknown codes, a card
+// twice, Kraken with two players); what a player may claim by mistake is
+// for scoring.Check to judge.
+func readCheck(v url.Values) (checkState, error) {
+	s := checkState{to: v.Get("to")}
+	var msg string
+	if s.players, msg = playersParam(v.Get("players")); msg != "" {
+		return s, errors.New(msg)
+	}
+	if f := v.Get("from"); roundPath.MatchString(f) {
+		s.from = f
+	}
+	seen := map[scoring.Card]bool{}
+	note := func(c scoring.Card) error {
+		if seen[c.Cell()] {
+			return fmt.Errorf("card %q given twice", c.Cell().String())
+		}
+		seen[c.Cell()] = true
+		return scoring.CheckInPlay([]scoring.Card{c}, s.players)
+	}
+	for _, line := range v["set"] {
+		var set []scoring.Claim
+		for _, code := range scoring.SplitCodes(line) {
+			cl, err := scoring.ParseClaim(code)
+			if err != nil {
+				return s, err
+			}
+			if err := note(cl.Card); err != nil {
+				return s, err
+			}
+			set = append(set, cl)
+		}
+		if len(set) > 0 {
+			s.sets = append(s.sets, set)
+		}
+	}
+	if v.Has("pool") {
+		s.locked = true
+		pool, err := readPool(codeList(v["pool"]), nil, s.players)
+		if err != nil {
+			return s, err
+		}
+		s.pool = pool
+		for _, c := range pool {
+			if !seen[c.Cell()] {
+				s.unused = append(s.unused, c)
+			}
+		}
+		return s, nil
+	}
+	for _, code := range codeList(v["unused"]) {
+		c, err := scoring.ParseCard(code)
+		if err != nil {
+			return s, err
+		}
+		if err := note(c); err != nil {
+			return s, err
+		}
+		s.unused = append(s.unused, c)
+	}
+	sortCards(s.unused)
+	return s, nil
+}
+
+// where says which bucket a card is in: a set number (1-based), 0 for
+// the unused cards, -1 for neither.
+func (s *checkState) where(cell scoring.Card) int {
+	for i, set := range s.sets {
+		for _, cl := range set {
+			if cl.Card.Cell() == cell {
+				return i + 1
+			}
+		}
+	}
+	for _, c := range s.unused {
+		if c.Cell() == cell {
+			return 0
+		}
+	}
+	return -1
+}
+
+// take removes a card from wherever it is and returns it as it was
+// (with its Captain mark).
+func (s *checkState) take(cell scoring.Card) (scoring.Card, bool) {
+	for i, set := range s.sets {
+		for j, cl := range set {
+			if cl.Card.Cell() == cell {
+				s.sets[i] = slices.Delete(set, j, j+1)
+				return cl.Card, true
+			}
+		}
+	}
+	for i, c := range s.unused {
+		if c.Cell() == cell {
+			s.unused = slices.Delete(s.unused, i, i+1)
+			return c, true
+		}
+	}
+	return cell, false
+}
+
+func (s *checkState) inPool(cell scoring.Card) (scoring.Card, bool) {
+	for _, c := range s.pool {
+		if c.Cell() == cell {
+			return c, true
+		}
+	}
+	return cell, false
+}
+
+// apply changes the claim as a posted form asks: the "stands as" choices
+// and power toggles first, then the tapped cards move to the chosen
+// bucket. A card tapped into the bucket it is already in leaves it (back
+// to the unused cards; out of the pool from there).
+func (s *checkState) apply(form url.Values) error {
+	power := form["power"]
+	restate := func(cl *scoring.Claim) error {
+		code := cl.Card.Cell().String()
+		if !s.locked && cl.Card.Rank == scoring.Cpt {
+			cl.Card.Flagged = slices.Contains(power, code)
+		}
+		if !form.Has("as-" + code) {
+			return nil
+		}
+		cl.As = nil
+		if as := form.Get("as-" + code); as != "" {
+			card, err := scoring.ParseCard(as)
+			if err != nil {
+				return err
+			}
+			card = card.Cell()
+			cl.As = &card
+		}
+		return nil
+	}
+	for i := range s.sets {
+		for j := range s.sets[i] {
+			if err := restate(&s.sets[i][j]); err != nil {
+				return err
+			}
+		}
+	}
+	for i, c := range s.unused {
+		if !s.locked && c.Rank == scoring.Cpt {
+			s.unused[i].Flagged = slices.Contains(power, c.Cell().String())
+		}
+	}
+	if form.Get("move") == "0" {
+		return nil
+	}
+	var picked []scoring.Card
+	for _, code := range codeList(form["card"]) {
+		c, err := scoring.ParseCard(code)
+		if err != nil {
+			return err
+		}
+		if err := scoring.CheckInPlay([]scoring.Card{c}, s.players); err != nil {
+			return err
+		}
+		if !slices.Contains(picked, c.Cell()) {
+			picked = append(picked, c.Cell())
+		}
+	}
+	if len(picked) == 0 {
+		return nil
+	}
+	target := -2 // out
+	switch to := form.Get("to"); to {
+	case "new", "":
+		target = len(s.sets) + 1
+	case "unused":
+		target = 0
+	case "out":
+	default:
+		n, err := strconv.Atoi(to)
+		if err != nil || n < 1 || n > len(s.sets) {
+			target = len(s.sets) + 1
+		} else {
+			target = n
+		}
+	}
+	// Tapping cards that are all where they are asked to go takes them
+	// back out.
+	back := target != -2
+	for _, p := range picked {
+		back = back && s.where(p) == target
+	}
+	newSet := -1
+	for _, p := range picked {
+		card, _ := s.take(p)
+		if pc, ok := s.inPool(p); ok {
+			card = pc
+		}
+		switch {
+		case back && target > 0:
+			s.unused = append(s.unused, card)
+		case back:
+			// out of the pool
+		case target > 0 && target <= len(s.sets):
+			s.sets[target-1] = append(s.sets[target-1], scoring.Claim{Card: card})
+		case target > 0:
+			if newSet < 0 {
+				s.sets = append(s.sets, nil)
+				newSet = len(s.sets)
+			}
+			s.sets[newSet-1] = append(s.sets[newSet-1], scoring.Claim{Card: card})
+		case target == 0:
+			s.unused = append(s.unused, card)
+		}
+	}
+	// Drop emptied sets, keeping the chosen bucket on the same set (or on
+	// a new one, when it was emptied).
+	chosen := target
+	if newSet > 0 {
+		chosen = newSet
+	}
+	var kept [][]scoring.Claim
+	for i, set := range s.sets {
+		if len(set) == 0 {
+			switch {
+			case i+1 < chosen:
+				chosen--
+			case i+1 == chosen:
+				chosen = len(s.sets) + 1
+			}
+			continue
+		}
+		slices.SortStableFunc(set, func(x, y scoring.Claim) int { return cardOrder(x.Card, y.Card) })
+		kept = append(kept, set)
+	}
+	s.sets = kept
+	switch {
+	case chosen > 0 && chosen <= len(s.sets):
+		s.to = strconv.Itoa(chosen)
+	case chosen > 0:
+		s.to = "new"
+	case chosen == 0:
+		s.to = "unused"
+	default:
+		s.to = "out"
+	}
+	if s.locked {
+		// The pool's cards in no set are its unused ones, whatever was tapped.
+		s.unused = nil
+		for _, c := range s.pool {
+			if s.where(c.Cell()) < 0 {
+				s.unused = append(s.unused, c)
+			}
+		}
+	}
+	sortCards(s.unused)
+	return nil
+}

@@ -1,0 +1,64 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Reading a request: the numbers in its path and its posted form.
+
+// pathInt reads a small non-negative number from the URL.
+func pathInt(c *gin.Context, name string) (int, bool) {
+	s := c.Param(name)
+	if s == "" || len(s) > 3 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// roundParam reads a round number (1-based) that may be at most max.
+func roundParam(c *gin.Context, maxRound int) (int, error) {
+	r, ok := pathInt(c, "r")
+	if !ok || r < 1 || r > maxRound {
+		return 0, errNoRound
+	}
+	return r, nil
+}
+
+// seatParam reads a seat (0-based) of a game with n players.
+func seatParam(c *gin.Context, n int) (int, error) {
+	p, ok := pathInt(c, "p")
+	if !ok || p >= n {
+		return 0, errNoSeat
+	}
+	return p, nil
+}
+
+// parseForm reads a posted form, reporting a body over the limit, a body
+// of another kind (which ParseForm would silently skip) and a body that
+// is not a form, naming the problem.
+func parseForm(c *gin.Context) error {
+	if ct := c.Request.Header.Get("Content-Type"); ct != "" || c.Request.ContentLength != 0 {
+		if mt, _, _ := mime.ParseMediaType(ct); mt != "application/x-www-form-urlencoded" {
+			return &badRequest{field: "form", message: fmt.Sprintf("the form could not be read: it must be sent as application/x-www-form-urlencoded, not %q", clip(ct))}
+		}
+	}
+	if err := c.Request.ParseForm(); err != nil {
+		var tooBig *http.MaxBytesError
+		var body *bodyError
+		if errors.As(err, &tooBig) || errors.As(err, &body) {
+			return err
+		}
+		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error())}
+	}
+	return nil
+}

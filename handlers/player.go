@@ -1,0 +1,119 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/views"
+)
+
+// sourceNames are the parts of the end-of-game NP (R3.4), in Total order.
+var sourceNames = []string{"Prize tokens", "Achievements", "Crew", "Parley"}
+
+// player is one player's page: their record, where their NP come from,
+// their best party, head to head against everyone they met, and their
+// games. The statistics are scoring's (scoring.PlayerStatsOf) over the
+// whole history (a.history).
+func (a *app) player(c *gin.Context) {
+	name := strings.TrimSpace(c.Param("name"))
+	games, err := a.history(c.Request.Context())
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	st := scoring.PlayerStatsOf(games, name)
+	if st.Games == 0 && st.Playing == 0 {
+		a.notFound(c, fmt.Sprintf("Nobody called %q has played here.", clip(name)))
+		return
+	}
+	a.page(c, http.StatusOK, views.Player(playerView(st)))
+}
+
+// playerView is a player's page: the statistics, drawn.
+func playerView(st scoring.PlayerStats) views.PlayerView {
+	vm := views.PlayerView{Name: st.Name, Games: st.Games, Wins: st.Wins, SharedWins: st.SharedWins, Playing: st.Playing,
+		WinRate: pct(st.Wins+st.SharedWins, st.Games), AvgNP: avg(st.TotalNP, st.Games), BestNP: st.BestNP,
+		RenameHref: playerURL(st.Name) + "/rename", GamesHref: "/?player=" + url.QueryEscape(st.Name)}
+	if st.BestNPGame != "" {
+		vm.BestNPHref = "/games/" + st.BestNPGame + "/card"
+	}
+	row := views.StackRow{Name: st.Name}
+	table := views.StackRow{Name: "Table average"}
+	for i, label := range sourceNames {
+		vm.Sources = append(vm.Sources, views.SourceLine{Name: label, Mine: avg(st.Sources[i], st.Games), Table: avg(st.TableSources[i], st.TableSeats)})
+		// Tenths of NP, so the bars compare averages without rounding.
+		row.Parts = append(row.Parts, tenths(st.Sources[i], st.Games))
+		table.Parts = append(table.Parts, tenths(st.TableSources[i], st.TableSeats))
+	}
+	if st.Games > 0 {
+		row.Label, table.Label = avg(st.TotalNP, st.Games), avg(sum4(st.TableSources), st.TableSeats)
+		vm.SourcesChart = views.StackedBars("Average NP per game by source: "+st.Name+" against the table average", []views.StackRow{row, table})
+	}
+	if st.BestParty != nil {
+		bp := st.BestParty
+		pv := views.PartyView{Seat: bp.Player, Name: st.Name, Strength: bp.Strength, Unused: bp.Unused, Coins: bp.Coins}
+		for _, s := range bp.Sets {
+			pv.Sets = append(pv.Sets, views.SetView{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+		}
+		vm.BestParty = &pv
+		vm.BestPartyHref = "/games/" + st.BestPartyGame + "/rounds/" + strconv.Itoa(st.BestPartyRound)
+		vm.BestPartyRound = st.BestPartyRound
+	}
+	kinds := []scoring.SetKind{scoring.FullShip, scoring.StraightFlush, scoring.Flush, scoring.Straight, scoring.Group}
+	for _, k := range kinds {
+		if n := st.Patterns[k]; n > 0 {
+			vm.Patterns = append(vm.Patterns, views.CountLine{Name: upperFirst(k.Name()), Count: n})
+		}
+	}
+	sort.SliceStable(vm.Patterns, func(i, j int) bool { return vm.Patterns[i].Count > vm.Patterns[j].Count })
+	for _, info := range scoring.AchievementList() {
+		if st.AchFirst[info.ID]+st.AchSecond[info.ID] > 0 {
+			vm.Achievements = append(vm.Achievements, views.AchievementLine{Name: info.Name, First: st.AchFirst[info.ID], Second: st.AchSecond[info.ID]})
+		}
+	}
+	keys := make([]string, 0, len(st.H2H))
+	for k := range st.H2H {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if st.H2H[keys[i]].Games != st.H2H[keys[j]].Games {
+			return st.H2H[keys[i]].Games > st.H2H[keys[j]].Games
+		}
+		return keys[i] < keys[j]
+	})
+	for _, k := range keys {
+		h := st.H2H[k]
+		n := st.DisplayNames[k]
+		vm.HeadToHead = append(vm.HeadToHead, views.H2HLine{Name: n, Href: playerURL(n), Games: h.Games, Ahead: h.Ahead, Behind: h.Behind, Level: h.Level})
+	}
+	var pts []views.ResultPoint
+	for i := len(st.History) - 1; i >= 0; i-- {
+		gl := st.History[i]
+		vm.History = append(vm.History, views.HistoryLine{Href: "/games/" + gl.ID + "/card", Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
+			NP: gl.NP, Place: gl.Place, Won: gl.Won, Shared: gl.Shared})
+	}
+	for _, gl := range st.History {
+		pts = append(pts, views.ResultPoint{Label: time.Unix(0, gl.Played).Local().Format("2 Jan 06"), NP: gl.NP, Won: gl.Won})
+	}
+	if len(pts) > 0 {
+		vm.ResultsChart = views.ResultsChart("NP game by game, oldest first: "+st.Name+" (filled dot: a win)", pts)
+	}
+	return vm
+}
+
+func sum4(v [4]int) int { return v[0] + v[1] + v[2] + v[3] }
+
+func tenths(n, d int) int {
+	if d == 0 {
+		return 0
+	}
+	return (10*n + d/2) / d
+}

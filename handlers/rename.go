@@ -1,0 +1,66 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// Renaming a player renames every seat of that name in every game; onto a
+// name some games already use, it merges the two players.
+
+// renameForm is the form that renames a player, or merges them into
+// another.
+func (a *app) renameForm(c *gin.Context) {
+	name := strings.TrimSpace(c.Param("name"))
+	a.page(c, http.StatusOK, views.Rename(views.RenameView{Name: name, Action: playerURL(name) + "/rename", To: name, Errors: views.Errors{}}))
+}
+
+// rename renames a player everywhere (store.RenamePlayer) and opens their
+// page under the new name; a name R4.5 refuses, a game that would seat
+// the name twice, or a name nobody has, re-shows the form (422).
+func (a *app) rename(c *gin.Context) {
+	if err := parseForm(c); err != nil {
+		a.fail(c, err)
+		return
+	}
+	from := strings.TrimSpace(c.Param("name"))
+	to := strings.TrimSpace(c.Request.PostForm.Get("to"))
+	vm := views.RenameView{Name: from, Action: playerURL(from) + "/rename", To: to, Errors: views.Errors{}}
+	if msg := nameTooLong(to); msg != "" {
+		vm.Errors["to"] = msg
+		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
+		return
+	}
+	n, err := a.store.RenamePlayer(c.Request.Context(), from, to)
+	var clash *store.NameClash
+	switch {
+	case errors.As(err, &clash):
+		vm.Errors["to"] = fmt.Sprintf("Game %s (%s) already has a player called %q: one game cannot seat the same name twice, so nothing was renamed.",
+			clash.GameID, scoring.JoinNames(clash.Players), clash.Other)
+		vm.ClashHref = "/games/" + clash.GameID
+		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
+		return
+	case errors.Is(err, store.ErrBadName):
+		_, msg, _ := strings.Cut(err.Error(), store.ErrBadName.Error()+": ")
+		vm.Errors["to"] = upperFirst(msg) + "."
+		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
+		return
+	case err != nil:
+		a.fail(c, err)
+		return
+	}
+	if n == 0 {
+		vm.Errors["to"] = fmt.Sprintf("No game has a player called %q: nothing to rename.", from)
+		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
+		return
+	}
+	seeOther(c, playerURL(to))
+}
