@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
@@ -54,8 +55,10 @@ type app struct {
 	games  *clientLimiter // new games per client
 	// imports are the import uploads per client (importpage.go).
 	imports *clientLimiter
-	auth    *auth
-	hosts   *hostCheck
+	// pageBudget bounds a page that reads the whole history (history.go).
+	pageBudget time.Duration
+	auth       *auth
+	hosts      *hostCheck
 	// results caches finished games' results by version (history.go).
 	results resultCache
 	// summaries is the players list of the history's last state.
@@ -97,6 +100,10 @@ type Options struct {
 	// client address may hold open at once; past it a stream is refused
 	// with 429 and the page polls instead. 0 means 16; below 0, no limit.
 	StreamsPerClient int
+	// PageBudget is how long a page that reads the whole history (the
+	// players, a player, the results CSV, BG Stats) may work before it
+	// answers 503 and keeps what it did for the next try. 0 means 20 s.
+	PageBudget time.Duration
 	// Streams is how many live event streams the server holds open at
 	// once, over all clients; past it a stream is refused with 503. 0
 	// means 1,000; below 0, no limit.
@@ -134,6 +141,9 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	}
 	a.onExplain = opt.OnExplain
 	a.streams = newStreamGate(opt.StreamsPerClient, opt.Streams)
+	if opt.PageBudget > 0 {
+		a.pageBudget = opt.PageBudget
+	}
 	return a
 }
 
@@ -144,7 +154,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		auth:    newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		explanations: newLRU[string, any](maxCachedExplanations),
-		streams:      newStreamGate(0, 0)}
+		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget}
 }
 
 // handler is the router in its wrappers.
@@ -368,6 +378,8 @@ func classify(err error) problem {
 		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
 	case errors.Is(err, errTooSlow):
 		return problem{http.StatusServiceUnavailable, "a pool here takes longer to solve than the server allows; try again later", ""}
+	case errors.Is(err, errPageTooSlow):
+		return problem{http.StatusServiceUnavailable, "working out every game's results takes longer than one page may; what was done is kept, so try again in a few seconds", ""}
 	}
 	return problem{http.StatusInternalServerError, "internal error", ""}
 }
@@ -488,6 +500,9 @@ func (a *app) fail(c *gin.Context, err error) {
 		vm.Message = "The server is busy working out the best parties of big pools. Try again in a few seconds."
 		if errors.Is(err, errTooSlow) {
 			vm.Message = "A pool of this game takes longer to solve than the server allows. Try again later."
+		}
+		if errors.Is(err, errPageTooSlow) {
+			vm.Message = "Working out the results of every game takes longer than one page may. What was done is kept: try again in a few seconds."
 		}
 	}
 	vm.Status = p.status

@@ -3,6 +3,8 @@ package handlers
 import (
 	"cmp"
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -31,14 +33,27 @@ type cachedGame struct {
 	game scoring.PlayedGame
 }
 
+// historyBatch is how many changed games history loads and scores before
+// it keeps them: a history cut short by its budget keeps what it did.
+const historyBatch = 500
+
 // history returns every game, oldest first, as the statistics read it:
 // a finished game with its result. A finished game that does not score
 // has none (it cannot happen for games stored through the app); a solve
 // that gave up fails the whole answer.
-func (a *app) history(ctx context.Context) ([]scoring.PlayedGame, error) {
+//
+// It works within the page budget (Options.PageBudget): a history too
+// long to load and score in one page's time (a large import of slow
+// pools, after a restart) answers errPageTooSlow, a 503 that says so,
+// instead of a page the client has stopped waiting for. What it loaded
+// and scored by then is kept, batch by batch, so the next try goes on
+// from there.
+func (a *app) history(parent context.Context) ([]scoring.PlayedGame, error) {
+	ctx, cancel := context.WithTimeout(parent, a.pageBudget)
+	defer cancel()
 	versions, err := a.store.GameVersions(ctx)
 	if err != nil {
-		return nil, err
+		return nil, tooSlow(parent, err)
 	}
 	rc := &a.results
 	rc.mu.Lock()
@@ -49,31 +64,31 @@ func (a *app) history(ctx context.Context) ([]scoring.PlayedGame, error) {
 		}
 	}
 	rc.mu.Unlock()
-	loaded, err := a.store.GamesByID(ctx, stale)
-	if err != nil {
-		return nil, err
-	}
-	fresh := make([]cachedGame, 0, len(loaded))
-	for _, g := range loaded {
-		c := cachedGame{updated: g.Updated, game: scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File}}
-		if g.File.Final != nil {
-			res, err := a.score(ctx, g.File)
-			if solveFailed(err) {
-				return nil, err
-			}
-			if err == nil {
-				c.game.Result = &res
-			}
+	for len(stale) > 0 {
+		batch := stale[:min(len(stale), historyBatch)]
+		stale = stale[len(batch):]
+		loaded, err := a.store.GamesByID(ctx, batch)
+		if err != nil {
+			return nil, tooSlow(parent, err)
 		}
-		fresh = append(fresh, c)
+		fresh := make([]cachedGame, 0, len(loaded))
+		for _, g := range loaded {
+			c := cachedGame{updated: g.Updated, game: scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File}}
+			if g.File.Final != nil {
+				res, err := a.score(ctx, g.File)
+				if solveFailed(err) {
+					rc.keep(fresh)
+					return nil, tooSlow(parent, err)
+				}
+				if err == nil {
+					c.game.Result = &res
+				}
+			}
+			fresh = append(fresh, c)
+		}
+		rc.keep(fresh)
 	}
 	rc.mu.Lock()
-	if rc.m == nil {
-		rc.m = map[string]cachedGame{}
-	}
-	for _, c := range fresh {
-		rc.m[c.game.ID] = c
-	}
 	all := make([]scoring.PlayedGame, 0, len(versions))
 	live := make(map[string]bool, len(versions))
 	for _, v := range versions {
@@ -95,6 +110,35 @@ func (a *app) history(ctx context.Context) ([]scoring.PlayedGame, error) {
 		return cmp.Or(cmp.Compare(x.Played, y.Played), strings.Compare(x.ID, y.ID))
 	})
 	return all, nil
+}
+
+// keep puts loaded (and scored) games into the cache.
+func (rc *resultCache) keep(games []cachedGame) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if rc.m == nil {
+		rc.m = map[string]cachedGame{}
+	}
+	for _, c := range games {
+		rc.m[c.game.ID] = c
+	}
+}
+
+// errPageTooSlow is a page that needed more than its budget.
+var errPageTooSlow = errors.New("the page took longer than its budget")
+
+// defaultPageBudget is how long a page that reads the whole history may
+// work: well inside the server's write timeout, so that its answer, even
+// a refusal, reaches the client.
+const defaultPageBudget = 20 * time.Second
+
+// tooSlow marks err as the page budget's end, when it is that and not the
+// client leaving (parent is the request's own context).
+func tooSlow(parent context.Context, err error) error {
+	if parent.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %w", errPageTooSlow, err)
+	}
+	return err
 }
 
 // finishedGames is history's finished games that scored, oldest first.

@@ -3,6 +3,7 @@ package handlers_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"strconv"
 	"time"
@@ -84,5 +85,22 @@ func TestManyGamesTimes(t *testing.T) {
 		start := time.Now()
 		r := a.get(t, p)
 		t.Logf("%-20s %d  %9d bytes  %v", p, r.status, len(r.body), time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// TestHistoryPagesOverBudget: a page that reads the whole history and
+// cannot finish within its budget says so, 503 with Retry-After and a
+// message, never a page its client has stopped waiting for.
+func TestHistoryPagesOverBudget(t *testing.T) {
+	a := newAppWith(t, handlers.Options{PageBudget: time.Nanosecond})
+	a.createGame(t, fourSeatGame(5))
+	for _, path := range []string{"/players", "/players/Anna", "/export/results.csv"} {
+		r := a.get(t, path)
+		if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+			t.Errorf("%s over its budget: status %d, Retry-After %q; want 503 with Retry-After", path, r.status, r.header.Get("Retry-After"))
+		}
+		if !strings.Contains(r.body, "longer than one page may") {
+			t.Errorf("%s over its budget does not say why", path)
+		}
 	}
 }
