@@ -362,7 +362,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 	}
 	for _, tb := range res.WinnerTieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Totals)); ok {
-			vm.Totals[behind].Tie = &views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
+			vm.Totals[behind].Tie = &views.TieView{Text: scoring.FinalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
 		}
 	}
 	return vm
@@ -386,26 +386,4 @@ func finalPlaces(res scoring.Result) []int {
 		}
 	}
 	return places
-}
-
-// finalTieText explains one R3.5 tie-break in one short line, naming the
-// player ahead first and the step that separated the two, if any.
-func finalTieText(players []string, totals []scoring.Total, tb scoring.TieBreak) string {
-	if len(tb.Players) < 2 {
-		return ""
-	}
-	x, y := tb.Players[0], tb.Players[1]
-	tx, ty := totals[x], totals[y]
-	head := fmt.Sprintf("%s ahead of %s on %d NP: ", players[x], players[y], tx.NP)
-	switch tb.DecidedBy {
-	case scoring.ByCoins:
-		return head + fmt.Sprintf("more coins (%d to %d).", tx.Coins, ty.Coins)
-	case scoring.ByAchievements:
-		return head + fmt.Sprintf("same coins (%d), more achievement NP (%d to %d).", tx.Coins, tx.Achievements, ty.Achievements)
-	case scoring.ByCrew:
-		return head + fmt.Sprintf("same coins and achievement NP, more Quartermasters and Captains (%d to %d).", tx.Officers, ty.Officers)
-	case scoring.Shared:
-		return fmt.Sprintf("%s and %s share the place on %d NP: coins (%d), achievement NP (%d) and Quartermasters and Captains (%d) are all level.", players[x], players[y], tx.NP, tx.Coins, tx.Achievements, tx.Officers)
-	}
-	return head + "decided by " + tb.DecidedBy + "."
 }

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -158,7 +157,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 	}
 	for _, tb := range rr.TieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Parties)); ok {
-			vm.Parties[behind].Tie = &views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule}
+			vm.Parties[behind].Tie = &views.TieView{Text: scoring.RoundTieText(f.Players, rr, tb), Rule: tb.Rule}
 		}
 	}
 	if len(rr.Returned) > 0 {
@@ -213,30 +212,6 @@ func placedBehind(tb scoring.TieBreak, seats int) (int, bool) {
 		return 0, false
 	}
 	return tb.Players[1], true
-}
-
-// roundTieText explains one R2.5 tie-break in one short line, naming the
-// player ahead first and the step of the chain that separated the two.
-func roundTieText(players []string, rr *scoring.RoundResult, tb scoring.TieBreak) string {
-	if len(tb.Players) < 2 {
-		return ""
-	}
-	x, y := tb.Players[0], tb.Players[1]
-	ax, ay := rr.Results[x], rr.Results[y]
-	head := fmt.Sprintf("%s ahead of %s on %d: ", players[x], players[y], ax.Strength)
-	switch tb.DecidedBy {
-	case scoring.ByUnused:
-		return head + fmt.Sprintf("more unused pirates (%d to %d).", ax.Unused, ay.Unused)
-	case scoring.ByCoins:
-		return head + fmt.Sprintf("same unused pirates (%d), more coins (%d to %d).", ax.Unused, ax.Coins, ay.Coins)
-	case scoring.BySeat:
-		level := fmt.Sprintf("same unused pirates (%d) and coins (%d); ", ax.Unused, ax.Coins)
-		if x == rr.StartPlayer {
-			return head + level + players[x] + " is the start player."
-		}
-		return head + level + fmt.Sprintf("%s sits closer to the start player, %s, going clockwise.", players[x], players[rr.StartPlayer])
-	}
-	return head + "decided by " + tb.DecidedBy + "."
 }
 
 func (a *app) revealForm(c *gin.Context) {

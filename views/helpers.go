@@ -12,13 +12,6 @@ func cardTitle(c GridCard) string {
 	return c.Title
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // joinNames lists names for a sentence, as scoring words its reasons.
 func joinNames(names []string) string { return scoring.JoinNames(names) }
 
