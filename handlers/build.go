@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"strconv"
-
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
@@ -70,16 +68,6 @@ func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
 	}
 	return out
 }
-
-func gameURL(id string) string { return "/games/" + id }
-
-func entryURL(id string, r, p int) string {
-	return "/games/" + id + "/rounds/" + strconv.Itoa(r) + "/players/" + strconv.Itoa(p)
-}
-
-func roundURL(id string, r int) string { return "/games/" + id + "/rounds/" + strconv.Itoa(r) }
-
-func finalURL(id string, p int) string { return "/games/" + id + "/final/" + strconv.Itoa(p) }
 
 func names(all []string, seats []int) []string {
 	out := make([]string, 0, len(seats))

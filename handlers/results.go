@@ -79,7 +79,7 @@ func (a *app) explainRound(c *gin.Context, g store.Game, r int, vm *views.RoundR
 		}
 		pool := slices.Clone(e.Pool)
 		sortCards(pool)
-		p.CheckHref = checkURL(checkState{players: opt.Players, pool: pool, locked: true, from: roundURL(g.ID, r)})
+		p.CheckHref = checkURL(checkState{players: opt.Players, pool: pool, locked: true, from: views.RoundURL(g.ID, r)})
 	}
 	return nil
 }
@@ -118,7 +118,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 				st := views.PlayerStatus{Name: name}
 				if seat < 0 || p == seat {
 					// A phone with a seat enters its own entry only.
-					st.Href = entryURL(g.ID, r, p)
+					st.Href = views.EntryURL(g.ID, r, p)
 				}
 				vm.Missing = append(vm.Missing, st)
 			}
@@ -143,7 +143,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 			Leftover: views.Faces(pr.UnusedCards),
 			Prize:    pr.Prize,
 			Token:    tokenName(rr.Token),
-			EditHref: entryURL(g.ID, r, p),
+			EditHref: views.EntryURL(g.ID, r, p),
 		}
 		// Port rounds have no places to show: everyone who reaches 4 takes
 		// the same token (R2.4), although scoring keeps a stable order.
@@ -226,7 +226,7 @@ func (a *app) revealForm(c *gin.Context) {
 		}
 	}
 	if len(missing) == 0 {
-		seeOther(c, roundURL(g.ID, r))
+		seeOther(c, views.RoundURL(g.ID, r))
 		return
 	}
 	a.page(c, http.StatusOK, views.Reveal(views.RevealView{GameID: g.ID, Round: r, Missing: missing}))
@@ -241,5 +241,5 @@ func (a *app) reveal(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	seeOther(c, roundURL(g.ID, r))
+	seeOther(c, views.RoundURL(g.ID, r))
 }

@@ -9,10 +9,10 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 import (
-	"ruthless/scoring"
-
-	"ruthless/static"
 	"strconv"
+
+	"ruthless/scoring"
+	"ruthless/static"
 )
 
 // Check is the check-my-party page: the claimed party is built by tapping
