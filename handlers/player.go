@@ -58,9 +58,9 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	}
 	if st.BestParty != nil {
 		bp := st.BestParty
-		pv := views.PartyView{Seat: bp.Player, Name: st.Name, Strength: bp.Strength, Unused: bp.Unused, Coins: bp.Coins}
+		pv := views.PartyResult{Strength: bp.Strength, Unused: bp.Unused}
 		for _, s := range bp.Sets {
-			pv.Sets = append(pv.Sets, views.SetView{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+			pv.Sets = append(pv.Sets, views.SetResult{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
 		}
 		vm.BestParty = &pv
 		vm.BestPartyHref = views.RoundURL(st.BestPartyGame, st.BestPartyRound)

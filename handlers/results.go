@@ -135,15 +135,13 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 	}
 	for p, pr := range rr.Results {
 		pv := views.PartyView{
-			Seat:     p,
-			Name:     f.Players[p],
-			Strength: pr.Strength,
-			Unused:   pr.Unused,
-			Coins:    pr.Coins,
-			Leftover: views.Faces(pr.UnusedCards),
-			Prize:    pr.Prize,
-			Token:    tokenName(rr.Token),
-			EditHref: views.EntryURL(g.ID, r, p),
+			PartyResult: views.PartyResult{Strength: pr.Strength, Unused: pr.Unused, Leftover: views.Faces(pr.UnusedCards)},
+			Seat:        p,
+			Name:        f.Players[p],
+			Coins:       pr.Coins,
+			Prize:       pr.Prize,
+			Token:       tokenName(rr.Token),
+			EditHref:    views.EntryURL(g.ID, r, p),
 		}
 		// Port rounds have no places to show: everyone who reaches 4 takes
 		// the same token (R2.4), although scoring keeps a stable order.
@@ -151,7 +149,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 			pv.Place = *pr.Place
 		}
 		for _, s := range pr.Sets {
-			pv.Sets = append(pv.Sets, views.SetView{Name: setName(s), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+			pv.Sets = append(pv.Sets, views.SetResult{Name: setName(s), Strength: s.Strength, Cards: placedFaces(s.Cards)})
 		}
 		vm.Parties = append(vm.Parties, pv)
 	}

@@ -745,7 +745,7 @@ func entryConflict(vm EntryView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = CardRow(vm.Conflict.Stored).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FaceRow(vm.Conflict.Stored, "card").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -779,7 +779,7 @@ func entryConflict(vm EntryView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = CardRow(vm.Conflict.Submitted).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FaceRow(vm.Conflict.Submitted, "card").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

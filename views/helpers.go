@@ -30,3 +30,12 @@ func listSeparator(i, n int) string {
 	}
 	return ""
 }
+
+// faceTestID is the data-testid of face c in a FaceRow marked prefix:
+// prefix-CODE, or none when prefix is empty.
+func faceTestID(prefix string, c CardFace) string {
+	if prefix == "" {
+		return ""
+	}
+	return prefix + "-" + c.Code
+}

@@ -219,15 +219,13 @@ type GameView struct {
 	InviteHref string
 }
 
-// PartyView is one player's scored party in a round.
+// PartyView is one player's scored party in a round: the party, as every
+// page draws one, and the player's place and prize.
 type PartyView struct {
-	Seat     int
-	Name     string
-	Strength int
-	Unused   int
-	Coins    int
-	Sets     []SetView
-	Leftover []CardFace
+	PartyResult
+	Seat  int
+	Name  string
+	Coins int
 	// Place is the party's place in a Piracy round (R2.5), 0 for none:
 	// below the threshold (R2.3), or a Port round, where order does not
 	// matter (R2.4).
@@ -242,13 +240,6 @@ type PartyView struct {
 	Why WhyView
 	// CheckHref opens /check on this player's pool.
 	CheckHref string
-}
-
-// SetView is one set of a party.
-type SetView struct {
-	Name     string
-	Strength int
-	Cards    []CardFace
 }
 
 // TieView is one tie-break line, shown under the two tied players.

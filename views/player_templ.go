@@ -56,7 +56,7 @@ type PlayerView struct {
 	BestNPHref              string
 	Sources                 []SourceLine
 	SourcesChart            string
-	BestParty               *PartyView
+	BestParty               *PartyResult
 	BestPartyHref           string
 	BestPartyRound          int
 	Patterns                []CountLine
@@ -563,7 +563,7 @@ func Player(vm PlayerView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = CardRow(s.Cards).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = FaceRow(s.Cards, "card").Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

@@ -1061,7 +1061,7 @@ func party(p PartyView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CardRow(s.Cards).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FaceRow(s.Cards, "card").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1111,7 +1111,7 @@ func party(p PartyView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = CardRow(p.Leftover).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FaceRow(p.Leftover, "card").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

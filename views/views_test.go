@@ -35,14 +35,14 @@ func sampleRound() views.RoundResultsView {
 	return views.RoundResultsView{
 		GameID: "g1", Round: 3, Rounds: 5, Token: "Piracy round", StartPlayer: "Lucy", Complete: true,
 		Parties: []views.PartyView{
-			{Seat: 0, Name: "Lucy", Strength: 10, Prize: 6, Place: 1, Token: "Piracy", Sets: []views.SetView{
+			{Seat: 0, Name: "Lucy", Prize: 6, Place: 1, Token: "Piracy", PartyResult: views.PartyResult{Strength: 10, Sets: []views.SetResult{
 				{Name: "Straight of 3", Strength: 6, Cards: views.Faces([]scoring.Card{card("H2"), card("H3"), card("A4")})},
 				{Name: "Pair", Strength: 4, Cards: views.Faces([]scoring.Card{card("S6"), card("K6")})},
-			}},
-			{Seat: 1, Name: "Craig", Strength: 10, Prize: 3, Place: 2, Token: "Piracy", Tie: &views.TieView{Text: "Lucy ahead of Craig on 10: more unused pirates (1 to 0).", Rule: "R2.5"}, Sets: []views.SetView{
+			}}},
+			{Seat: 1, Name: "Craig", Prize: 3, Place: 2, Token: "Piracy", Tie: &views.TieView{Text: "Lucy ahead of Craig on 10: more unused pirates (1 to 0).", Rule: "R2.5"}, PartyResult: views.PartyResult{Strength: 10, Sets: []views.SetResult{
 				{Name: "Flush of 3", Strength: 8, Cards: []views.CardFace{views.Face(card("S1")), views.Face(card("S7")), sp}},
-			}},
-			{Seat: 2, Name: "Julie", Strength: 0, Leftover: views.Faces([]scoring.Card{card("HQ"), card("S5")})},
+			}}},
+			{Seat: 2, Name: "Julie", PartyResult: views.PartyResult{Strength: 0, Leftover: views.Faces([]scoring.Card{card("HQ"), card("S5")})}},
 		},
 		Next: views.Link{Href: "/games/g1/rounds/4/players/1", Text: "Enter round 4 for Craig"},
 	}
