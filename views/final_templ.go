@@ -208,7 +208,7 @@ func FinalForm(vm FinalFormView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Grid(vm.Grid).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TapCards(vm.Grid).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -2,7 +2,8 @@ package views
 
 import "ruthless/scoring"
 
-func cardTitle(c GridCard) string {
+// cardTitle is a grid card's tooltip: its name, and who holds it.
+func cardTitle(c TapCard) string {
 	if c.Clash {
 		return c.Title + ": also in " + c.Holder + "'s entry"
 	}
@@ -38,4 +39,28 @@ func faceTestID(prefix string, c CardFace) string {
 		return ""
 	}
 	return prefix + "-" + c.Code
+}
+
+// suitID is the data-testid of the block of suit letter.
+func (g TapGrid) suitID(letter string) string {
+	if g.EntryForm {
+		return "suit-" + letter
+	}
+	return g.Prefix + "-suit-" + letter
+}
+
+// inputID is the id of card code's checkbox.
+func (g TapGrid) inputID(code string) string {
+	if g.EntryForm {
+		return "c-" + code
+	}
+	return g.Prefix + "-" + code
+}
+
+// noteID is the data-testid of the note under card code.
+func (g TapGrid) noteID(code string) string {
+	if g.EntryForm {
+		return "holder-" + code
+	}
+	return g.Prefix + "-note-" + code
 }

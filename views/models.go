@@ -75,30 +75,6 @@ type CardFace struct {
 	AsRank, AsSuit string
 }
 
-// GridCard is one tappable card of a card grid.
-type GridCard struct {
-	CardFace
-	Checked bool
-	// Holder names the player who already holds the card this game; the
-	// card is then disabled (R4.1), unless this entry has it too.
-	Holder string
-	// Clash says this entry has the card although Holder holds it: it
-	// stays ticked, marked, so the player sees what to untap.
-	Clash bool
-	// Sub is the optional toggle under the card: "power" for a Captain on
-	// the round form, "buried" on the end-of-game form; empty for none.
-	Sub        string
-	SubChecked bool
-}
-
-// SuitRow is one suit of a card grid.
-type SuitRow struct {
-	Letter string
-	Name   string
-	Symbol string
-	Cards  []GridCard
-}
-
 // EntryView is one player's round-entry form.
 type EntryView struct {
 	GameID     string
@@ -107,7 +83,7 @@ type EntryView struct {
 	Player     int
 	PlayerName string
 	Action     string
-	Grid       []SuitRow
+	Grid       TapGrid
 	Coins      string
 	Version    int
 	// PrefilledFrom is the round the selection was copied from, 0 if none.
@@ -284,7 +260,7 @@ type FinalFormView struct {
 	Player     int
 	PlayerName string
 	Action     string
-	Grid       []SuitRow
+	Grid       TapGrid
 	Monkeys    string
 	MaxMonkeys int
 	LootKept   string
