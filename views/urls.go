@@ -7,8 +7,9 @@ import (
 )
 
 // The pages' addresses, built in one place for the handlers that redirect
-// to them and the templates that link to them. Game ids are the store's
-// (letters and digits), so they need no escaping; a player's name does.
+// to them and the templates that link to them. Game ids are written as
+// they are (the store spells them in lowercase base32, safe in a path); a
+// player's name is escaped.
 
 // GameURL is a game's scoreboard.
 func GameURL(id string) string { return "/games/" + id }
