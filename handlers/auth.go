@@ -161,7 +161,7 @@ func (a *app) requireLogin(c *gin.Context) {
 	}
 	if game := a.auth.joined(c.Writer, r); game != "" {
 		// The pages drawn for it show only the links it can open.
-		c.Request = r.WithContext(views.WithGuest(r.Context(), gameURL(game)))
+		c.Request = r.WithContext(views.WithGuest(r.Context(), views.GameURL(game)))
 		c.Next()
 		return
 	}

@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"strconv"
-
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
@@ -34,26 +32,27 @@ func holders(g store.Game, p int) map[scoring.Card]string {
 	return m
 }
 
-// grid builds the card grid for a game with n players: selected cards
-// checked, other players' cards disabled with their holder's name. sub is
-// the toggle offered under cards ("power" goes only under Captains).
-func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, held map[scoring.Card]string, sub string) []views.SuitRow {
-	var rows []views.SuitRow
+// grid builds the card grid of the round and end-of-game forms for a game
+// with n players: selected cards checked, other players' cards disabled
+// with their holder's name. sub is the toggle offered under cards ("power"
+// goes only under Captains).
+func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, held map[scoring.Card]string, sub string) views.TapGrid {
+	g := views.TapGrid{Name: "card", Prefix: "card", EntryForm: true}
 	for _, s := range scoring.SuitsInPlay(n) {
-		row := views.SuitRow{Letter: s.Letter(), Name: s.Name(), Symbol: s.Symbol()}
+		row := views.TapRow{Letter: s.Letter(), Name: s.Name()}
 		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
 			c := scoring.Card{Suit: s, Rank: r}
-			gc := views.GridCard{CardFace: views.Face(c), Checked: selected[c], Holder: held[c]}
-			gc.Clash = gc.Holder != "" && gc.Checked
+			tc := views.TapCard{CardFace: views.Face(c), Checked: selected[c], Holder: held[c]}
+			tc.Clash = tc.Holder != "" && tc.Checked
 			if sub == "buried" || (sub == "power" && r == scoring.Cpt) {
-				gc.Sub = sub
-				gc.SubChecked = subOn[c] && gc.Checked
+				tc.Sub = sub
+				tc.SubChecked = subOn[c] && tc.Checked
 			}
-			row.Cards = append(row.Cards, gc)
+			row.Cards = append(row.Cards, tc)
 		}
-		rows = append(rows, row)
+		g.Rows = append(g.Rows, row)
 	}
-	return rows
+	return g
 }
 
 // placedFaces draws the cards of a set, saying what each wild became.
@@ -70,16 +69,6 @@ func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
 	}
 	return out
 }
-
-func gameURL(id string) string { return "/games/" + id }
-
-func entryURL(id string, r, p int) string {
-	return "/games/" + id + "/rounds/" + strconv.Itoa(r) + "/players/" + strconv.Itoa(p)
-}
-
-func roundURL(id string, r int) string { return "/games/" + id + "/rounds/" + strconv.Itoa(r) }
-
-func finalURL(id string, p int) string { return "/games/" + id + "/final/" + strconv.Itoa(p) }
 
 func names(all []string, seats []int) []string {
 	out := make([]string, 0, len(seats))

@@ -26,7 +26,7 @@ func (a *app) gameCard(c *gin.Context) {
 	if c.Request.TLS != nil {
 		scheme = "https"
 	}
-	vm.URL = scheme + "://" + c.Request.Host + "/games/" + g.ID + "/card"
+	vm.URL = scheme + "://" + c.Request.Host + views.GameCardURL(g.ID)
 	a.page(c, http.StatusOK, views.Card(vm))
 }
 
@@ -53,7 +53,7 @@ func cardView(g store.Game, res scoring.Result) views.CardView {
 	}
 	rows := make([]views.CardRowView, n)
 	for p := range n {
-		rows[p] = views.CardRowView{Name: f.Players[p], Href: playerURL(f.Players[p]), NP: sum[p], Prizes: sum[p]}
+		rows[p] = views.CardRowView{Name: f.Players[p], Href: views.PlayerURL(f.Players[p]), NP: sum[p], Prizes: sum[p]}
 	}
 	var bars []views.StackRow
 	if vm.Finished {

@@ -93,7 +93,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 	switch d := res.Best.Strength - res.Strength; {
 	case !res.Legal:
 		v.Summary = fmt.Sprintf("Not legal: %d %s, so the claim is worth nothing. The best party for this pool is %d.",
-			len(res.Problems), plural(len(res.Problems), "problem", "problems"), res.Best.Strength)
+			len(res.Problems), scoring.Plural(len(res.Problems), "problem", "problems"), res.Best.Strength)
 	case d == 0:
 		v.Summary = fmt.Sprintf("Legal, strength %d: as strong as the best party for this pool.", res.Strength)
 	default:
@@ -163,13 +163,6 @@ func claimedFace(c scoring.Card, as *scoring.Card) views.CardFace {
 		f.Title += ", stated as " + as.Rank.Name() + " of " + as.Suit.Name()
 	}
 	return f
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // checkView builds the claim builder for a claim, without the verdict.

@@ -61,7 +61,7 @@ func entryView(g store.Game, r, p int, pool []scoring.Card, coins string, versio
 			power[c.Cell()] = true
 		}
 	}
-	u := entryURL(g.ID, r, p)
+	u := views.EntryURL(g.ID, r, p)
 	return views.EntryView{
 		GameID:     g.ID,
 		Round:      r,
@@ -74,7 +74,7 @@ func entryView(g store.Game, r, p int, pool []scoring.Card, coins string, versio
 		Version:    version,
 		ClearHref:  u + "?blank=1",
 		Errors:     views.Errors{},
-		BackHref:   gameURL(g.ID),
+		BackHref:   views.GameURL(g.ID),
 	}
 }
 
@@ -281,7 +281,7 @@ func (a *app) entrySaved(c *gin.Context, g store.Game, r, p int) {
 	saved := g
 	if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
 		if !fresh.File.Complete(r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(fresh.File, r, p)) {
-			seeOther(c, entryURL(g.ID, r, p)+"?saved=1")
+			seeOther(c, views.EntryURL(g.ID, r, p)+"?saved=1")
 			return
 		}
 		saved = fresh
@@ -383,7 +383,7 @@ func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.Entry
 			vm.NextName = g.File.Players[s]
 		}
 	}
-	vm.SolveHref = gameURL(g.ID) + "/solve"
+	vm.SolveHref = views.SolveURL(g.ID)
 	vm.Live = liveView(c.Request, g, false)
 	vm.Live.EntryRound = vm.Round
 	vm.Warnings = entryWarnings(g.File, vm.Round, vm.Player)

@@ -54,7 +54,7 @@ func finalFormView(g store.Game, p int, v finalValues) views.FinalFormView {
 		GameID:     g.ID,
 		Player:     p,
 		PlayerName: g.File.Players[p],
-		Action:     finalURL(g.ID, p),
+		Action:     views.FinalURL(g.ID, p),
 		Grid:       grid(n, selected, buried, holders(g, p), "buried"),
 		Monkeys:    v.monkeys,
 		MaxMonkeys: scoring.StartingPowderMonkeys(n),
@@ -64,7 +64,7 @@ func finalFormView(g store.Game, p int, v finalValues) views.FinalFormView {
 		ParleyUsed: v.parley,
 		Version:    v.version,
 		Errors:     views.Errors{},
-		BackHref:   gameURL(g.ID),
+		BackHref:   views.GameURL(g.ID),
 	}
 }
 
@@ -251,10 +251,10 @@ func (a *app) saveFinal(c *gin.Context) {
 	}
 	saved, err := a.store.Game(c.Request.Context(), g.ID)
 	if err == nil && saved.File.Final != nil {
-		seeOther(c, "/games/"+g.ID+"/final")
+		seeOther(c, views.FinalScoresURL(g.ID))
 		return
 	}
-	seeOther(c, gameURL(g.ID))
+	seeOther(c, views.GameURL(g.ID))
 }
 
 // saveFormFinal saves an end-of-game form, telling a stale version that
@@ -321,11 +321,11 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players}
 	for p, name := range f.Players {
-		vm.Edit = append(vm.Edit, views.Link{Href: finalURL(g.ID, p), Text: name + "'s end of game"})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Text: name + "'s end of game"})
 		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
 			if seat < 0 || p == seat {
-				st.Href = finalURL(g.ID, p)
+				st.Href = views.FinalURL(g.ID, p)
 			}
 			vm.Missing = append(vm.Missing, st)
 		}
@@ -334,7 +334,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 		vm.Next = nextStep(g, seat, len(f.Rounds))
 	}
 	for r := range f.Rounds {
-		vm.Edit = append(vm.Edit, views.Link{Href: roundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})
 	}
 	if f.Final == nil {
 		return vm
@@ -362,7 +362,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 	}
 	for _, tb := range res.WinnerTieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Totals)); ok {
-			vm.Totals[behind].Tie = &views.TieView{Text: finalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
+			vm.Totals[behind].Tie = &views.TieView{Text: scoring.FinalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
 		}
 	}
 	return vm
@@ -386,26 +386,4 @@ func finalPlaces(res scoring.Result) []int {
 		}
 	}
 	return places
-}
-
-// finalTieText explains one R3.5 tie-break in one short line, naming the
-// player ahead first and the step that separated the two, if any.
-func finalTieText(players []string, totals []scoring.Total, tb scoring.TieBreak) string {
-	if len(tb.Players) < 2 {
-		return ""
-	}
-	x, y := tb.Players[0], tb.Players[1]
-	tx, ty := totals[x], totals[y]
-	head := fmt.Sprintf("%s ahead of %s on %d NP: ", players[x], players[y], tx.NP)
-	switch tb.DecidedBy {
-	case scoring.ByCoins:
-		return head + fmt.Sprintf("more coins (%d to %d).", tx.Coins, ty.Coins)
-	case scoring.ByAchievements:
-		return head + fmt.Sprintf("same coins (%d), more achievement NP (%d to %d).", tx.Coins, tx.Achievements, ty.Achievements)
-	case scoring.ByCrew:
-		return head + fmt.Sprintf("same coins and achievement NP, more Quartermasters and Captains (%d to %d).", tx.Officers, ty.Officers)
-	case scoring.Shared:
-		return fmt.Sprintf("%s and %s share the place on %d NP: coins (%d), achievement NP (%d) and Quartermasters and Captains (%d) are all level.", players[x], players[y], tx.NP, tx.Coins, tx.Achievements, tx.Officers)
-	}
-	return head + "decided by " + tb.DecidedBy + "."
 }

@@ -21,7 +21,7 @@ func (a *app) game(c *gin.Context) {
 	// A phone that said which player it is, opening the game from a QR
 	// code or a bookmark, goes straight to its own entry (join.go).
 	seat := seatOf(c.Request, g)
-	if to := ownPage(g, seat); to != gameURL(g.ID) && openedFromOutside(c.Request) {
+	if to := ownPage(g, seat); to != views.GameURL(g.ID) && openedFromOutside(c.Request) {
 		seeOther(c, to)
 		return
 	}
@@ -40,7 +40,7 @@ func (a *app) game(c *gin.Context) {
 		vm := gameView(g, scoring.Result{}, seat)
 		vm.Problem = problemOf(g, fe)
 		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
-		vm.Live, vm.InviteHref = liveView(c.Request, g, true), inviteURL(g.ID)
+		vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
 		vm.Live.SwapMain = true
 		a.page(c, http.StatusOK, views.Game(vm))
 		return
@@ -50,7 +50,7 @@ func (a *app) game(c *gin.Context) {
 		return
 	}
 	vm := gameView(g, res, seat)
-	vm.Live, vm.InviteHref = liveView(c.Request, g, true), inviteURL(g.ID)
+	vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
 	vm.Live.SwapMain = true
 	a.page(c, http.StatusOK, views.Game(vm))
 }
@@ -66,9 +66,9 @@ func problemOf(g store.Game, fe *scoring.FieldError) *views.Problem {
 		}
 		switch {
 		case at.Round > 0:
-			p.Fixes = append(p.Fixes, views.Link{Href: entryURL(g.ID, at.Round, at.Seat), Text: "Change " + players[at.Seat] + "'s round " + strconv.Itoa(at.Round) + " entry"})
+			p.Fixes = append(p.Fixes, views.Link{Href: views.EntryURL(g.ID, at.Round, at.Seat), Text: "Change " + players[at.Seat] + "'s round " + strconv.Itoa(at.Round) + " entry"})
 		case at.Final:
-			p.Fixes = append(p.Fixes, views.Link{Href: finalURL(g.ID, at.Seat), Text: "Change " + players[at.Seat] + "'s end-of-game entry"})
+			p.Fixes = append(p.Fixes, views.Link{Href: views.FinalURL(g.ID, at.Seat), Text: "Change " + players[at.Seat] + "'s end-of-game entry"})
 		}
 	}
 	return p
@@ -103,7 +103,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 	for r := range f.Rounds {
 		row := views.ScoreRow{
 			Round:       r + 1,
-			Href:        roundURL(g.ID, r+1),
+			Href:        views.RoundURL(g.ID, r+1),
 			StartPlayer: f.Players[scoring.StartPlayerOf(f, r+1)],
 			Token:       tokenName(scoring.TokenFor(r + 1)),
 			Cells:       make([]views.ScoreCell, n),
@@ -127,10 +127,10 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		vm.CurrentStart = f.Players[scoring.StartPlayerOf(f, cur)]
 		for p, name := range f.Players {
 			entered := f.HasEntered(cur, p)
-			vm.Status = append(vm.Status, views.PlayerStatus{Name: name, Entered: entered, Href: entryURL(g.ID, cur, p)})
+			vm.Status = append(vm.Status, views.PlayerStatus{Name: name, Entered: entered, Href: views.EntryURL(g.ID, cur, p)})
 		}
 	} else {
-		vm.Others = append(vm.Others, views.Link{Href: "/games/" + g.ID + "/final", Text: "End of game"})
+		vm.Others = append(vm.Others, views.Link{Href: views.FinalScoresURL(g.ID), Text: "End of game"})
 	}
 	if f.Final != nil {
 		vm.Finished = true
@@ -140,7 +140,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		}
 	}
 	if len(f.Rounds) > 0 && vm.Current > 1 {
-		vm.Others = append(vm.Others, views.Link{Href: roundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
+		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
 	}
 	return vm
 }

@@ -548,7 +548,7 @@ func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
 func (a *app) failScoring(c *gin.Context, g store.Game, err error) {
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) && !isAPI(c) {
-		seeOther(c, gameURL(g.ID))
+		seeOther(c, views.GameURL(g.ID))
 		return
 	}
 	a.fail(c, err)

@@ -207,7 +207,7 @@ func (a *app) createGame(c *gin.Context) {
 	if token != "" {
 		id, err := a.store.GameByToken(ctx, token)
 		if err == nil {
-			seeOther(c, gameURL(id))
+			seeOther(c, views.GameURL(id))
 			return
 		}
 		if !errors.Is(err, store.ErrNotFound) {
@@ -230,7 +230,7 @@ func (a *app) createGame(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	seeOther(c, gameURL(id))
+	seeOther(c, views.GameURL(id))
 }
 
 // newGameField is the form field a setup error belongs to.

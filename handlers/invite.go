@@ -30,8 +30,6 @@ const (
 	qrSize = 320
 )
 
-func inviteURL(id string) string { return "/games/" + id + "/invite" }
-
 // LANAddress is the machine's first non-loopback IPv4 address, the one
 // the other phones at the table can usually reach; false when there is
 // none.
@@ -137,7 +135,7 @@ func (a *app) joinLink(r *http.Request, id string) reach {
 			rc.loopback = true
 		}
 	}
-	rc.link = scheme + "://" + host + joinURL(id)
+	rc.link = scheme + "://" + host + views.JoinURL(id)
 	if !a.auth.open() {
 		rc.link += "?code=" + a.auth.joinCode(id)
 	}
@@ -168,11 +166,11 @@ func (a *app) invite(c *gin.Context) {
 	if !ok {
 		return
 	}
-	vm := views.InviteView{GameID: g.ID, Players: g.File.Players, Code: !a.auth.open(), Back: gameURL(g.ID)}
+	vm := views.InviteView{GameID: g.ID, Players: g.File.Players, Code: !a.auth.open(), Back: views.GameURL(g.ID)}
 	if rc := a.joinLink(c.Request, g.ID); rc.localOnly {
 		vm.LocalOnly, vm.Listen, vm.Serve = true, a.listen, ServeCommand(a.listen)
 	} else {
-		vm.Link, vm.QR, vm.Loopback = rc.link, inviteURL(g.ID)+".png", rc.loopback
+		vm.Link, vm.QR, vm.Loopback = rc.link, views.InviteQRURL(g.ID), rc.loopback
 	}
 	a.page(c, http.StatusOK, views.Invite(vm))
 }
@@ -263,7 +261,7 @@ func (au *auth) joined(w http.ResponseWriter, r *http.Request) string {
 		if !au.validJoin(id, r.URL.Query().Get("code")) {
 			return ""
 		}
-		au.setJoinCookie(w, r, joinCookie, "/games/"+id, au.joinCode(id))
+		au.setJoinCookie(w, r, joinCookie, views.GameURL(id), au.joinCode(id))
 	}
 	// A new invite link moves the pass to its game; a pass for another
 	// game the phone joined stays, so two games do not trade it back and

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"ruthless/static"
+	"ruthless/views"
 )
 
 // jarPhone is a phone behind the table password that keeps its cookies
@@ -249,7 +250,7 @@ func TestInviteListenAddr(t *testing.T) {
 	id := hostGame(t, st)
 	lan := "" // "" when the machine has no network address: then the page warns
 	if ip, ok := LANAddress(); ok {
-		lan = "http://" + net.JoinHostPort(ip.String(), "18100") + joinURL(id)
+		lan = "http://" + net.JoinHostPort(ip.String(), "18100") + views.JoinURL(id)
 	}
 	tests := []struct {
 		name   string
@@ -261,12 +262,12 @@ func TestInviteListenAddr(t *testing.T) {
 		{"loopback", "127.0.0.1:18100", "127.0.0.1:18100", "", true},
 		{"loopback asked by localhost", "127.0.0.1:18100", "localhost:18100", "", true},
 		{"IPv6 loopback", "[::1]:18100", "[::1]:18100", "", true},
-		{"loopback behind a proxy", "127.0.0.1:18100", "ruthless.example", "http://ruthless.example" + joinURL(id), false},
-		{"one address", "192.0.2.7:18100", "192.0.2.7:18100", "http://192.0.2.7:18100" + joinURL(id), false},
-		{"one address through a tunnel", "192.0.2.7:18100", "localhost:9000", "http://192.0.2.7:18100" + joinURL(id), false},
+		{"loopback behind a proxy", "127.0.0.1:18100", "ruthless.example", "http://ruthless.example" + views.JoinURL(id), false},
+		{"one address", "192.0.2.7:18100", "192.0.2.7:18100", "http://192.0.2.7:18100" + views.JoinURL(id), false},
+		{"one address through a tunnel", "192.0.2.7:18100", "localhost:9000", "http://192.0.2.7:18100" + views.JoinURL(id), false},
 		{"every IPv4 address", "0.0.0.0:18100", "localhost:18100", lan, false},
 		{"every address, asked on another port", "[::]:18100", "127.0.0.1:9000", lan, false},
-		{"every address, asked by its network name", "[::]:18100", "192.0.2.7:18100", "http://192.0.2.7:18100" + joinURL(id), false},
+		{"every address, asked by its network name", "[::]:18100", "192.0.2.7:18100", "http://192.0.2.7:18100" + views.JoinURL(id), false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -278,7 +279,7 @@ func TestInviteListenAddr(t *testing.T) {
 				h.ServeHTTP(rec, req)
 				return rec
 			}
-			page := get(inviteURL(id))
+			page := get(views.InviteURL(id))
 			if page.Code != http.StatusOK {
 				t.Fatalf("invite: status %d, want 200", page.Code)
 			}
@@ -305,7 +306,7 @@ func TestInviteListenAddr(t *testing.T) {
 			if tc.local {
 				wantQR = http.StatusNotFound
 			}
-			if qr := get(inviteURL(id) + ".png"); qr.Code != wantQR {
+			if qr := get(views.InviteQRURL(id)); qr.Code != wantQR {
 				t.Errorf("QR code image: status %d, want %d", qr.Code, wantQR)
 			}
 		})

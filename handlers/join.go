@@ -92,15 +92,13 @@ func setSeat(w http.ResponseWriter, r *http.Request, id string, seat int) {
 	})
 }
 
-func joinURL(id string) string { return "/games/" + id + "/join" }
-
 // liveView is the live part of a game's pages for this phone. links adds
 // the entry links on the game page: every player's on a shared phone, only
 // its own on a phone with a seat, which is not shown the others' cards.
 func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 	f := g.File
-	lv := views.LiveView{Events: "/games/" + g.ID + "/events", Version: gameVersion(g), Seat: seatOf(r, g), JoinHref: joinURL(g.ID),
-		Game: gameURL(g.ID), Final: f.Final != nil}
+	lv := views.LiveView{Events: views.EventsURL(g.ID), Version: gameVersion(g), Seat: seatOf(r, g), JoinHref: views.JoinURL(g.ID),
+		Game: views.GameURL(g.ID), Final: f.Final != nil}
 	if lv.Seat >= 0 {
 		lv.SeatName = f.Players[lv.Seat]
 	}
@@ -113,13 +111,13 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 		entered := f.HasEntered(cur, p)
 		st := views.PlayerStatus{Name: name, Entered: entered}
 		if links && (lv.Seat < 0 || p == lv.Seat) {
-			st.Href = entryURL(g.ID, cur, p)
+			st.Href = views.EntryURL(g.ID, cur, p)
 		}
 		if entered {
 			lv.Entered++
 		}
 		if p == lv.Seat {
-			lv.Mine = entryURL(g.ID, cur, p)
+			lv.Mine = views.EntryURL(g.ID, cur, p)
 			lv.MineEntered = entered
 		}
 		lv.Status = append(lv.Status, st)
@@ -135,7 +133,7 @@ func (a *app) joinForm(c *gin.Context) {
 	}
 	a.page(c, http.StatusOK, views.Join(views.JoinView{
 		GameID: g.ID, Players: g.File.Players, Seat: seatOf(c.Request, g),
-		Action: joinURL(g.ID), Back: gameURL(g.ID),
+		Action: views.JoinURL(g.ID), Back: views.GameURL(g.ID),
 	}))
 }
 
@@ -153,7 +151,7 @@ func (a *app) join(c *gin.Context) {
 	raw := c.Request.PostForm.Get("seat")
 	if raw == "none" {
 		setSeat(c.Writer, c.Request, g.ID, -1)
-		seeOther(c, gameURL(g.ID))
+		seeOther(c, views.GameURL(g.ID))
 		return
 	}
 	seat, err := strconv.Atoi(raw)

@@ -26,7 +26,7 @@ import (
 func nextStep(g store.Game, seat, seen int) views.Link {
 	f := g.File
 	if f.Final != nil {
-		return views.Link{Href: finalScoresURL(g.ID), Text: "See the final scores"}
+		return views.Link{Href: views.FinalScoresURL(g.ID), Text: "See the final scores"}
 	}
 	if seat >= len(f.Players) {
 		seat = -1
@@ -42,7 +42,7 @@ func nextStep(g store.Game, seat, seen int) views.Link {
 		} else if f.HasEntered(cur, seat) {
 			return views.Link{}
 		}
-		return views.Link{Href: entryURL(g.ID, cur, p), Text: entryText(f, cur, p, seat >= 0)}
+		return views.Link{Href: views.EntryURL(g.ID, cur, p), Text: entryText(f, cur, p, seat >= 0)}
 	}
 	if last > seen && !g.AnyFinal() {
 		return resultsStep(g.ID, last)
@@ -56,16 +56,16 @@ func nextStep(g store.Game, seat, seen int) views.Link {
 	if p < 0 {
 		// Every end-of-game entry is in but the game file has no final:
 		// only a game stored that way by hand; its scores page says why.
-		return views.Link{Href: finalScoresURL(g.ID), Text: "See the final scores"}
+		return views.Link{Href: views.FinalScoresURL(g.ID), Text: "See the final scores"}
 	}
 	if seat >= 0 {
-		return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter your cards"}
+		return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter your cards"}
 	}
-	return views.Link{Href: finalURL(g.ID, p), Text: "End of game: enter " + f.Players[p] + "'s cards"}
+	return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter " + f.Players[p] + "'s cards"}
 }
 
 func resultsStep(id string, r int) views.Link {
-	return views.Link{Href: roundURL(id, r), Text: "See round " + strconv.Itoa(r) + " results"}
+	return views.Link{Href: views.RoundURL(id, r), Text: "See round " + strconv.Itoa(r) + " results"}
 }
 
 func entryText(f scoring.Game, r, p int, own bool) string {
@@ -81,14 +81,14 @@ func entryText(f scoring.Game, r, p int, own bool) string {
 // the scoreboard for later), else the scoreboard.
 func ownPage(g store.Game, seat int) string {
 	if seat < 0 || seat >= len(g.File.Players) {
-		return gameURL(g.ID)
+		return views.GameURL(g.ID)
 	}
 	step := nextStep(g, seat, g.File.LastComplete())
 	cur := g.File.CurrentRound()
-	if cur > 0 && step.Href == entryURL(g.ID, cur, seat) || cur == 0 && step.Href == finalURL(g.ID, seat) {
+	if cur > 0 && step.Href == views.EntryURL(g.ID, cur, seat) || cur == 0 && step.Href == views.FinalURL(g.ID, seat) {
 		return step.Href
 	}
-	return gameURL(g.ID)
+	return views.GameURL(g.ID)
 }
 
 // afterSave is where a saved round entry leads; before is the game as it
@@ -101,14 +101,12 @@ func ownPage(g store.Game, seat int) string {
 func afterSave(before, after store.Game, r, p, seat int, next bool) string {
 	g := after
 	if after.File.Complete(r) && !before.File.Complete(r) {
-		return roundURL(g.ID, r)
+		return views.RoundURL(g.ID, r)
 	}
 	if next && seat < 0 {
 		if s := g.File.NextSeat(r, p); s >= 0 {
-			return entryURL(g.ID, r, s)
+			return views.EntryURL(g.ID, r, s)
 		}
 	}
-	return gameURL(g.ID)
+	return views.GameURL(g.ID)
 }
-
-func finalScoresURL(id string) string { return "/games/" + id + "/final" }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -41,9 +40,9 @@ func (a *app) player(c *gin.Context) {
 func playerView(st scoring.PlayerStats) views.PlayerView {
 	vm := views.PlayerView{Name: st.Name, Games: st.Games, Wins: st.Wins, SharedWins: st.SharedWins, Playing: st.Playing,
 		WinRate: pct(st.Wins+st.SharedWins, st.Games), AvgNP: avg(st.TotalNP, st.Games), BestNP: st.BestNP,
-		RenameHref: playerURL(st.Name) + "/rename", GamesHref: "/?player=" + url.QueryEscape(st.Name)}
+		RenameHref: views.PlayerURL(st.Name) + "/rename", GamesHref: "/?player=" + url.QueryEscape(st.Name)}
 	if st.BestNPGame != "" {
-		vm.BestNPHref = "/games/" + st.BestNPGame + "/card"
+		vm.BestNPHref = views.GameCardURL(st.BestNPGame)
 	}
 	row := views.StackRow{Name: st.Name}
 	table := views.StackRow{Name: "Table average"}
@@ -59,12 +58,12 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	}
 	if st.BestParty != nil {
 		bp := st.BestParty
-		pv := views.PartyView{Seat: bp.Player, Name: st.Name, Strength: bp.Strength, Unused: bp.Unused, Coins: bp.Coins}
+		pv := views.PartyResult{Strength: bp.Strength, Unused: bp.Unused}
 		for _, s := range bp.Sets {
-			pv.Sets = append(pv.Sets, views.SetView{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+			pv.Sets = append(pv.Sets, views.SetResult{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
 		}
 		vm.BestParty = &pv
-		vm.BestPartyHref = "/games/" + st.BestPartyGame + "/rounds/" + strconv.Itoa(st.BestPartyRound)
+		vm.BestPartyHref = views.RoundURL(st.BestPartyGame, st.BestPartyRound)
 		vm.BestPartyRound = st.BestPartyRound
 	}
 	kinds := []scoring.SetKind{scoring.FullShip, scoring.StraightFlush, scoring.Flush, scoring.Straight, scoring.Group}
@@ -92,12 +91,12 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	for _, k := range keys {
 		h := st.H2H[k]
 		n := st.DisplayNames[k]
-		vm.HeadToHead = append(vm.HeadToHead, views.H2HLine{Name: n, Href: playerURL(n), Games: h.Games, Ahead: h.Ahead, Behind: h.Behind, Level: h.Level})
+		vm.HeadToHead = append(vm.HeadToHead, views.H2HLine{Name: n, Href: views.PlayerURL(n), Games: h.Games, Ahead: h.Ahead, Behind: h.Behind, Level: h.Level})
 	}
 	var pts []views.ResultPoint
 	for i := len(st.History) - 1; i >= 0; i-- {
 		gl := st.History[i]
-		vm.History = append(vm.History, views.HistoryLine{Href: "/games/" + gl.ID + "/card", Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
+		vm.History = append(vm.History, views.HistoryLine{Href: views.GameCardURL(gl.ID), Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
 			NP: gl.NP, Place: gl.Place, Won: gl.Won, Shared: gl.Shared})
 	}
 	for _, gl := range st.History {

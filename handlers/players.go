@@ -22,9 +22,6 @@ import (
 // statistics are scoring's (scoring.SummarizePlayers); this page keeps
 // the list of one state of the history and slices it into pages.
 
-// playerURL is a player's page.
-func playerURL(name string) string { return "/players/" + url.PathEscape(strings.TrimSpace(name)) }
-
 // pct writes n/d as a whole percentage.
 func pct(n, d int) string {
 	if d == 0 {
@@ -94,7 +91,7 @@ func (a *app) players(c *gin.Context) {
 		vm.NextHref = at(page + 1)
 	}
 	for _, ps := range list[(page-1)*playersPerPage : min(len(list), page*playersPerPage)] {
-		vm.Players = append(vm.Players, views.PlayerLine{Name: ps.Name, Href: playerURL(ps.Name), Games: ps.Games,
+		vm.Players = append(vm.Players, views.PlayerLine{Name: ps.Name, Href: views.PlayerURL(ps.Name), Games: ps.Games,
 			Wins: ps.Wins, SharedWins: ps.SharedWins, Playing: ps.Playing, WinRate: pct(ps.Wins+ps.SharedWins, ps.Games)})
 	}
 	a.page(c, http.StatusOK, views.Players(vm))

@@ -20,7 +20,7 @@ import (
 // another.
 func (a *app) renameForm(c *gin.Context) {
 	name := strings.TrimSpace(c.Param("name"))
-	a.page(c, http.StatusOK, views.Rename(views.RenameView{Name: name, Action: playerURL(name) + "/rename", To: name, Errors: views.Errors{}}))
+	a.page(c, http.StatusOK, views.Rename(views.RenameView{Name: name, Action: views.PlayerURL(name) + "/rename", To: name, Errors: views.Errors{}}))
 }
 
 // rename renames a player everywhere (store.RenamePlayer) and opens their
@@ -33,7 +33,7 @@ func (a *app) rename(c *gin.Context) {
 	}
 	from := strings.TrimSpace(c.Param("name"))
 	to := strings.TrimSpace(c.Request.PostForm.Get("to"))
-	vm := views.RenameView{Name: from, Action: playerURL(from) + "/rename", To: to, Errors: views.Errors{}}
+	vm := views.RenameView{Name: from, Action: views.PlayerURL(from) + "/rename", To: to, Errors: views.Errors{}}
 	if msg := nameTooLong(to); msg != "" {
 		vm.Errors["to"] = msg
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
@@ -45,7 +45,7 @@ func (a *app) rename(c *gin.Context) {
 	case errors.As(err, &clash):
 		vm.Errors["to"] = fmt.Sprintf("Game %s (%s) already has a player called %q: one game cannot seat the same name twice, so nothing was renamed.",
 			clash.GameID, scoring.JoinNames(clash.Players), clash.Other)
-		vm.ClashHref = "/games/" + clash.GameID
+		vm.ClashHref = views.GameURL(clash.GameID)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	case errors.Is(err, store.ErrBadName):
@@ -62,5 +62,5 @@ func (a *app) rename(c *gin.Context) {
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	}
-	seeOther(c, playerURL(to))
+	seeOther(c, views.PlayerURL(to))
 }

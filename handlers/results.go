@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -80,7 +79,7 @@ func (a *app) explainRound(c *gin.Context, g store.Game, r int, vm *views.RoundR
 		}
 		pool := slices.Clone(e.Pool)
 		sortCards(pool)
-		p.CheckHref = checkURL(checkState{players: opt.Players, pool: pool, locked: true, from: roundURL(g.ID, r)})
+		p.CheckHref = checkURL(checkState{players: opt.Players, pool: pool, locked: true, from: views.RoundURL(g.ID, r)})
 	}
 	return nil
 }
@@ -119,7 +118,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 				st := views.PlayerStatus{Name: name}
 				if seat < 0 || p == seat {
 					// A phone with a seat enters its own entry only.
-					st.Href = entryURL(g.ID, r, p)
+					st.Href = views.EntryURL(g.ID, r, p)
 				}
 				vm.Missing = append(vm.Missing, st)
 			}
@@ -136,15 +135,13 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 	}
 	for p, pr := range rr.Results {
 		pv := views.PartyView{
-			Seat:     p,
-			Name:     f.Players[p],
-			Strength: pr.Strength,
-			Unused:   pr.Unused,
-			Coins:    pr.Coins,
-			Leftover: views.Faces(pr.UnusedCards),
-			Prize:    pr.Prize,
-			Token:    tokenName(rr.Token),
-			EditHref: entryURL(g.ID, r, p),
+			PartyResult: views.PartyResult{Strength: pr.Strength, Unused: pr.Unused, Leftover: views.Faces(pr.UnusedCards)},
+			Seat:        p,
+			Name:        f.Players[p],
+			Coins:       pr.Coins,
+			Prize:       pr.Prize,
+			Token:       tokenName(rr.Token),
+			EditHref:    views.EntryURL(g.ID, r, p),
 		}
 		// Port rounds have no places to show: everyone who reaches 4 takes
 		// the same token (R2.4), although scoring keeps a stable order.
@@ -152,13 +149,13 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 			pv.Place = *pr.Place
 		}
 		for _, s := range pr.Sets {
-			pv.Sets = append(pv.Sets, views.SetView{Name: setName(s), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+			pv.Sets = append(pv.Sets, views.SetResult{Name: setName(s), Strength: s.Strength, Cards: placedFaces(s.Cards)})
 		}
 		vm.Parties = append(vm.Parties, pv)
 	}
 	for _, tb := range rr.TieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Parties)); ok {
-			vm.Parties[behind].Tie = &views.TieView{Text: roundTieText(f.Players, rr, tb), Rule: tb.Rule}
+			vm.Parties[behind].Tie = &views.TieView{Text: scoring.RoundTieText(f.Players, rr, tb), Rule: tb.Rule}
 		}
 	}
 	if len(rr.Returned) > 0 {
@@ -215,30 +212,6 @@ func placedBehind(tb scoring.TieBreak, seats int) (int, bool) {
 	return tb.Players[1], true
 }
 
-// roundTieText explains one R2.5 tie-break in one short line, naming the
-// player ahead first and the step of the chain that separated the two.
-func roundTieText(players []string, rr *scoring.RoundResult, tb scoring.TieBreak) string {
-	if len(tb.Players) < 2 {
-		return ""
-	}
-	x, y := tb.Players[0], tb.Players[1]
-	ax, ay := rr.Results[x], rr.Results[y]
-	head := fmt.Sprintf("%s ahead of %s on %d: ", players[x], players[y], ax.Strength)
-	switch tb.DecidedBy {
-	case scoring.ByUnused:
-		return head + fmt.Sprintf("more unused pirates (%d to %d).", ax.Unused, ay.Unused)
-	case scoring.ByCoins:
-		return head + fmt.Sprintf("same unused pirates (%d), more coins (%d to %d).", ax.Unused, ax.Coins, ay.Coins)
-	case scoring.BySeat:
-		level := fmt.Sprintf("same unused pirates (%d) and coins (%d); ", ax.Unused, ax.Coins)
-		if x == rr.StartPlayer {
-			return head + level + players[x] + " is the start player."
-		}
-		return head + level + fmt.Sprintf("%s sits closer to the start player, %s, going clockwise.", players[x], players[rr.StartPlayer])
-	}
-	return head + "decided by " + tb.DecidedBy + "."
-}
-
 func (a *app) revealForm(c *gin.Context) {
 	g, r, ok := a.roundTarget(c)
 	if !ok {
@@ -251,7 +224,7 @@ func (a *app) revealForm(c *gin.Context) {
 		}
 	}
 	if len(missing) == 0 {
-		seeOther(c, roundURL(g.ID, r))
+		seeOther(c, views.RoundURL(g.ID, r))
 		return
 	}
 	a.page(c, http.StatusOK, views.Reveal(views.RevealView{GameID: g.ID, Round: r, Missing: missing}))
@@ -266,5 +239,5 @@ func (a *app) reveal(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	seeOther(c, roundURL(g.ID, r))
+	seeOther(c, views.RoundURL(g.ID, r))
 }

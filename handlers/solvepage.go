@@ -122,7 +122,7 @@ func (a *app) solvePage(c *gin.Context) {
 	vm.Grid = tapGrid("cards", "card", in.players, func(card scoring.Card, tc *views.TapCard) {
 		tc.Checked = checked[card]
 		if card.Rank == scoring.Cpt {
-			tc.Power, tc.PowerChecked = true, flagged[card] && checked[card]
+			tc.Sub, tc.SubChecked = "power", flagged[card] && checked[card]
 		}
 	})
 	vm.Advisor.Grid = tapGrid("tavern", "tavern", in.players, func(card scoring.Card, tc *views.TapCard) {
@@ -182,11 +182,11 @@ func recruitView(r scoring.Recruit) views.RecruitView {
 // on the pool the form shows, with the new pirates of that pool (those
 // the player entered in no earlier round) counted as this round's recruits
 // already made (R4.3).
-func advisorHref(g store.Game, r, p int, grid []views.SuitRow) string {
+func advisorHref(g store.Game, r, p int, grid views.TapGrid) string {
 	before := enteredBefore(g, r, p)
 	var pool []scoring.Card
 	recruited := 0
-	for _, row := range grid {
+	for _, row := range grid.Rows {
 		for _, gc := range row.Cards {
 			if !gc.Checked {
 				continue

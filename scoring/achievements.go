@@ -197,7 +197,7 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 			res.Why = "Nobody owns a pirate of every rank from 1 to Captain."
 		} else {
 			res.Why = fmt.Sprintf("%s %s a pirate of every rank from 1 to Captain: 4 NP each.",
-				JoinNames(have), verb(len(have), "owns", "own"))
+				JoinNames(have), Plural(len(have), "owns", "own"))
 		}
 		return res
 	}
@@ -227,7 +227,7 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s (%d)", JoinNames(firsts), verb(len(firsts), "has", "have"), what, top)
+	fmt.Fprintf(&b, "%s %s %s (%d)", JoinNames(firsts), Plural(len(firsts), "has", "have"), what, top)
 	switch {
 	case len(firsts) > 1:
 		fmt.Fprintf(&b, ", 4 NP each")
@@ -255,7 +255,7 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 				seconds = append(seconds, name(p))
 			}
 		}
-		fmt.Fprintf(&b, "; %s %s second (%d), 2 NP", JoinNames(seconds), verb(len(seconds), "is", "are"), second)
+		fmt.Fprintf(&b, "; %s %s second (%d), 2 NP", JoinNames(seconds), Plural(len(seconds), "is", "are"), second)
 		if len(seconds) > 1 {
 			b.WriteString(" each")
 		}
@@ -291,7 +291,9 @@ func JoinNames(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func verb(n int, one, many string) string {
+// Plural is one when n is 1 and many otherwise: "1 coin", "2 coins",
+// "Ann wins", "Ann and Bo share the victory".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

@@ -14,13 +14,18 @@ import (
 // View models of the pages that settle arguments: the best party (/solve),
 // check my party (/check), "why not more?" and the recruit advisor.
 
-// TapGrid is a card grid of checkboxes, one block per suit. Unlike Grid
-// it names its inputs (Name) and their ids and test ids (Prefix), so a
-// page can hold two grids, and each card can carry a note.
+// TapGrid is a card grid of checkboxes, one block per suit, each card a
+// styled checkbox, so it works without JavaScript. It names its inputs
+// (Name) and their ids and test ids (Prefix), so a page can hold two
+// grids, and each card can carry a note.
 type TapGrid struct {
 	Name   string // the form field of the checkboxes: card, tavern
 	Prefix string // ids and data-testids are Prefix-CODE
-	Rows   []TapRow
+	// EntryForm marks the grid of the round and end-of-game forms, which
+	// keeps the names its tests and scripts know: no wrapper, suits
+	// suit-LETTER, inputs c-CODE, notes holder-CODE.
+	EntryForm bool
+	Rows      []TapRow
 }
 
 // TapRow is one suit of a TapGrid.
@@ -42,10 +47,16 @@ type TapCard struct {
 	Placed bool
 	// Outside marks a card outside a fixed pool (/check from a round).
 	Outside bool
-	// Power offers the Captain-power toggle under a Captain (only shown
-	// while the card is selected, as on the round form).
-	Power        bool
-	PowerChecked bool
+	// Holder names the player who already holds the card this game; the
+	// card is then disabled (R4.1), unless this entry has it too.
+	Holder string
+	// Clash says this entry has the card although Holder holds it: it
+	// stays ticked, marked, so the player sees what to untap.
+	Clash bool
+	// Sub is the optional toggle under the card: "power" for a Captain,
+	// "buried" on the end-of-game form; empty for none.
+	Sub        string
+	SubChecked bool
 }
 
 // SetResult is one set of a party as the dispute pages draw it: its

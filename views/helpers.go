@@ -2,7 +2,8 @@ package views
 
 import "ruthless/scoring"
 
-func cardTitle(c GridCard) string {
+// cardTitle is a grid card's tooltip: its name, and who holds it.
+func cardTitle(c TapCard) string {
 	if c.Clash {
 		return c.Title + ": also in " + c.Holder + "'s entry"
 	}
@@ -10,13 +11,6 @@ func cardTitle(c GridCard) string {
 		return c.Title + ": held by " + c.Holder
 	}
 	return c.Title
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // joinNames lists names for a sentence, as scoring words its reasons.
@@ -36,4 +30,37 @@ func listSeparator(i, n int) string {
 		return ", "
 	}
 	return ""
+}
+
+// faceTestID is the data-testid of face c in a FaceRow marked prefix:
+// prefix-CODE, or none when prefix is empty.
+func faceTestID(prefix string, c CardFace) string {
+	if prefix == "" {
+		return ""
+	}
+	return prefix + "-" + c.Code
+}
+
+// suitID is the data-testid of the block of suit letter.
+func (g TapGrid) suitID(letter string) string {
+	if g.EntryForm {
+		return "suit-" + letter
+	}
+	return g.Prefix + "-suit-" + letter
+}
+
+// inputID is the id of card code's checkbox.
+func (g TapGrid) inputID(code string) string {
+	if g.EntryForm {
+		return "c-" + code
+	}
+	return g.Prefix + "-" + code
+}
+
+// noteID is the data-testid of the note under card code.
+func (g TapGrid) noteID(code string) string {
+	if g.EntryForm {
+		return "holder-" + code
+	}
+	return g.Prefix + "-note-" + code
 }

@@ -75,30 +75,6 @@ type CardFace struct {
 	AsRank, AsSuit string
 }
 
-// GridCard is one tappable card of a card grid.
-type GridCard struct {
-	CardFace
-	Checked bool
-	// Holder names the player who already holds the card this game; the
-	// card is then disabled (R4.1), unless this entry has it too.
-	Holder string
-	// Clash says this entry has the card although Holder holds it: it
-	// stays ticked, marked, so the player sees what to untap.
-	Clash bool
-	// Sub is the optional toggle under the card: "power" for a Captain on
-	// the round form, "buried" on the end-of-game form; empty for none.
-	Sub        string
-	SubChecked bool
-}
-
-// SuitRow is one suit of a card grid.
-type SuitRow struct {
-	Letter string
-	Name   string
-	Symbol string
-	Cards  []GridCard
-}
-
 // EntryView is one player's round-entry form.
 type EntryView struct {
 	GameID     string
@@ -107,7 +83,7 @@ type EntryView struct {
 	Player     int
 	PlayerName string
 	Action     string
-	Grid       []SuitRow
+	Grid       TapGrid
 	Coins      string
 	Version    int
 	// PrefilledFrom is the round the selection was copied from, 0 if none.
@@ -219,15 +195,13 @@ type GameView struct {
 	InviteHref string
 }
 
-// PartyView is one player's scored party in a round.
+// PartyView is one player's scored party in a round: the party, as every
+// page draws one, and the player's place and prize.
 type PartyView struct {
-	Seat     int
-	Name     string
-	Strength int
-	Unused   int
-	Coins    int
-	Sets     []SetView
-	Leftover []CardFace
+	PartyResult
+	Seat  int
+	Name  string
+	Coins int
 	// Place is the party's place in a Piracy round (R2.5), 0 for none:
 	// below the threshold (R2.3), or a Port round, where order does not
 	// matter (R2.4).
@@ -242,13 +216,6 @@ type PartyView struct {
 	Why WhyView
 	// CheckHref opens /check on this player's pool.
 	CheckHref string
-}
-
-// SetView is one set of a party.
-type SetView struct {
-	Name     string
-	Strength int
-	Cards    []CardFace
 }
 
 // TieView is one tie-break line, shown under the two tied players.
@@ -293,7 +260,7 @@ type FinalFormView struct {
 	Player     int
 	PlayerName string
 	Action     string
-	Grid       []SuitRow
+	Grid       TapGrid
 	Monkeys    string
 	MaxMonkeys int
 	LootKept   string

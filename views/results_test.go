@@ -44,11 +44,11 @@ func piracyRound() views.RoundResultsView {
 	return views.RoundResultsView{
 		GameID: "g", Round: 3, Rounds: 5, Token: "Piracy round: tokens 6, 3, 2, 1 NP.", StartPlayer: "Cal", Complete: true,
 		Parties: []views.PartyView{
-			{Seat: 0, Name: "Ann", Strength: 12, Unused: 1, Place: 2, Prize: 3, Token: "Piracy"},
-			{Seat: 1, Name: "Bea", Strength: 16, Place: 1, Prize: 6, Token: "Piracy"},
-			{Seat: 2, Name: "Cal", Strength: 12, Place: 3, Prize: 2, Token: "Piracy",
+			{Seat: 0, Name: "Ann", PartyResult: views.PartyResult{Strength: 12, Unused: 1}, Place: 2, Prize: 3, Token: "Piracy"},
+			{Seat: 1, Name: "Bea", PartyResult: views.PartyResult{Strength: 16}, Place: 1, Prize: 6, Token: "Piracy"},
+			{Seat: 2, Name: "Cal", PartyResult: views.PartyResult{Strength: 12}, Place: 3, Prize: 2, Token: "Piracy",
 				Tie: &views.TieView{Text: "Ann ahead of Cal on 12: more unused pirates (1 to 0).", Rule: "R2.5"}},
-			{Seat: 3, Name: "Dee", Strength: 2, Token: "Piracy"},
+			{Seat: 3, Name: "Dee", PartyResult: views.PartyResult{Strength: 2}, Token: "Piracy"},
 		},
 		Returned: "Tokens nobody took go back to the box: 1 NP.",
 		Warnings: []string{"Dee has 4 pirates never entered before."},
@@ -88,9 +88,9 @@ func TestPortRoundHasNoPlaces(t *testing.T) {
 	vm := views.RoundResultsView{
 		GameID: "g", Round: 1, Rounds: 5, Token: "Port round: every party of strength 4 or more takes 1 NP.", StartPlayer: "Ann", Complete: true, Port: true,
 		Parties: []views.PartyView{
-			{Seat: 0, Name: "Ann", Strength: 4, Prize: 1, Token: "Port"},
-			{Seat: 1, Name: "Bea", Strength: 0, Token: "Port"},
-			{Seat: 2, Name: "Cal", Strength: 16, Prize: 1, Token: "Port"},
+			{Seat: 0, Name: "Ann", PartyResult: views.PartyResult{Strength: 4}, Prize: 1, Token: "Port"},
+			{Seat: 1, Name: "Bea", PartyResult: views.PartyResult{Strength: 0}, Token: "Port"},
+			{Seat: 2, Name: "Cal", PartyResult: views.PartyResult{Strength: 16}, Prize: 1, Token: "Port"},
 		},
 	}
 	html := render(t, views.RoundResults(vm))

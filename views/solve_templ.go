@@ -535,7 +535,7 @@ func recruitLine(r RecruitView, testid string, base int) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = FaceRow(r.Cards).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FaceRow(r.Cards, "").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -30,17 +30,17 @@ func TestCardMarkDrawsSprite(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := render(t, views.CardBox(views.Face(card(c.code))))
+			got := render(t, views.FaceBox(views.Face(card(c.code)), "card-"+c.code))
 			for _, id := range c.symbols {
 				if want := `<svg class="sym" aria-hidden="true" focusable="false"><use href="` + sprite + `#` + id + `"></use></svg>`; !strings.Contains(got, want) {
-					t.Errorf("CardBox(%s) = %s, want it to hold %s", c.code, got, want)
+					t.Errorf("FaceBox(%s) = %s, want it to hold %s", c.code, got, want)
 				}
 			}
 			if !strings.Contains(got, c.words) {
-				t.Errorf("CardBox(%s) = %s, want it to say %s", c.code, got, c.words)
+				t.Errorf("FaceBox(%s) = %s, want it to say %s", c.code, got, c.words)
 			}
 			if strings.ContainsAny(got, "⚓♥🐙☠⚔🦜") {
-				t.Errorf("CardBox(%s) = %s, want no emoji", c.code, got)
+				t.Errorf("FaceBox(%s) = %s, want no emoji", c.code, got)
 			}
 		})
 	}

@@ -35,14 +35,14 @@ func sampleRound() views.RoundResultsView {
 	return views.RoundResultsView{
 		GameID: "g1", Round: 3, Rounds: 5, Token: "Piracy round", StartPlayer: "Lucy", Complete: true,
 		Parties: []views.PartyView{
-			{Seat: 0, Name: "Lucy", Strength: 10, Prize: 6, Place: 1, Token: "Piracy", Sets: []views.SetView{
+			{Seat: 0, Name: "Lucy", Prize: 6, Place: 1, Token: "Piracy", PartyResult: views.PartyResult{Strength: 10, Sets: []views.SetResult{
 				{Name: "Straight of 3", Strength: 6, Cards: views.Faces([]scoring.Card{card("H2"), card("H3"), card("A4")})},
 				{Name: "Pair", Strength: 4, Cards: views.Faces([]scoring.Card{card("S6"), card("K6")})},
-			}},
-			{Seat: 1, Name: "Craig", Strength: 10, Prize: 3, Place: 2, Token: "Piracy", Tie: &views.TieView{Text: "Lucy ahead of Craig on 10: more unused pirates (1 to 0).", Rule: "R2.5"}, Sets: []views.SetView{
+			}}},
+			{Seat: 1, Name: "Craig", Prize: 3, Place: 2, Token: "Piracy", Tie: &views.TieView{Text: "Lucy ahead of Craig on 10: more unused pirates (1 to 0).", Rule: "R2.5"}, PartyResult: views.PartyResult{Strength: 10, Sets: []views.SetResult{
 				{Name: "Flush of 3", Strength: 8, Cards: []views.CardFace{views.Face(card("S1")), views.Face(card("S7")), sp}},
-			}},
-			{Seat: 2, Name: "Julie", Strength: 0, Leftover: views.Faces([]scoring.Card{card("HQ"), card("S5")})},
+			}}},
+			{Seat: 2, Name: "Julie", PartyResult: views.PartyResult{Strength: 0, Leftover: views.Faces([]scoring.Card{card("HQ"), card("S5")})}},
 		},
 		Next: views.Link{Href: "/games/g1/rounds/4/players/1", Text: "Enter round 4 for Craig"},
 	}
@@ -74,11 +74,11 @@ func TestRoundResultsMarkers(t *testing.T) {
 }
 
 func TestEntryGrid(t *testing.T) {
-	rows := []views.SuitRow{{Letter: "H", Name: "Heart", Symbol: "♥", Cards: []views.GridCard{
+	rows := views.TapGrid{Name: "card", Prefix: "card", EntryForm: true, Rows: []views.TapRow{{Letter: "H", Name: "Heart", Cards: []views.TapCard{
 		{CardFace: views.Face(card("H2")), Checked: true},
 		{CardFace: views.Face(card("H3")), Holder: "Craig"},
 		{CardFace: views.Face(card("HC")), Checked: true, Sub: "power", SubChecked: true},
-	}}}
+	}}}}
 	html := render(t, views.Entry(views.EntryView{GameID: "g", Round: 2, Rounds: 5, PlayerName: "Lucy", Action: "/x", Grid: rows, Coins: "3", Version: 4,
 		Errors: views.Errors{"coins": "Coins are a whole number from 0 to 99."}, Warnings: []string{"Lucy has 4 new pirates"}}))
 	tests := []struct {
@@ -112,7 +112,7 @@ func TestNamesEscaped(t *testing.T) {
 		"new":   views.NewGame(views.NewGameView{Names: [4]string{evil}, KnownNames: []string{evil}, Errors: views.Errors{"players[0]": evil}}),
 		"game":  views.Game(views.GameView{ID: "g", Players: []string{evil, "B"}, Current: 1, CurrentStart: evil, Status: []views.PlayerStatus{{Name: evil}}, Finished: true, Winners: []int{0}}),
 		"round": views.RoundResults(round),
-		"entry": views.Entry(views.EntryView{PlayerName: evil, Grid: []views.SuitRow{{Cards: []views.GridCard{{Holder: evil}}}}}),
+		"entry": views.Entry(views.EntryView{PlayerName: evil, Grid: views.TapGrid{Name: "card", Prefix: "card", EntryForm: true, Rows: []views.TapRow{{Cards: []views.TapCard{{Holder: evil}}}}}}),
 		"final": views.Final(views.FinalView{Players: []string{evil}, Complete: true, Totals: []views.TotalRow{{Name: evil, Place: 1, Winner: true}}}),
 		"form":  views.FinalForm(views.FinalFormView{PlayerName: evil}),
 		"del":   views.DeleteGame(views.DeleteView{Players: []string{evil}}),

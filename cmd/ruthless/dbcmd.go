@@ -257,8 +257,8 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 	// imported again would otherwise bury any warning above it.
 	if known > 0 {
 		added := len(done) - known
-		fmt.Fprintf(stderr, "ruthless: %s: %d game%s imported, %d already stored (not imported again; their stored ids are printed)\n",
-			name, added, plural(added), known)
+		fmt.Fprintf(stderr, "ruthless: %s: %d %s imported, %d already stored (not imported again; their stored ids are printed)\n",
+			name, added, scoring.Plural(added, "game", "games"), known)
 	}
 	for _, d := range done {
 		fmt.Fprintln(stdout, d.ID)

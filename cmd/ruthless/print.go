@@ -164,7 +164,7 @@ func printCheck(w io.Writer, res scoring.CheckResult) error {
 	if res.Legal {
 		p.printf("LEGAL: claimed strength %d\n", res.Strength)
 	} else {
-		p.printf("NOT LEGAL: %d problem%s, so the claim is worth nothing\n", len(res.Problems), plural(len(res.Problems)))
+		p.printf("NOT LEGAL: %d %s, so the claim is worth nothing\n", len(res.Problems), scoring.Plural(len(res.Problems), "problem", "problems"))
 	}
 	switch d := res.Best.Strength - res.Strength; {
 	case res.Legal && d == 0:
@@ -177,13 +177,6 @@ func printCheck(w io.Writer, res scoring.CheckResult) error {
 	p.printf("best party:\n")
 	writeParty(p, "  ", res.Best)
 	return p.err
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // playerName is seat i's name, or "seat i+1" if the file lacks it.
@@ -200,20 +193,7 @@ func tieBreakLine(g scoring.Game, tb scoring.TieBreak) string {
 	for i, pl := range tb.Players {
 		names[i] = playerName(g, pl)
 	}
-	if tb.DecidedBy == scoring.Shared {
-		return fmt.Sprintf("%s stay level on every tie-break (%s)", strings.Join(names, " and "), tb.Rule)
-	}
-	why := map[string]string{
-		scoring.ByUnused:       "unused pirates",
-		scoring.ByCoins:        "coins",
-		scoring.BySeat:         "seat order from the start player",
-		scoring.ByAchievements: "Achievement NP",
-		scoring.ByCrew:         "Quartermasters and Captains owned",
-	}[tb.DecidedBy]
-	if why == "" {
-		why = tb.DecidedBy
-	}
-	return fmt.Sprintf("%s on %s (%s)", strings.Join(names, " over "), why, tb.Rule)
+	return scoring.TieBreakLine(names, tb)
 }
 
 // prizeText is the token a player took in a round, or a dash.

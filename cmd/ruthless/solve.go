@@ -126,7 +126,7 @@ func printPartyWhy(w io.Writer, party scoring.Party, why scoring.Why) error {
 		}
 		writeParty(p, "    ", u.Party)
 	}
-	p.printf("  no party of strength %d leaves more than %d pirate%s unused\n", party.Strength, why.MostUnused, plural(why.MostUnused))
+	p.printf("  no party of strength %d leaves more than %d %s unused\n", party.Strength, why.MostUnused, scoring.Plural(why.MostUnused, "pirate", "pirates"))
 	if len(why.Alternatives) == 0 {
 		p.printf("  no other party of strength %d leaves %d unused\n", party.Strength, why.MostUnused)
 	}
