@@ -56,7 +56,7 @@ REFERENCE_TESTS = TestSolveMatchesReference TestSolveManyCaptains \
 # renamed or deleted would simply stop matching the -run pattern and the
 # phase would still pass, so the recipe also reads the -v output and fails
 # unless every one of REFERENCE_TESTS passed. The output goes to a file,
-# not a pipe, so that go test's own failure fails the phase too; on
+# not a pipe, so that the test run's own failure fails the phase too; on
 # success only the tests' result lines are printed.
 #
 # space is one space, to join REFERENCE_TESTS with | into REFERENCE_RUN.
