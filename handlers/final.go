@@ -310,6 +310,8 @@ func (a *app) final(c *gin.Context) {
 	if !vm.Complete {
 		vm.Live = liveView(c.Request, g, false)
 		vm.Live.SwapMain = true
+		// The page lists who is missing itself.
+		vm.Live.Compact = true
 	}
 	a.page(c, http.StatusOK, views.Final(vm))
 }

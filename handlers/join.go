@@ -104,6 +104,9 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 	}
 	cur := f.CurrentRound()
 	if cur == 0 {
+		if f.Final == nil {
+			endOfGame(&lv, g, links)
+		}
 		return lv
 	}
 	lv.Round = cur
@@ -123,6 +126,24 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 		lv.Status = append(lv.Status, st)
 	}
 	return lv
+}
+
+// endOfGame fills the live list with who has entered the end of the
+// game, once every round is in: a phone that saved its own sees whom it
+// waits for.
+func endOfGame(lv *views.LiveView, g store.Game, links bool) {
+	lv.EndOfGame = true
+	for p, name := range g.File.Players {
+		entered := g.FinalEntered(p)
+		st := views.PlayerStatus{Name: name, Entered: entered}
+		if links && (lv.Seat < 0 || p == lv.Seat) {
+			st.Href = views.FinalURL(g.ID, p)
+		}
+		if entered {
+			lv.Entered++
+		}
+		lv.Status = append(lv.Status, st)
+	}
 }
 
 // joinForm asks which seat this phone is.

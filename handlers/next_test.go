@@ -259,3 +259,23 @@ func TestPagesCarryTheTablesMoves(t *testing.T) {
 		t.Errorf("round 2 entry: live section %s, want data-entry-round=\"2\"", entry)
 	}
 }
+
+// TestWaitingForTheEndOfGame: a phone that saved its end of game and has
+// no next step sees whom it waits for, as it does during the rounds.
+func TestWaitingForTheEndOfGame(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, fourSeatGame(5))
+	a.saveFinal(t, id, 0)
+	req := httptest.NewRequest(http.MethodGet, "/games/"+id, nil)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	res := a.do(t, asSeat(req, id, 0))
+	if got := strings.Join(strings.Fields(textOf(res.body, "entered-count")), " "); got != "1 of 4 have entered the end of the game." {
+		t.Errorf("Anna's scoreboard says %q, want 1 of 4 have entered the end of the game", got)
+	}
+	if tag := inputTag(res.body, "tick-0"); tag == "" {
+		t.Error("Anna is not ticked as having entered the end of the game")
+	}
+	if strings.Contains(res.body, `href="/games/`+id+`/final/1"`) {
+		t.Error("Anna's phone is offered Ben's end of game")
+	}
+}
