@@ -46,6 +46,7 @@ type Store interface {
 	GameVersions(ctx context.Context) ([]store.GameVersion, error)
 	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
 	EachGame(ctx context.Context, fn func(store.Game) error) error
+	Ping(ctx context.Context) error
 }
 
 type app struct {
@@ -183,6 +184,8 @@ func (a *app) router() *gin.Engine {
 
 	r.GET("/", a.home)
 	r.GET("/rules", a.rules)
+	r.GET("/healthz", a.healthz)
+	r.HEAD("/healthz", a.healthz)
 	r.GET("/solve", a.solvePage)
 	r.GET("/check", a.checkPage)
 	r.POST("/check", a.checkPost)

@@ -178,6 +178,16 @@ func checkSchema(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
+// Ping reports whether the database answers a query, for a health check.
+func (s *Store) Ping(ctx context.Context) (err error) {
+	defer fault(&err)
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1 FROM schema_migrations LIMIT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
 // Close closes the database.
 func (s *Store) Close() error {
 	if err := s.db.Close(); err != nil {

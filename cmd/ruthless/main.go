@@ -43,6 +43,8 @@ Usage:
         store a game file (an array of them: all or nothing)
   ruthless backup [-db F] BACKUP_FILE
         copy the whole database to a new file, safely while serving
+  ruthless version
+        the program's version, commit and build date
   ruthless help
         this text
 
@@ -84,6 +86,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return runCheck(args[1:], stdout, stderr)
 	case "score":
 		return runScore(args[1:], stdin, stdout, stderr)
+	case "version", "--version":
+		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

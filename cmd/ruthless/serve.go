@@ -143,7 +143,7 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	if line := tableLine(ln.Addr()); line != "" {
 		fmt.Fprintln(stdout, line)
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
+	log.Info("serving", "version", versionLine(), "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
 		"password", opt.Password != "", "hosts", opt.Hosts, "read_timeout", readTimeout)
 
 	errc := make(chan error, 1)

@@ -1,0 +1,27 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestVersion: `ruthless version` prints one line with the version, and
+// the commit and build date a release build sets; it takes no arguments.
+func TestVersion(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"version"}, nil, &out, &errs); code != exitOK || !strings.HasPrefix(out.String(), "ruthless ") {
+		t.Fatalf("version: exit %d, %q %q", code, out.String(), errs.String())
+	}
+	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
+	version, commit, date = "1.2.3", "abc1234", "2026-11-25T18:00:00Z"
+	out.Reset()
+	run([]string{"version"}, nil, &out, &errs)
+	if got, want := strings.TrimSpace(out.String()), "ruthless 1.2.3, commit abc1234, built 2026-11-25T18:00:00Z"; got != want {
+		t.Errorf("version prints %q, want %q", got, want)
+	}
+	errs.Reset()
+	if code := run([]string{"version", "x"}, nil, &out, &errs); code != exitUsage || !strings.Contains(errs.String(), `"x"`) {
+		t.Errorf("version x: exit %d, %q; want 2 naming the argument", code, errs.String())
+	}
+}
