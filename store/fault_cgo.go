@@ -56,3 +56,10 @@ type connector struct {
 
 func (c connector) Connect(context.Context) (driver.Conn, error) { return c.drv.Open(c.dsn) }
 func (c connector) Driver() driver.Driver                        { return c.drv }
+
+// sqliteDamaged reports whether a SQLite error says the file is not a
+// database or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT).
+func sqliteDamaged(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrNotADB || se.Code == sqlite3.ErrCorrupt)
+}

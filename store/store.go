@@ -79,6 +79,13 @@ type Options struct {
 	// a write that needs more fails with ErrDiskFull, as on a full disk.
 	// 0 means no cap.
 	MaxPages int
+	// BeforeMigrate, if set, is called once before the schema of a
+	// database older than this program's is migrated (not for a new,
+	// empty file, nor for one that is up to date), with the database
+	// still untouched: the caller's chance to copy it, since a migration
+	// cannot be undone. An error from it stops Open before anything is
+	// changed.
+	BeforeMigrate func(ctx context.Context, p PendingMigration) error
 }
 
 // OpenWith is Open with options.
@@ -110,7 +117,7 @@ func OpenWith(path string, opt Options) (*Store, error) {
 	if opt.ReadOnly {
 		err = checkSchema(ctx, db)
 	} else {
-		err = migrate(ctx, db)
+		err = migrateAfterHook(ctx, db, opt.BeforeMigrate)
 	}
 	if err != nil {
 		db.Close()

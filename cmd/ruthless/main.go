@@ -27,9 +27,10 @@ const usage = `ruthless: table companion and scorer for Ruthless: Legends of the
 Usage:
   ruthless [serve] [-addr :8080] [-db ruthless.db] [-password P | -password-file F]
                  [-host NAME] [-solves N] [-solve-time 10s]
+                 [-backup-dir DIR] [-backups 14]
         run the web app (also reads RUTHLESS_ADDR, RUTHLESS_DB, RUTHLESS_PASSWORD,
-        RUTHLESS_PASSWORD_FILE, RUTHLESS_HOSTS, RUTHLESS_SOLVES, RUTHLESS_SOLVE_TIME;
-        ruthless serve -h explains each)
+        RUTHLESS_PASSWORD_FILE, RUTHLESS_HOSTS, RUTHLESS_SOLVES, RUTHLESS_SOLVE_TIME,
+        RUTHLESS_BACKUP_DIR, RUTHLESS_BACKUPS; ruthless serve -h explains each)
   ruthless solve [--json] [--players N] CARD...
         the best raiding party for one pool of pirates (R1)
   ruthless check [--json] [--players N] [--pool CARDS] SET...
@@ -43,6 +44,9 @@ Usage:
         store a game file (an array of them: all or nothing)
   ruthless backup [-db F] BACKUP_FILE
         copy the whole database to a new file, safely while serving
+  ruthless restore [-db F] BACKUP
+        put a backup in place of the database (stop the server first); the
+        database it replaces is kept beside it
   ruthless version
         the program's version, commit and build date
   ruthless help
@@ -80,6 +84,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return runImport(args[1:], stdin, stdout, stderr)
 	case "backup":
 		return runBackup(args[1:], stdout, stderr)
+	case "restore":
+		return runRestore(args[1:], stdout, stderr)
 	case "solve":
 		return runSolve(args[1:], stdout, stderr)
 	case "check":

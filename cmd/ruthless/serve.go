@@ -37,6 +37,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.Solves, "solves", def.Solves, "expensive solves (big or wild pools) at once; more wait, then get 503 (env RUTHLESS_SOLVES)")
 	fs.DurationVar(&lim.Solve, "solve-time", def.Solve, "longest one solve may take before its request gets 503 (env RUTHLESS_SOLVE_TIME)")
 	access := accessFlags(fs)
+	backupFlags := addBackupFlags(fs)
 	for name, env := range map[string]string{"solves": "RUTHLESS_SOLVES", "solve-time": "RUTHLESS_SOLVE_TIME"} {
 		if v := os.Getenv(env); v != "" {
 			if err := fs.Set(name, v); err != nil {
@@ -62,13 +63,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt.Limits = lim
+	backupCfg, err := backupFlags.config(fs)
+	if err != nil {
+		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
+		return 2
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(handlers.MemoryLimit)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, *addr, *dbPath, opt, stdout, log); err != nil {
+	if err := serveWithBackups(ctx, *addr, *dbPath, opt, backupCfg, stdout, log); err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
 		return 1
 	}
@@ -78,6 +84,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // serve listens on addr until ctx ends, then stops taking requests, lets
 // the ones in flight finish and only then closes the database.
 func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdout io.Writer, log *slog.Logger) error {
+	return serveWithBackups(ctx, addr, dbPath, opt, backupConfig{}, stdout, log)
+}
+
+// serveWithBackups is serve, taking backups as bk says (none when its
+// Dir is empty).
+func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Options, bk backupConfig, stdout io.Writer, log *slog.Logger) error {
 	lim := opt.Limits
 	readTimeout := 30 * time.Second
 	if v := os.Getenv("RUTHLESS_READ_TIMEOUT"); v != "" {
@@ -99,7 +111,7 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 		return err
 	}
 	defer lock.Release()
-	st, err := store.Open(dbPath)
+	st, err := bk.openStore(dbPath, log)
 	if err != nil {
 		return err
 	}
@@ -107,6 +119,9 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	if err := st.CheckWritable(ctx); err != nil {
 		return err
 	}
+	// Deferred after Close, so it runs before: the last backup ends
+	// before the database closes.
+	defer bk.start(st, dbPath, log)()
 
 	// Each live event stream holds a descriptor (handlers caps them).
 	// Raised once the database is known good, so that a server that
