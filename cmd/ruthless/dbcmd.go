@@ -43,10 +43,9 @@ page.
 const backupUsage = `Usage: ruthless backup [-db FILE] BACKUP_FILE
 
 Writes a consistent copy of the whole database to BACKUP_FILE, which must
-not exist yet. The app may keep running meanwhile. To restore, stop the
-app, then put the copy in place of the database file (and delete the
-database's -wal and -shm files beside it, if any). -db defaults to
-$RUTHLESS_DB, else ruthless.db.
+not exist yet. The app may keep running meanwhile. To restore it, stop
+the app and run ruthless restore BACKUP_FILE. serve -backup-dir takes
+backups by itself. -db defaults to $RUTHLESS_DB, else ruthless.db.
 `
 
 // defaultDB is the database path when -db is not given.
