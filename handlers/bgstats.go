@@ -34,6 +34,19 @@ type BGStatsPlay struct {
 	PlayDate     string          `json:"playDate"` // UTC, "2006-01-02 15:04:05"
 	Game         BGStatsGame     `json:"game"`
 	Players      []BGStatsPlayer `json:"players"`
+	// The play's record, each left out when the game has none: minutes
+	// played, where, and the notes as BG Stats' comments.
+	DurationMin int              `json:"durationMin,omitempty"`
+	Location    *BGStatsLocation `json:"location,omitempty"`
+	Comments    string           `json:"comments,omitempty"`
+}
+
+// BGStatsLocation is where a play was. BG Stats matches locations by
+// their source id, as it does players: the name's key, so "Kitchen" and
+// "kitchen " are one place.
+type BGStatsLocation struct {
+	Name             string `json:"name"`
+	SourceLocationID string `json:"sourceLocationId"`
 }
 
 // BGStatsGame is the game of a play.
@@ -57,12 +70,16 @@ type BGStatsPlayer struct {
 
 // bgstatsPlay is a finished game as a BG Stats play: NP as the score,
 // every winner (a shared victory has several), the round-1 start player,
-// and the day the game was created. pg.Result is set.
+// when the game was played, and the rest of its record. pg.Result is set.
 func bgstatsPlay(pg scoring.PlayedGame) BGStatsPlay {
 	res := pg.Result
 	p := BGStatsPlay{SourceName: bgstatsSource, SourcePlayID: pg.ID,
-		PlayDate: time.Unix(0, pg.Played).UTC().Format("2006-01-02 15:04:05"),
-		Game:     BGStatsGame{Name: "Ruthless", SourceGameID: "ruthless", HighestWins: true}}
+		PlayDate:    time.Unix(0, pg.Played).UTC().Format("2006-01-02 15:04:05"),
+		Game:        BGStatsGame{Name: "Ruthless", SourceGameID: "ruthless", HighestWins: true},
+		DurationMin: pg.File.DurationMin, Comments: pg.File.Notes}
+	if loc := strings.TrimSpace(pg.File.Location); loc != "" {
+		p.Location = &BGStatsLocation{Name: loc, SourceLocationID: scoring.NameKey(loc)}
+	}
 	for seat, name := range pg.File.Players {
 		won := false
 		for _, w := range res.Winners {

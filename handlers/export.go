@@ -108,7 +108,11 @@ func (a *app) exportAll(c *gin.Context) {
 }
 
 // csvHeader is the results CSV's first line.
-var csvHeader = []string{"date", "game_id", "seat", "name", "place", "np", "prizes", "achievements", "crew", "parley", "coins", "winner"}
+// The play's record comes last, so that scripts reading the first twelve
+// columns by position read what they always did; an unknown duration is
+// an empty cell.
+var csvHeader = []string{"date", "game_id", "seat", "name", "place", "np", "prizes", "achievements", "crew", "parley", "coins", "winner",
+	"duration_min", "location", "notes"}
 
 // exportCSV is one row per player per finished game.
 func (a *app) exportCSV(c *gin.Context) {
@@ -130,7 +134,7 @@ func (a *app) exportCSV(c *gin.Context) {
 			}
 			row := []string{time.Unix(0, pg.Played).UTC().Format(time.RFC3339), pg.ID, strconv.Itoa(p), name, strconv.Itoa(place),
 				strconv.Itoa(t.NP), strconv.Itoa(t.Prizes), strconv.Itoa(t.Achievements), strconv.Itoa(t.Crew), strconv.Itoa(t.Parley),
-				strconv.Itoa(t.Coins), won}
+				strconv.Itoa(t.Coins), won, minutesCell(pg.File.DurationMin), pg.File.Location, pg.File.Notes}
 			for i := range row {
 				row[i] = csvCell(row[i])
 			}
@@ -143,6 +147,14 @@ func (a *app) exportCSV(c *gin.Context) {
 		return
 	}
 	attachment(c, "ruthless-results.csv", "text/csv; charset=utf-8", b.Bytes())
+}
+
+// minutesCell is a duration in the CSV: empty when not known.
+func minutesCell(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
 }
 
 // csvCell keeps a cell from being run as a formula by the spreadsheet

@@ -307,6 +307,7 @@ func (a *app) final(c *gin.Context) {
 	}
 	seat := seatOf(c.Request, g)
 	vm := finalView(g, res, seat)
+	vm.Rematch = a.rematchView(c, g)
 	if !vm.Complete {
 		vm.Live = liveView(c.Request, g, false)
 		vm.Live.SwapMain = true

@@ -446,6 +446,9 @@ var gameFileSeeds = []string{
 	`{"version":2,"players":["A","B"]}`,
 	`{"version":1,"players":["Lucy","Cr\u0000aig"]}`,
 	`{"version":1,"players":["Ann","Bob"],"achievements":["shipshape","mutineer","recruiter"],"rounds":[[{"pool":["HC*","H7","HP"],"coins":0},{"pool":["AQ"],"coins":99}]],"final":[{"pirates":["H7","HP"],"buried_pirates":["HC"],"buried_powder_monkeys":1,"loot_banner_kept":5,"loot_banner_buried":2,"coins":4,"parley_used":true},{"pirates":["AQ"],"buried_pirates":[],"buried_powder_monkeys":0,"loot_banner_kept":0,"loot_banner_buried":0,"coins":7,"parley_used":false}]}`,
+	`{"version":1,"players":["A","B"],"played":"2024-05-01T20:00:00+02:00","duration_min":55,"location":"Kitchen","notes":"Lucy's birthday\nrematch after"}`,
+	`{"version":1,"players":["A","B"],"duration_min":0,"location":"a\u0007b","notes":"  "}`,
+	`{"version":1,"players":["A","B"],"duration_min":"long","location":7}`,
 	`hello`,
 }
 

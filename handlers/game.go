@@ -18,6 +18,7 @@ func (a *app) game(c *gin.Context) {
 	if !ok {
 		return
 	}
+	a.carrySeat(c, g)
 	// A phone that said which player it is, opening the game from a QR
 	// code or a bookmark, goes straight to its own entry (join.go).
 	seat := seatOf(c.Request, g)

@@ -32,6 +32,8 @@ const MaxBody = 64 << 10
 // call, and no others (tests that want more use *store.Store itself).
 type Store interface {
 	CreateGameOnce(ctx context.Context, g scoring.Game, token string) (string, bool, error)
+	CreateRematchOnce(ctx context.Context, g scoring.Game, token, of string) (string, bool, error)
+	SetRecord(ctx context.Context, id string, rec store.Record) error
 	GameByToken(ctx context.Context, token string) (string, error)
 	Game(ctx context.Context, id string) (store.Game, error)
 	SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error)
@@ -214,6 +216,10 @@ func (a *app) router() *gin.Engine {
 	r.POST("/games/:id/join", a.join)
 	r.GET("/games/:id/invite", a.invite)
 	r.GET("/games/:id/invite.png", a.inviteQR)
+	r.GET("/games/:id/about", a.aboutForm)
+	r.POST("/games/:id/about", a.saveAbout)
+	r.GET("/games/:id/rematch", a.rematchForm)
+	r.POST("/games/:id/rematch", a.rematch)
 	r.GET("/games/:id/delete", a.deleteForm)
 	r.POST("/games/:id/delete", a.deleteGame)
 	r.GET("/games/:id/rounds/:r", a.roundResults)
@@ -359,6 +365,8 @@ func classify(err error) problem {
 		return problem{http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", ""}
 	case errors.Is(err, store.ErrNotFound):
 		return problem{http.StatusNotFound, "no such game", "id"}
+	case errors.Is(err, errGuestNewGame):
+		return problem{http.StatusForbidden, errGuestNewGame.Error(), ""}
 	case errors.Is(err, errNoRound), errors.Is(err, store.ErrBadRound):
 		return problem{http.StatusBadRequest, "no such round in this game now", "round"}
 	case errors.Is(err, errNoSeat), errors.Is(err, store.ErrBadPlayer):

@@ -112,8 +112,15 @@ func (a *app) createGame(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
+	a.createFromForm(c, store.Game{})
+}
+
+// createFromForm makes the game the parsed new-game form describes, or
+// shows the form again with the user's input and what is wrong. With a
+// game of (of.ID != ""), the form sets up its rematch.
+func (a *app) createFromForm(c *gin.Context, of store.Game) {
 	form := c.Request.PostForm
-	vm := views.NewGameView{Errors: views.Errors{}}
+	vm := views.NewGameView{Errors: views.Errors{}, RematchOf: of.ID}
 	for i, name := range form["player"] {
 		if i < len(vm.Names) {
 			vm.Names[i] = strings.TrimSpace(name)
@@ -207,7 +214,7 @@ func (a *app) createGame(c *gin.Context) {
 	if token != "" {
 		id, err := a.store.GameByToken(ctx, token)
 		if err == nil {
-			seeOther(c, views.GameURL(id))
+			a.openCreated(c, of, id)
 			return
 		}
 		if !errors.Is(err, store.ErrNotFound) {
@@ -222,7 +229,7 @@ func (a *app) createGame(c *gin.Context) {
 	}
 	// The store checks the token again inside its write: two copies of
 	// the form posted at once make one game.
-	id, created, err := a.store.CreateGameOnce(ctx, g, token)
+	id, created, err := a.storeNewGame(ctx, g, token, of.ID)
 	if !created {
 		cancel()
 	}
@@ -230,7 +237,26 @@ func (a *app) createGame(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	seeOther(c, views.GameURL(id))
+	a.openCreated(c, of, id)
+}
+
+// storeNewGame stores a new game, as a rematch of game of when of is not
+// "".
+func (a *app) storeNewGame(ctx context.Context, g scoring.Game, token, of string) (string, bool, error) {
+	if of != "" {
+		return a.store.CreateRematchOnce(ctx, g, token, of)
+	}
+	return a.store.CreateGameOnce(ctx, g, token)
+}
+
+// openCreated opens the game the new-game form made: a new game's
+// scoreboard, or for a rematch of game of, its invitation (rematch.go).
+func (a *app) openCreated(c *gin.Context, of store.Game, id string) {
+	if of.ID == "" {
+		seeOther(c, views.GameURL(id))
+		return
+	}
+	a.openRematch(c, of, id)
 }
 
 // newGameField is the form field a setup error belongs to.

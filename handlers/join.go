@@ -152,6 +152,7 @@ func (a *app) joinForm(c *gin.Context) {
 	if !ok {
 		return
 	}
+	a.carrySeat(c, g)
 	a.page(c, http.StatusOK, views.Join(views.JoinView{
 		GameID: g.ID, Players: g.File.Players, Seat: seatOf(c.Request, g),
 		Action: views.JoinURL(g.ID), Back: views.GameURL(g.ID),

@@ -134,6 +134,9 @@ func gameVersion(g store.Game) string {
 	if g.File.Final != nil {
 		put(1)
 	}
+	// A rematch made from this game changes its final scores' page,
+	// which then leads every phone to it.
+	h.Write([]byte(g.Rematch))
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 

@@ -14,6 +14,14 @@ type Game struct {
 	// offset survives (and scoring needs no clock type); CheckPlayed checks
 	// it. Scoring ignores it.
 	Played string `json:"played,omitempty"`
+	// DurationMin, Location and Notes are the rest of the play's record
+	// (CheckPlayRecord): how long the game took in whole minutes (0: not
+	// known), where it was played and free notes, plain text ("": none).
+	// Like Played they describe the play, not the scores: scoring ignores
+	// them.
+	DurationMin int    `json:"duration_min,omitempty"`
+	Location    string `json:"location,omitempty"`
+	Notes       string `json:"notes,omitempty"`
 	// Rounds[r][p] is seat p's entry for round r+1; nil while that player
 	// has not entered yet (such a round is not scored).
 	Rounds [][]*Entry `json:"rounds"`

@@ -14,7 +14,8 @@ import (
 // for an unknown card code), or Field "" when the text is not JSON at all.
 // Unknown fields are ignored so newer files still load. A missing version
 // is an error at "version"; a missing achievements list means the R3.2
-// default. A played time must be RFC 3339 (CheckPlayed). Only the shape,
+// default. A played time must be RFC 3339 (CheckPlayed), and the rest of
+// the play's record within its bounds (CheckPlayRecord). Only the shape,
 // card codes and the time are checked here: Validate checks the rules.
 func DecodeGame(r io.Reader) (Game, error) {
 	data, err := io.ReadAll(r)
@@ -139,6 +140,10 @@ func decodeGame(data []byte) (Game, error) {
 		if err := CheckPlayed(g.Played); err != nil {
 			return Game{}, err
 		}
+	}
+
+	if err := decodePlayRecord(top, &g); err != nil {
+		return Game{}, err
 	}
 
 	rounds, err := decodeArray(top["rounds"], loc{path: "rounds"})

@@ -169,6 +169,9 @@ func validateSetup(g Game) error {
 			return err
 		}
 	}
+	if err := CheckPlayRecord(g); err != nil {
+		return err
+	}
 	n := len(g.Players)
 	if n < MinPlayers || n > MaxPlayers {
 		return namePlace(-1).fieldError("R4.5", fmt.Sprintf("a game has %d to %d players, not %d", MinPlayers, MaxPlayers, n))

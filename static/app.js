@@ -38,3 +38,30 @@
     if (n) n.hidden = true;
   });
 })();
+
+// "About this game": the server writes the played time in the zone it was
+// saved with (UTC when it never was). Show it in this phone's own zone
+// instead, and send the offset this phone has on the chosen date, so the
+// server reads the time as the phone meant it (handlers/about.go).
+(function () {
+  "use strict";
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function localValue(d) {
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) +
+      "T" + pad(d.getHours()) + ":" + pad(d.getMinutes());
+  }
+  document.querySelectorAll("input[data-tz-for]").forEach(function (tz) {
+    var input = document.getElementById(tz.getAttribute("data-tz-for"));
+    if (!input) return;
+    var utc = new Date(input.getAttribute("data-utc") || "");
+    // A form shown again after an error keeps what was typed.
+    if (!isNaN(utc) && !input.classList.contains("invalid") && !tz.form.querySelector(".err")) {
+      input.value = localValue(utc);
+      tz.value = String(-utc.getTimezoneOffset());
+    }
+    tz.form.addEventListener("submit", function () {
+      var chosen = new Date(input.value); // a datetime-local value reads as local time
+      if (!isNaN(chosen)) tz.value = String(-chosen.getTimezoneOffset());
+    });
+  });
+})();

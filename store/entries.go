@@ -67,6 +67,9 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 		return 0, invalid(id, err)
 	}
 	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by, -1)}
+	if err := datePlayByFirstEntry(ctx, tx, id, saved.saved); err != nil {
+		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	}
 	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
 	}

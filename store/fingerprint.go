@@ -14,11 +14,14 @@ import (
 )
 
 // fingerprint is the hash of a game's content: its game file as the store
-// holds it, without the played time. The time is left out because one
+// holds it, without the play's record. The time is left out because one
 // instant has many spellings ("…T20:00:00+02:00" is "…T18:00:00Z"): it is
-// compared apart, as an instant.
+// compared apart, as an instant. The duration, location and notes are
+// left out because they describe the play, not what was played, and are
+// edited after the game: an export taken before the notes were written
+// is still this game.
 func fingerprint(g scoring.Game) (string, error) {
-	g.Played = ""
+	g.Played, g.DurationMin, g.Location, g.Notes = "", 0, "", ""
 	// The store hands back a final only when every seat has one
 	// (completeFinal), so a partial one is no part of what it holds.
 	if len(g.Final) != len(g.Players) {

@@ -35,6 +35,16 @@ type Game struct {
 	Finals []*scoring.FinalEntry
 	// FinalVersions[seat] is the version of that final entry, 0 if none.
 	FinalVersions []int
+	// Record is the play's record as set on the game itself, where
+	// File holds it with the defaults filled in (see record.go).
+	Record Record
+	// FirstEntry is when the first round entry was saved and LastFinal
+	// when the last end-of-game entry was, once every seat has one; zero
+	// when not known. They give the duration's default.
+	FirstEntry, LastFinal time.Time
+	// RematchOf is the game this one is a rematch of; Rematch the newest
+	// game that is a rematch of this one. "" for none.
+	RematchOf, Rematch string
 }
 
 // CreateGame stores a game file (the setup and any rounds and final it
@@ -58,6 +68,22 @@ const MaxTokenLength = 64
 // made, with created false. The token goes when its game is deleted. An
 // empty token creates a game every time.
 func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string) (id string, created bool, err error) {
+	return s.createGame(ctx, g, token, "")
+}
+
+// CreateRematchOnce is CreateGameOnce for a rematch of game of: the new
+// game remembers it (Game.RematchOf), and the old game then names the
+// new one (Game.Rematch). ErrNotFound when game of does not exist.
+func (s *Store) CreateRematchOnce(ctx context.Context, g scoring.Game, token, of string) (id string, created bool, err error) {
+	if of == "" {
+		return "", false, fmt.Errorf("store: rematch of no game: %w", ErrNotFound)
+	}
+	return s.createGame(ctx, g, token, of)
+}
+
+// createGame is CreateGameOnce, recording the game rematchOf when it is
+// not "".
+func (s *Store) createGame(ctx context.Context, g scoring.Game, token, rematchOf string) (id string, created bool, err error) {
 	defer fault(&err)
 	if len(token) > MaxTokenLength {
 		return "", false, fmt.Errorf("store: new game: form token of %d bytes (at most %d)", len(token), MaxTokenLength)
@@ -83,6 +109,11 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 	if err != nil {
 		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
+	if rematchOf != "" {
+		if err := markRematch(ctx, tx, id, rematchOf); err != nil {
+			return "", false, fmt.Errorf("store: new game: rematch of %s: %w", rematchOf, err)
+		}
+	}
 	if token != "" {
 		_, err := tx.ExecContext(ctx, `INSERT INTO form_tokens (token, game_id, created) VALUES (?, ?, ?)`, token, id, at.UnixNano())
 		if err != nil {
@@ -93,6 +124,20 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
 	return id, true, nil
+}
+
+// markRematch records that game id is a rematch of game of, which must
+// exist.
+func markRematch(ctx context.Context, tx *sql.Tx, id, of string) error {
+	res, err := tx.ExecContext(ctx, `UPDATE games SET rematch_of = ?
+		WHERE id = ? AND EXISTS (SELECT 1 FROM games WHERE id = ?)`, of, id, of)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return errors.Join(ErrNotFound, err)
+	}
+	return nil
 }
 
 // GameByToken returns the id of the game that the new-game form carrying
@@ -364,6 +409,10 @@ func loadSelected(ctx context.Context, q queryer, tail string, args []any, only 
 	}
 	for _, g := range byID {
 		g.File.Final = completeFinal(g.Finals)
+		if g.File.Final == nil {
+			g.LastFinal = time.Time{}
+		}
+		g.File.DurationMin = g.Duration()
 	}
 	return games, nil
 }
@@ -373,7 +422,11 @@ func loadSelected(ctx context.Context, q queryer, tail string, args []any, only 
 // therefore must not grow.
 func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Game, map[string]*Game, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, created, updated, version, start_player,
-		achievements, zero_counts, rounds, played FROM games`+tail, args...)
+		achievements, zero_counts, rounds, played, duration_min, location, notes, rematch_of,
+		(SELECT MIN(e.saved) FROM entries e WHERE e.game_id = games.id AND e.saved > 0),
+		(SELECT MAX(f.saved) FROM finals f WHERE f.game_id = games.id),
+		(SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created DESC, r.id LIMIT 1)
+		FROM games`+tail, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -385,16 +438,20 @@ func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Gam
 			created, updated int64
 			achievements     string
 			rounds           int
-			played           string
+			first, last      sql.NullInt64
+			rematch          sql.NullString
 		)
 		err := rows.Scan(&g.ID, &created, &updated, &g.File.Version, &g.File.StartPlayer,
-			&achievements, &g.File.ZeroCounts, &rounds, &played)
+			&achievements, &g.File.ZeroCounts, &rounds, &g.Record.Played, &g.Record.DurationMin,
+			&g.Record.Location, &g.Record.Notes, &g.RematchOf, &first, &last, &rematch)
 		if err != nil {
 			return nil, nil, err
 		}
 		g.Created = time.Unix(0, created).UTC()
 		g.Updated = time.Unix(0, updated).UTC()
-		g.File.Played = playedText(played, g.Created)
+		g.FirstEntry, g.LastFinal, g.Rematch = unixTime(first.Int64), unixTime(last.Int64), rematch.String
+		g.File.Played = playedText(g.Record.Played, g.Created)
+		g.File.Location, g.File.Notes = g.Record.Location, g.Record.Notes
 		if err := json.Unmarshal([]byte(achievements), &g.File.Achievements); err != nil {
 			return nil, nil, fmt.Errorf("game %s: achievements: %w", g.ID, err)
 		}

@@ -102,9 +102,11 @@ func insertGame(ctx context.Context, tx *sql.Tx, g scoring.Game, at time.Time) (
 		}
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO games
-		(id, created, updated, version, start_player, achievements, zero_counts, rounds, played)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, created.UnixNano(), at.UnixNano(), g.Version, g.StartPlayer, string(achievements), g.ZeroCounts, len(g.Rounds), g.Played)
+		(id, created, updated, version, start_player, achievements, zero_counts, rounds, played,
+		 duration_min, location, notes)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, created.UnixNano(), at.UnixNano(), g.Version, g.StartPlayer, string(achievements), g.ZeroCounts, len(g.Rounds), g.Played,
+		max(g.DurationMin, 0), g.Location, g.Notes)
 	if err != nil {
 		return "", err
 	}

@@ -59,6 +59,17 @@ type NewGameView struct {
 	Errors       Errors
 	// Token is the form's one-time token (see handlers/token.go).
 	Token string
+	// RematchOf is the game this form sets up a rematch of ("" for a new
+	// game): the form then posts to that game's rematch address.
+	RematchOf string
+}
+
+// Action is where the new-game form posts.
+func (vm NewGameView) Action() string {
+	if vm.RematchOf != "" {
+		return RematchURL(vm.RematchOf)
+	}
+	return "/games"
 }
 
 // CardFace is a card as drawn on a page.
@@ -321,6 +332,8 @@ type FinalView struct {
 	Next Link
 	// Live moves the page on to the scores once the last entry is saved.
 	Live LiveView
+	// Rematch is the box that starts the next game (about.templ).
+	Rematch RematchView
 }
 
 // DeleteView asks for confirmation before a game is deleted.

@@ -1,0 +1,85 @@
+package handlers_test
+
+import (
+	"context"
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestAboutForm: the form shows the stored record, saves a new one (the
+// time read at the offset the form sends), and shows each bad field's
+// message next to it with every value kept as typed.
+func TestAboutForm(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, withRecord(t))
+	path := "/games/" + id + "/about"
+
+	page := a.get(t, path)
+	if page.status != http.StatusOK {
+		t.Fatalf("GET: status %d", page.status)
+	}
+	for _, want := range []string{`value="2024-05-01T20:00"`, `name="tz" value="120"`, `value="47"`, `value="=Kitchen"`, "Rematch owed."} {
+		if !strings.Contains(html.UnescapeString(page.body), want) {
+			t.Errorf("form does not show %s", want)
+		}
+	}
+	for _, p := range []string{"/games/" + id, "/games/" + id + "/final"} {
+		if _, ok := testid(a.get(t, p).body, "about-link"); !ok {
+			t.Errorf("%s has no link to the About form", p)
+		}
+	}
+
+	t.Run("errors next to each field, input kept", func(t *testing.T) {
+		form := url.Values{"played": {"last Tuesday"}, "tz": {"60"}, "duration_min": {"0"},
+			"location": {strings.Repeat("x", 81)}, "notes": {"kept notes"}}
+		res := a.postForm(t, path, form)
+		if res.status != http.StatusUnprocessableEntity {
+			t.Fatalf("status %d, want 422", res.status)
+		}
+		for _, field := range []string{"played", "duration_min", "location"} {
+			if _, ok := testid(res.body, "field-error-"+field); !ok {
+				t.Errorf("no message next to %s", field)
+			}
+		}
+		if _, ok := testid(res.body, "field-error-notes"); ok {
+			t.Error("a message next to the good notes")
+		}
+		for _, want := range []string{`value="last Tuesday"`, `value="0"`, "kept notes", `name="tz" value="60"`} {
+			if !strings.Contains(res.body, want) {
+				t.Errorf("the form lost %s", want)
+			}
+		}
+	})
+
+	t.Run("saved", func(t *testing.T) {
+		before := a.get(t, "/games/"+id).header.Get("ETag")
+		form := url.Values{"played": {"2024-05-02T21:30"}, "tz": {"-300"}, "duration_min": {""},
+			"location": {"  Back\r\nroom  "}, "notes": {"one\r\ntwo"}}
+		if to := redirect(t, a.postForm(t, path, form)); to != "/games/"+id {
+			t.Errorf("saved: to %s, want the scoreboard", to)
+		}
+		g, err := a.store.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := g.File
+		if f.Played != "2024-05-02T21:30:00-05:00" || g.Record.DurationMin != 0 || f.Location != "Backroom" || f.Notes != "one\ntwo" {
+			t.Errorf("stored %q, duration %d, %q, %q", f.Played, g.Record.DurationMin, f.Location, f.Notes)
+		}
+		if after := a.get(t, "/games/"+id).header.Get("ETag"); after == before {
+			t.Errorf("ETag %s did not change with the record", after)
+		}
+	})
+
+	t.Run("an unchanged time keeps its text", func(t *testing.T) {
+		form := url.Values{"played": {"2024-05-03T02:30"}, "tz": {"0"}, "location": {"Backroom"}}
+		redirect(t, a.postForm(t, path, form))
+		g, _ := a.store.Game(context.Background(), id)
+		if g.File.Played != "2024-05-02T21:30:00-05:00" {
+			t.Errorf("played %q, want the stored text kept: the instant did not change", g.File.Played)
+		}
+	})
+}
