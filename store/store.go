@@ -79,6 +79,10 @@ type Options struct {
 	// a write that needs more fails with ErrDiskFull, as on a full disk.
 	// 0 means no cap.
 	MaxPages int
+	// Now is the store's clock: when games are created, saved and
+	// deleted, and so when a game has been in the trash long enough to be
+	// purged. Nil means time.Now; tests give a clock they move by hand.
+	Now func() time.Time
 }
 
 // OpenWith is Open with options.
@@ -122,7 +126,11 @@ func OpenWith(path string, opt Options) (*Store, error) {
 			return nil, openError(path, fmt.Errorf("fingerprints: %w", err))
 		}
 	}
-	return &Store{db: db, path: path, now: time.Now}, nil
+	now := opt.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Store{db: db, path: path, now: now}, nil
 }
 
 // CheckWritable makes sure that the database can be written, without
