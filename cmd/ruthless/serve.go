@@ -107,6 +107,8 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	if err := st.CheckWritable(ctx); err != nil {
 		return err
 	}
+	// Games deleted more than 30 days ago go for good: now, then daily.
+	defer handlers.PurgeTrashDaily(ctx, st, log)()
 
 	// Each live event stream holds a descriptor (handlers caps them).
 	// Raised once the database is known good, so that a server that
