@@ -67,7 +67,9 @@ var formToken = regexp.MustCompile(`name="token" value="[^"]*"`)
 
 // withoutTokens is a page with its forms' one-time tokens blanked, so two
 // drawings of the same state compare equal.
-func withoutTokens(body string) string { return formToken.ReplaceAllString(body, `name="token" value=""`) }
+func withoutTokens(body string) string {
+	return formToken.ReplaceAllString(body, `name="token" value=""`)
+}
 
 // restoreAction finds the Restore form of game id on the home page.
 func restoreAction(body, id string) (string, bool) {
