@@ -119,7 +119,7 @@ func (s *Store) Trash(ctx context.Context) (_ []Game, err error) {
 	var games []Game
 	err = s.snapshot(ctx, func(q queryer) error {
 		var err error
-		games, err = loadSelected(ctx, q, ` WHERE deleted IS NOT NULL AND deleted > ? ORDER BY deleted DESC, id`,
+		games, err = loadSelected(ctx, q, ` WHERE deleted IS NOT NULL AND deleted > ? ORDER BY deleted DESC, id DESC`,
 			[]any{cutoff.UnixNano()}, true)
 		return err
 	})

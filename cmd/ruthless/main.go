@@ -1,5 +1,6 @@
 // Command ruthless is the table companion and scorer for Ruthless: the web
-// app (serve) and the command line (solve, score, check, export, import).
+// app (serve) and the command line (solve, score, check, export, import,
+// backup, trash, undelete).
 package main
 
 import (
@@ -43,6 +44,10 @@ Usage:
         store a game file (an array of them: all or nothing)
   ruthless backup [-db F] BACKUP_FILE
         copy the whole database to a new file, safely while serving
+  ruthless trash [-db F]
+        list the deleted games, kept 30 days before they go for good
+  ruthless undelete [-db F] GAME_ID
+        restore a deleted game from the trash
   ruthless version
         the program's version, commit and build date
   ruthless help
@@ -80,6 +85,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return runImport(args[1:], stdin, stdout, stderr)
 	case "backup":
 		return runBackup(args[1:], stdout, stderr)
+	case "undelete":
+		return runUndelete(args[1:], stdout, stderr)
+	case "trash":
+		return runTrash(args[1:], stdout, stderr)
 	case "solve":
 		return runSolve(args[1:], stdout, stderr)
 	case "check":

@@ -5,4 +5,4 @@
 -- (its rows removed for good, through the foreign keys' cascades). The
 -- partial index finds the few trashed games without reading the others.
 ALTER TABLE games ADD COLUMN deleted INTEGER;
-CREATE INDEX games_deleted ON games (deleted) WHERE deleted IS NOT NULL;
+CREATE INDEX games_deleted ON games (deleted, id) WHERE deleted IS NOT NULL;
