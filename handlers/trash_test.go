@@ -62,6 +62,11 @@ func gamePaths(id string) []string {
 // historyPaths are the pages and files made from every game.
 var historyPaths = []string{"/", "/players", "/export/games.json", "/export/results.csv", "/export/bgstats.json"}
 
+// annPage is the page of a player of the game under test, compared before
+// the delete and after the restore with the rest.
+const annPage = "/players/Ann"
+
+
 // formToken is a form's one-time token, new at every drawing.
 var formToken = regexp.MustCompile(`name="token" value="[^"]*"`)
 
@@ -82,7 +87,7 @@ func TestDeletedGameGoesToTrashAndComesBack(t *testing.T) {
 	kept := a.createGame(t, otherFinished)
 	id := a.createGame(t, finishedFile)
 	before := map[string]response{}
-	for _, p := range append(gamePaths(id), historyPaths...) {
+	for _, p := range append(append(gamePaths(id), historyPaths...), annPage) {
 		res := a.get(t, p)
 		if res.status != http.StatusOK && res.status != http.StatusSeeOther {
 			t.Fatalf("GET %s before the delete: status %d", p, res.status)
@@ -142,6 +147,9 @@ func TestDeletedGameGoesToTrashAndComesBack(t *testing.T) {
 		}
 		if res := a.get(t, "/games/"+kept); res.status != http.StatusOK {
 			t.Errorf("the live game: status %d", res.status)
+		}
+		if res := a.get(t, annPage); res.status == http.StatusOK && strings.Contains(res.body, id) {
+			t.Errorf("Ann's page still lists the trashed game")
 		}
 	})
 
