@@ -66,7 +66,6 @@ var historyPaths = []string{"/", "/players", "/export/games.json", "/export/resu
 // the delete and after the restore with the rest.
 const annPage = "/players/Ann"
 
-
 // formToken is a form's one-time token, new at every drawing.
 var formToken = regexp.MustCompile(`name="token" value="[^"]*"`)
 
