@@ -40,6 +40,9 @@ type Store interface {
 	RevealRound(ctx context.Context, id string, round int) error
 	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error
+	// The trash (trash.go).
+	RestoreGame(ctx context.Context, id string) error
+	Trash(ctx context.Context) ([]store.Game, error)
 	RecentPlayerNames(ctx context.Context, limit int) ([]string, error)
 	// History (players.go, export.go, importpage.go).
 	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
@@ -222,6 +225,7 @@ func (a *app) router() *gin.Engine {
 	r.POST("/games/:id/rematch", a.rematch)
 	r.GET("/games/:id/delete", a.deleteForm)
 	r.POST("/games/:id/delete", a.deleteGame)
+	r.POST("/games/:id/restore", a.restoreGame)
 	r.GET("/games/:id/rounds/:r", a.roundResults)
 	r.GET("/games/:id/rounds/:r/reveal", a.revealForm)
 	r.POST("/games/:id/rounds/:r/reveal", a.reveal)
@@ -532,7 +536,7 @@ func (a *app) notFound(c *gin.Context, msg string) {
 func (a *app) loadGame(c *gin.Context) (store.Game, bool) {
 	g, err := a.store.Game(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		a.fail(c, err)
+		a.failGame(c, err)
 		return store.Game{}, false
 	}
 	return g, true

@@ -56,6 +56,9 @@ func (a *app) home(c *gin.Context) {
 			vm.InProgress = append(vm.InProgress, s)
 		}
 	}
+	if before.IsZero() {
+		vm.Trash = a.recentlyDeleted(c)
+	}
 	a.page(c, http.StatusOK, views.Home(vm))
 }
 

@@ -123,7 +123,8 @@ func fillFingerprints(ctx context.Context, db *sql.DB) error {
 // when it is finished: six or seven rounds of pools do not repeat by
 // chance, so it is that game exported before files carried their time,
 // while a setup or a game in progress without a time may well be a new
-// game of the same people. Of several such games the oldest is named.
+// game of the same people. Of several such games the oldest live one is
+// named, else the oldest in the trash.
 func findStored(ctx context.Context, tx *sql.Tx, g scoring.Game, fp string) (string, bool, error) {
 	var at time.Time
 	if g.Played != "" {
@@ -134,7 +135,10 @@ func findStored(ctx context.Context, tx *sql.Tx, g scoring.Game, fp string) (str
 	} else if len(g.Final) == 0 {
 		return "", false, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, created FROM games WHERE fingerprint = ? ORDER BY created, id`, fp)
+	// A live game before one in the trash: an import restores a trashed
+	// game only when no live one holds the same content.
+	rows, err := tx.QueryContext(ctx, `SELECT id, created FROM games WHERE fingerprint = ?
+		ORDER BY deleted IS NOT NULL, created, id`, fp)
 	if err != nil {
 		return "", false, err
 	}

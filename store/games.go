@@ -45,6 +45,10 @@ type Game struct {
 	// RematchOf is the game this one is a rematch of; Rematch the newest
 	// game that is a rematch of this one. "" for none.
 	RematchOf, Rematch string
+	// Deleted is when the game was moved to the trash (UTC), zero for a
+	// live game. Only the trash's own list (Store.Trash) hands out such
+	// games.
+	Deleted time.Time
 }
 
 // CreateGame stores a game file (the setup and any rounds and final it
@@ -156,7 +160,9 @@ func (s *Store) GameByToken(ctx context.Context, token string) (_ string, err er
 	return id, nil
 }
 
-// Game loads one game; ErrNotFound if there is none with that id.
+// Game loads one game; ErrNotFound if there is none with that id, or if
+// it is in the trash (wrapping ErrInTrash as well, for a caller that tells
+// the two apart).
 func (s *Store) Game(ctx context.Context, id string) (_ Game, err error) {
 	defer fault(&err)
 	games, err := s.load(ctx, id)
@@ -166,10 +172,14 @@ func (s *Store) Game(ctx context.Context, id string) (_ Game, err error) {
 	if len(games) == 0 {
 		return Game{}, fmt.Errorf("store: game %s: %w", id, ErrNotFound)
 	}
+	if !games[0].Deleted.IsZero() {
+		return Game{}, fmt.Errorf("store: game %s: %w: %w", id, ErrInTrash, ErrNotFound)
+	}
 	return games[0], nil
 }
 
-// Games loads every game, the most recently updated first.
+// Games loads every game, the most recently updated first (the trash's
+// games are not among them).
 func (s *Store) Games(ctx context.Context) (_ []Game, err error) {
 	defer fault(&err)
 	games, err := s.load(ctx, "")
@@ -232,14 +242,13 @@ func (s *Store) GamesPage(ctx context.Context, before Cursor, limit int) (games 
 func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, before Cursor, limit int) (games []Game, next Cursor, err error) {
 	defer fault(&err)
 	limit = max(1, min(limit, MaxPage))
+	conds = append([]string{liveSQL}, conds...)
 	if !before.IsZero() {
 		conds = append(conds, `(updated, id) < (?, ?)`)
 		args = append(args, before.Updated.UnixNano(), before.ID)
 	}
 	tail := ` ORDER BY updated DESC, id DESC LIMIT ?`
-	if len(conds) > 0 {
-		tail = ` WHERE ` + strings.Join(conds, " AND ") + tail
-	}
+	tail = ` WHERE ` + strings.Join(conds, " AND ") + tail
 	args = append(args, limit+1)
 	err = s.snapshot(ctx, func(q queryer) error {
 		var err error
@@ -258,32 +267,6 @@ func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, befor
 	return games, next, nil
 }
 
-// DeleteGame deletes a game and, through the foreign keys, its players and
-// entries; ErrNotFound if there is none with that id.
-func (s *Store) DeleteGame(ctx context.Context, id string) (err error) {
-	defer fault(&err)
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: delete game %s: %w", id, err)
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id)
-	if err != nil {
-		return fmt.Errorf("store: delete game %s: %w", id, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("store: delete game %s: %w", id, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("store: delete game %s: %w", id, ErrNotFound)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: delete game %s: %w", id, err)
-	}
-	return nil
-}
-
 // PlayerNames lists the distinct player names of stored games, the most
 // recently played first, to suggest at setup. Names differing only in case
 // are kept apart, as the table typed them.
@@ -291,6 +274,7 @@ func (s *Store) PlayerNames(ctx context.Context) (_ []string, err error) {
 	defer fault(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM players p
 		JOIN games g ON g.id = p.game_id
+		WHERE g.deleted IS NULL
 		GROUP BY p.name
 		ORDER BY MAX(g.updated) DESC, p.name`)
 	if err != nil {
@@ -321,7 +305,7 @@ func (s *Store) RecentPlayerNames(ctx context.Context, limit int) (_ []string, e
 	// The players of twice limit games: enough names unless the same few
 	// people play every game, and then there are few names to find.
 	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM
-		(SELECT id, updated FROM games ORDER BY updated DESC, id DESC LIMIT ?) g
+		(SELECT id, updated FROM games WHERE deleted IS NULL ORDER BY updated DESC, id DESC LIMIT ?) g
 		JOIN players p ON p.game_id = g.id
 		ORDER BY g.updated DESC, g.id DESC, p.seat`, 2*limit)
 	if err != nil {
@@ -347,8 +331,8 @@ func (s *Store) RecentPlayerNames(ctx context.Context, limit int) (_ []string, e
 	return names, nil
 }
 
-// load reads the game with this id, or every game when id is "", newest
-// first.
+// load reads the game with this id (in the trash or not), or every live
+// game when id is "", newest first.
 func (s *Store) load(ctx context.Context, id string) ([]Game, error) {
 	var games []Game
 	err := s.snapshot(ctx, func(q queryer) error {
@@ -366,7 +350,7 @@ func loadGames(ctx context.Context, q queryer, id string) ([]Game, error) {
 	if id != "" {
 		return loadSelected(ctx, q, ` WHERE id = ?`, []any{id}, true)
 	}
-	return loadSelected(ctx, q, ` ORDER BY updated DESC, created DESC, id`, nil, false)
+	return loadSelected(ctx, q, ` WHERE `+liveSQL+` ORDER BY updated DESC, created DESC, id`, nil, false)
 }
 
 // loadSelected reads the games that the end of a query on the games table
@@ -422,10 +406,10 @@ func loadSelected(ctx context.Context, q queryer, tail string, args []any, only 
 // therefore must not grow.
 func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Game, map[string]*Game, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, created, updated, version, start_player,
-		achievements, zero_counts, rounds, played, duration_min, location, notes, rematch_of,
+		achievements, zero_counts, rounds, played, duration_min, location, notes, rematch_of, deleted,
 		(SELECT MIN(e.saved) FROM entries e WHERE e.game_id = games.id AND e.saved > 0),
 		(SELECT MAX(f.saved) FROM finals f WHERE f.game_id = games.id),
-		(SELECT r.id FROM games r WHERE r.rematch_of = games.id ORDER BY r.created DESC, r.id LIMIT 1)
+		(SELECT r.id FROM games r WHERE r.rematch_of = games.id AND r.deleted IS NULL ORDER BY r.created DESC, r.id LIMIT 1)
 		FROM games`+tail, args...)
 	if err != nil {
 		return nil, nil, err
@@ -440,12 +424,16 @@ func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Gam
 			rounds           int
 			first, last      sql.NullInt64
 			rematch          sql.NullString
+			deleted          sql.NullInt64
 		)
 		err := rows.Scan(&g.ID, &created, &updated, &g.File.Version, &g.File.StartPlayer,
 			&achievements, &g.File.ZeroCounts, &rounds, &g.Record.Played, &g.Record.DurationMin,
-			&g.Record.Location, &g.Record.Notes, &g.RematchOf, &first, &last, &rematch)
+			&g.Record.Location, &g.Record.Notes, &g.RematchOf, &deleted, &first, &last, &rematch)
 		if err != nil {
 			return nil, nil, err
+		}
+		if deleted.Valid {
+			g.Deleted = time.Unix(0, deleted.Int64).UTC()
 		}
 		g.Created = time.Unix(0, created).UTC()
 		g.Updated = time.Unix(0, updated).UTC()
@@ -594,16 +582,21 @@ type header struct {
 }
 
 // readHeader reads a game's player count and rounds started, inside the
-// write's transaction so they cannot change before it commits.
+// write's transaction so they cannot change before it commits. A game in
+// the trash takes no writes: it is ErrNotFound, as on every other route.
 func readHeader(ctx context.Context, tx *sql.Tx, id string) (header, error) {
 	var h header
-	err := tx.QueryRowContext(ctx, `SELECT g.rounds, (SELECT COUNT(*) FROM players p WHERE p.game_id = g.id)
-		FROM games g WHERE g.id = ?`, id).Scan(&h.rounds, &h.players)
+	var deleted sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT g.rounds, (SELECT COUNT(*) FROM players p WHERE p.game_id = g.id), g.deleted
+		FROM games g WHERE g.id = ?`, id).Scan(&h.rounds, &h.players, &deleted)
 	if errors.Is(err, sql.ErrNoRows) {
 		return header{}, ErrNotFound
 	}
 	if err != nil {
 		return header{}, err
+	}
+	if deleted.Valid {
+		return header{}, fmt.Errorf("%w: %w", ErrInTrash, ErrNotFound)
 	}
 	return h, nil
 }

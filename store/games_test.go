@@ -180,51 +180,6 @@ func TestCreateGameIDsDiffer(t *testing.T) {
 	}
 }
 
-func TestDeleteGameCascades(t *testing.T) {
-	ctx := context.Background()
-	s, _ := openTest(t)
-	file := setup("Ann", "Bob")
-	file.Rounds = [][]*scoring.Entry{{entry(t, 1, "H2"), entry(t, 2, "H3")}}
-	file.Final = []scoring.FinalEntry{finalEntry(t, 1, "H2"), finalEntry(t, 2, "H3")}
-	doomed := create(t, s, file)
-	kept := create(t, s, file)
-
-	if err := s.DeleteGame(ctx, doomed); err != nil {
-		t.Fatalf("DeleteGame: %v", err)
-	}
-	if _, err := s.Game(ctx, doomed); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Game(deleted) error = %v, want ErrNotFound", err)
-	}
-	if err := s.DeleteGame(ctx, doomed); !errors.Is(err, ErrNotFound) {
-		t.Errorf("DeleteGame(deleted) error = %v, want ErrNotFound", err)
-	}
-	for _, table := range []string{"players", "entries", "finals"} {
-		t.Run(table, func(t *testing.T) {
-			tests := []struct {
-				id   string
-				want int
-			}{
-				{doomed, 0},
-				{kept, 2},
-			}
-			for _, c := range tests {
-				var got int
-				err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table+` WHERE game_id = ?`, c.id).Scan(&got)
-				if err != nil {
-					t.Fatalf("counting %s: %v", table, err)
-				}
-				if got != c.want {
-					t.Errorf("%s rows of game %s = %d, want %d", table, c.id, got, c.want)
-				}
-			}
-		})
-	}
-	file.Played = load(t, s, kept).Created.Format(time.RFC3339Nano)
-	if g := load(t, s, kept); !reflect.DeepEqual(g.File, file) {
-		t.Errorf("the other game changed: %s, want %s", mustJSON(t, g.File), mustJSON(t, file))
-	}
-}
-
 func TestGamesOrder(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTest(t)

@@ -16,15 +16,20 @@ type Imported struct {
 	// holds it.
 	ID string
 	// Existing is true when the game was stored already, so nothing was
-	// written for it.
+	// written for it (beyond Restored).
 	Existing bool
+	// Restored is true when the stored game was in the trash: importing
+	// it again is the clearest sign that it is wanted, so the import took
+	// it out of the trash, whole, rather than store a second copy.
+	Restored bool
 }
 
 // Import stores several games in one transaction: all of them, or, on any
 // error, none. The games must be valid (ParseGameFiles). A game the store
 // already holds (the same content and played time, see findStored) is not
 // stored again: its Imported names the stored game, with Existing set; so
-// is a game given twice in one import. New games are dated by their played
+// is a game given twice in one import. A stored game found in the trash
+// is restored (Restored set). New games are dated by their played
 // time, else the time of the import; they count as updated in the order
 // given, the last one most recently.
 func (s *Store) Import(ctx context.Context, games []scoring.Game) (_ []Imported, err error) {
@@ -46,7 +51,11 @@ func (s *Store) Import(ctx context.Context, games []scoring.Game) (_ []Imported,
 			return nil, fmt.Errorf("store: import: game %d: %w", i, err)
 		}
 		if found {
-			out = append(out, Imported{ID: id, Existing: true})
+			restored, err := restoreIfTrashed(ctx, tx, id)
+			if err != nil {
+				return nil, fmt.Errorf("store: import: game %d: %w", i, err)
+			}
+			out = append(out, Imported{ID: id, Existing: true, Restored: restored})
 			continue
 		}
 		id, err = insertGame(ctx, tx, g, at.Add(-time.Duration(len(games)-1-i)))
@@ -137,4 +146,14 @@ func insertGame(ctx context.Context, tx *sql.Tx, g scoring.Game, at time.Time) (
 		return "", err
 	}
 	return id, nil
+}
+
+// restoreIfTrashed takes game id out of the trash if it is there,
+// reporting whether it was.
+func restoreIfTrashed(ctx context.Context, tx *sql.Tx, id string) (bool, error) {
+	deleted, err := trashedAt(ctx, tx, id)
+	if err != nil || !deleted.Valid {
+		return false, err
+	}
+	return true, untrash(ctx, tx, id)
 }

@@ -99,8 +99,10 @@ func TestGamesPageReadsOnlyItsGames(t *testing.T) {
 		sql  string
 		args []any
 	}{
-		{"first page", `SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT ?`, []any{21}},
-		{"a later page", `SELECT id FROM games WHERE (updated, id) < (?, ?) ORDER BY updated DESC, id DESC LIMIT ?`, []any{5, "x", 21}},
+		// As gamesPage asks them: live games only (the trash left out).
+		{"first page", `SELECT id FROM games WHERE deleted IS NULL ORDER BY updated DESC, id DESC LIMIT ?`, []any{21}},
+		{"a later page", `SELECT id FROM games WHERE deleted IS NULL AND (updated, id) < (?, ?) ORDER BY updated DESC, id DESC LIMIT ?`, []any{5, "x", 21}},
+		{"the trash", `SELECT id FROM games WHERE deleted IS NOT NULL AND deleted > ? ORDER BY deleted DESC, id DESC`, []any{5}},
 		{"players", `SELECT game_id, seat, name FROM players WHERE game_id IN (?, ?) ORDER BY game_id, seat`, []any{"a", "b"}},
 		{"entries", `SELECT game_id, round, seat FROM entries WHERE game_id IN (?, ?)`, []any{"a", "b"}},
 		{"finals", `SELECT game_id, seat FROM finals WHERE game_id IN (?, ?)`, []any{"a", "b"}},

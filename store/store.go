@@ -86,6 +86,10 @@ type Options struct {
 	// cannot be undone. An error from it stops Open before anything is
 	// changed.
 	BeforeMigrate func(ctx context.Context, p PendingMigration) error
+	// Now is the store's clock: when games are created, saved and
+	// deleted, and so when a game has been in the trash long enough to be
+	// purged. Nil means time.Now; tests give a clock they move by hand.
+	Now func() time.Time
 }
 
 // OpenWith is Open with options.
@@ -129,7 +133,11 @@ func OpenWith(path string, opt Options) (*Store, error) {
 			return nil, openError(path, fmt.Errorf("fingerprints: %w", err))
 		}
 	}
-	return &Store{db: db, path: path, now: time.Now}, nil
+	now := opt.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Store{db: db, path: path, now: now}, nil
 }
 
 // CheckWritable makes sure that the database can be written, without

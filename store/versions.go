@@ -18,11 +18,12 @@ type GameVersion struct {
 	Updated time.Time
 }
 
-// GameVersions lists every game's version, reading one small row per
-// game, so a cache of games can find what changed without loading them.
+// GameVersions lists every live game's version (not the trash's), reading
+// one small row per game, so a cache of games can find what changed
+// without loading them.
 func (s *Store) GameVersions(ctx context.Context) (_ []GameVersion, err error) {
 	defer fault(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT id, updated FROM games`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, updated FROM games WHERE `+liveSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: game versions: %w", err)
 	}
@@ -48,7 +49,7 @@ func (s *Store) GameVersions(ctx context.Context) (_ []GameVersion, err error) {
 const idsPerQuery = 500
 
 // GamesByID loads the games with these ids (in no particular order);
-// ids that name no game are skipped.
+// ids that name no game, or a game in the trash, are skipped.
 func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []Game, err error) {
 	defer fault(&err)
 	var out []Game
@@ -58,7 +59,7 @@ func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []Game, err erro
 		for i, id := range ids[:n] {
 			args[i] = id
 		}
-		tail := ` WHERE id IN (?` + strings.Repeat(", ?", n-1) + `)`
+		tail := ` WHERE ` + liveSQL + ` AND id IN (?` + strings.Repeat(", ?", n-1) + `)`
 		err := s.snapshot(ctx, func(q queryer) error {
 			games, err := loadSelected(ctx, q, tail, args, true)
 			out = append(out, games...)
@@ -72,13 +73,13 @@ func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []Game, err erro
 	return out, nil
 }
 
-// EachGame calls fn with every game, oldest first (by creation, then id),
+// EachGame calls fn with every live game (not the trash's), oldest first (by creation, then id),
 // loading idsPerQuery games at a time: an export of a long history holds
 // one batch in memory, not the history. It stops at fn's first error and
 // returns it.
 func (s *Store) EachGame(ctx context.Context, fn func(Game) error) (err error) {
 	defer fault(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY created, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE `+liveSQL+` ORDER BY created, id`)
 	if err != nil {
 		return fmt.Errorf("store: each game: %w", err)
 	}

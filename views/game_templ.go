@@ -722,7 +722,7 @@ func Game(vm GameView) templ.Component {
 	})
 }
 
-// DeleteGame asks before a game is deleted for good.
+// DeleteGame asks before a game is deleted (moved to the trash).
 func DeleteGame(vm DeleteView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -782,7 +782,7 @@ func DeleteGame(vm DeleteView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 72, ". Every round and the end-of-game entries are removed for good.</p><form method=\"post\" action=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 72, ". It leaves the lists and the statistics at once. For 30 days it can still be restored from \"Recently deleted\" on the home page; then it is removed for good.</p><form method=\"post\" action=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -37,6 +37,8 @@ type HomeView struct {
 	More string
 	// Filter is what the list is narrowed to (players.templ).
 	Filter HomeFilter
+	// Trash is the games deleted lately, restorable (trash.templ).
+	Trash []TrashedGame
 }
 
 // AchievementOption is one Legendary Achievement on the new-game form.

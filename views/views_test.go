@@ -116,6 +116,7 @@ func TestNamesEscaped(t *testing.T) {
 		"final": views.Final(views.FinalView{Players: []string{evil}, Complete: true, Totals: []views.TotalRow{{Name: evil, Place: 1, Winner: true}}}),
 		"form":  views.FinalForm(views.FinalFormView{PlayerName: evil}),
 		"del":   views.DeleteGame(views.DeleteView{Players: []string{evil}}),
+		"trash": views.Home(views.HomeView{Trash: []views.TrashedGame{{ID: "g", Players: []string{evil, "B"}}}}),
 	}
 	for name, c := range pages {
 		t.Run(name, func(t *testing.T) {

@@ -157,7 +157,10 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Standard output stays one id, so a script gets the game's id either
 	// way; the person importing hears that no copy was made.
-	if done[0].Existing {
+	switch {
+	case done[0].Restored:
+		fmt.Fprintf(stderr, "ruthless: %s: game %s was in the trash, and is restored (not imported again)\n", name, done[0].ID)
+	case done[0].Existing:
 		fmt.Fprintf(stderr, "ruthless: %s: already stored as game %s (not imported again)\n", name, done[0].ID)
 	}
 	// The game is committed; a failing Close cannot undo that, so the id
@@ -246,10 +249,13 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(stderr, exitOther, err)
 	}
-	known := 0
+	known, restored := 0, 0
 	for _, d := range done {
 		if d.Existing {
 			known++
+		}
+		if d.Restored {
+			restored++
 		}
 	}
 	// One line for the whole array: a history of thousands of games
@@ -258,6 +264,10 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 		added := len(done) - known
 		fmt.Fprintf(stderr, "ruthless: %s: %d %s imported, %d already stored (not imported again; their stored ids are printed)\n",
 			name, added, scoring.Plural(added, "game", "games"), known)
+	}
+	if restored > 0 {
+		fmt.Fprintf(stderr, "ruthless: %s: %d of the games already stored %s in the trash, and %s restored\n",
+			name, restored, scoring.Plural(restored, "was", "were"), scoring.Plural(restored, "is", "are"))
 	}
 	for _, d := range done {
 		fmt.Fprintln(stdout, d.ID)

@@ -1,5 +1,6 @@
 // Command ruthless is the table companion and scorer for Ruthless: the web
-// app (serve) and the command line (solve, score, check, export, import).
+// app (serve) and the command line (solve, score, check, export, import,
+// backup, trash, undelete).
 package main
 
 import (
@@ -47,6 +48,10 @@ Usage:
   ruthless restore [-db F] BACKUP
         put a backup in place of the database (stop the server first); the
         database it replaces is kept beside it
+  ruthless trash [-db F]
+        list the deleted games, kept 30 days before they go for good
+  ruthless undelete [-db F] GAME_ID
+        restore a deleted game from the trash
   ruthless version
         the program's version, commit and build date
   ruthless help
@@ -86,6 +91,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return runBackup(args[1:], stdout, stderr)
 	case "restore":
 		return runRestore(args[1:], stdout, stderr)
+	case "undelete":
+		return runUndelete(args[1:], stdout, stderr)
+	case "trash":
+		return runTrash(args[1:], stdout, stderr)
 	case "solve":
 		return runSolve(args[1:], stdout, stderr)
 	case "check":

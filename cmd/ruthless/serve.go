@@ -122,6 +122,8 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	// Deferred after Close, so it runs before: the last backup ends
 	// before the database closes.
 	defer bk.start(st, dbPath, log)()
+	// Games deleted more than 30 days ago go for good: now, then daily.
+	defer handlers.PurgeTrashDaily(ctx, st, log)()
 
 	// Each live event stream holds a descriptor (handlers caps them).
 	// Raised once the database is known good, so that a server that

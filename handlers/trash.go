@@ -1,0 +1,135 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// The trash (store/trash.go): a deleted game is listed under "Recently
+// deleted" on the home page, restorable with one tap, until it has been
+// there store.TrashKeep; then it is purged, at the server's start, once a
+// day after that, and whenever the trash is listed.
+
+// Messages for the trash's errors: the game's page says it does not
+// exist, these say why and what can still be done.
+const (
+	inTrashMessage = "This game has been deleted. For 30 days after its deletion it can be restored from \"Recently deleted\" at the bottom of the home page."
+	purgedMessage  = "This game is not in the trash: either it never existed, or it was deleted more than 30 days ago and has been removed for good."
+)
+
+// failGame answers a game that could not be loaded or deleted. A page of
+// a game in the trash is not found, as an unknown game's, but says where
+// the game went (deleting it twice too: the form posted again); the API
+// answers it exactly as an unknown game (docs/api.md).
+func (a *app) failGame(c *gin.Context, err error) {
+	if errors.Is(err, store.ErrInTrash) && !isAPI(c) {
+		a.notFound(c, inTrashMessage)
+		return
+	}
+	a.fail(c, err)
+}
+
+// restoreGame takes a game out of the trash and opens it. A game that is
+// live already (the Restore form posted twice) opens too.
+func (a *app) restoreGame(c *gin.Context) {
+	id := c.Param("id")
+	err := a.store.RestoreGame(c.Request.Context(), id)
+	switch {
+	case err == nil, errors.Is(err, store.ErrNotInTrash):
+		seeOther(c, views.GameURL(id))
+	case errors.Is(err, store.ErrNotFound):
+		a.notFound(c, purgedMessage)
+	default:
+		a.fail(c, err)
+	}
+}
+
+// recentlyDeleted is the home page's trash list. The list of games is the
+// page's job; when the trash cannot be read, the page goes without it
+// (and the log says why).
+func (a *app) recentlyDeleted(c *gin.Context) []views.TrashedGame {
+	games, err := a.store.Trash(c.Request.Context())
+	if err != nil {
+		if !a.clientGone(c.Request, err) {
+			a.logger(c.Request.Context()).Warn("listing the trash", "err", err)
+		}
+		return nil
+	}
+	out := make([]views.TrashedGame, 0, len(games))
+	for _, g := range games {
+		out = append(out, views.TrashedGame{
+			ID:      g.ID,
+			Players: g.File.Players,
+			Date:    g.Created.Local().Format(dateLayout),
+			Deleted: g.Deleted.Local().Format(dateLayout),
+			Until:   g.Deleted.Add(store.TrashKeep).Local().Format(untilLayout),
+		})
+	}
+	return out
+}
+
+// untilLayout is the day a trashed game is kept until: the hour is no
+// promise, as the purge runs once a day.
+const untilLayout = "2 Jan 2006"
+
+// Purger is what the trash's daily purge needs from the store.
+type Purger interface {
+	PurgeTrash(ctx context.Context) (int, error)
+}
+
+// purgeEvery is how often a running server empties the trash of games
+// kept past store.TrashKeep.
+const purgeEvery = 24 * time.Hour
+
+// PurgeTrashDaily purges the trash now and then once a day, in its own
+// goroutine, until ctx ends or stop is called. stop also waits for the
+// goroutine to end, so that a caller that closes the store after it
+// never closes it under a purge.
+func PurgeTrashDaily(ctx context.Context, st Purger, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	ticker := time.NewTicker(purgeEvery)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer ticker.Stop()
+		purgeOnTicks(ctx, st, ticker.C, func(n int, err error) { logPurge(log, n, err) })
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
+
+// purgeOnTicks purges at once and at every tick until ctx ends, telling
+// report what each purge did. The ticks are the loop's clock, so a test
+// drives it without waiting a day.
+func purgeOnTicks(ctx context.Context, st Purger, ticks <-chan time.Time, report func(int, error)) {
+	for {
+		report(st.PurgeTrash(ctx))
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticks:
+			if ctx.Err() != nil { // both were ready; stopping wins
+				return
+			}
+		}
+	}
+}
+
+// logPurge says what a purge did, when it did anything.
+func logPurge(log *slog.Logger, n int, err error) {
+	switch {
+	case err != nil && !errors.Is(err, context.Canceled):
+		log.Warn("purging the trash", "err", err)
+	case n > 0:
+		log.Info("purged the trash", "games", n, "older_than_days", int(store.TrashKeep.Hours()/24))
+	}
+}
