@@ -356,4 +356,3 @@ func TestOpenAppBearerHeld(t *testing.T) {
 		t.Errorf("second game: status %d, want 429", res.status)
 	}
 }
-
