@@ -1,8 +1,9 @@
 # One command runs every test: `make test`. It installs what the tests need
-# (Chromium for the browser tests, Caddy for the reverse-proxy test) on a fresh machine, checks that generated
-# and formatted code is up to date, vets and lints, and runs all tests with
-# the race detector, then the big solver cross-check without it. It prints
-# how long each phase took. CI (.ci/run) calls exactly this.
+# (Chromium for the browser tests, Caddy for the reverse-proxy test) on a
+# fresh machine, checks that generated and formatted code is up to date,
+# vets and lints, and runs all tests with the race detector, then the big
+# solver cross-check without it. It prints how long each phase took. CI
+# (.ci/run) calls exactly this.
 
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
