@@ -143,7 +143,9 @@ func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdou
 	if line := placeLine(opt); line != "" {
 		fmt.Fprintln(stdout, line)
 	}
-	if line := tableLine(ln.Addr()); line != "" {
+	// Behind a proxy with -base-url the players open that address, not
+	// this listener, so what the table line would say does not apply.
+	if line := tableLine(ln.Addr()); line != "" && opt.BaseURL == "" {
 		fmt.Fprintln(stdout, line)
 	}
 	log.Info("serving", "version", versionLine(), "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
