@@ -1,8 +1,9 @@
 # One command runs every test: `make test`. It installs what the tests need
-# (Chromium for the browser tests) on a fresh machine, checks that generated
-# and formatted code is up to date, vets and lints, and runs all tests with
-# the race detector, then the big solver cross-check without it. It prints
-# how long each phase took. CI (.ci/run) calls exactly this.
+# (Chromium for the browser tests, Caddy for the reverse-proxy test) on a
+# fresh machine, checks that generated and formatted code is up to date,
+# vets and lints, and runs all tests with the race detector, then the big
+# solver cross-check without it. It prints how long each phase took. CI
+# (.ci/run) calls exactly this.
 
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
@@ -81,16 +82,21 @@ test-reference:
 	fi; \
 	echo "test-reference: all $(words $(REFERENCE_TESTS)) reference checks passed"
 
-# deps installs Debian's chromium when it is missing and we are root;
-# otherwise it says what to install and fails.
+# deps installs what the tests run besides Go when it is missing and we
+# are root: Debian's chromium (the browser tests) and caddy (the test
+# behind a real reverse proxy, cmd/ruthless/proxy_test.go); otherwise it
+# says what to install and fails.
 deps:
-	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+	@missing=""; \
+	if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then missing=" chromium"; fi; \
+	if ! command -v caddy >/dev/null 2>&1; then missing="$$missing caddy"; fi; \
+	if [ -z "$$missing" ]; then \
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "installing chromium (browser tests need it)"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		echo "installing$$missing (the browser and reverse-proxy tests need them)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else \
-		echo "the browser tests need Chromium: install Debian's 'chromium' package (sudo apt-get install chromium)"; \
+		echo "the browser and reverse-proxy tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
 		exit 1; \
 	fi
 

@@ -64,7 +64,8 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // logged writes one structured line per request, with the status the
-// client got: 499 when it left before its answer started. A panic that
+// client got and its address (clientAddr, so behind a trusted proxy the
+// client's, not the proxy's): 499 when it left before its answer started. A panic that
 // gets past the app's recover (http.ErrAbortHandler) goes on up to
 // net/http, which drops the connection; its line still comes out, marked
 // aborted.
@@ -88,7 +89,7 @@ func (a *app) logged(next http.Handler) http.Handler {
 			if sw.status == 0 && completed {
 				sw.status = http.StatusOK // what net/http sends for a handler that wrote nothing
 			}
-			attrs := []any{"method", r.Method, "path", clip(r.URL.Path), "status", sw.status, "duration", time.Since(start)}
+			attrs := []any{"method", r.Method, "path", clip(r.URL.Path), "status", sw.status, "duration", time.Since(start), "client", clientAddr(r)}
 			switch {
 			case !completed:
 				attrs = append(attrs, "note", "aborted")

@@ -9,7 +9,6 @@ import (
 	"crypto/subtle"
 	"log/slog"
 	"math"
-	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -73,12 +72,13 @@ type session struct {
 	V int `json:"v"`
 }
 
-func newAuth(password string, log *slog.Logger) *auth {
-	au := &auth{tries: newLoginLimiter(loginLimits{
-		perMinute: loginsPerMinute, burst: loginBurst, clients: loginClients,
-		totalPerMinute: loginsTotalPerMinute, totalBurst: loginTotalBurst,
-		heldPerClient: loginHeldPerClient, heldTotal: loginHeldTotal, maxHold: loginMaxHold,
-	})}
+// newAuth is the table password's guard, with perMinute wrong passwords
+// a minute per client (0: loginsPerMinute; below 0, no limit).
+func newAuth(password string, perMinute int, log *slog.Logger) *auth {
+	au := &auth{}
+	if lim := loginLimitsOf(perMinute); lim != nil {
+		au.tries = newLoginLimiter(*lim)
+	}
 	if password == "" {
 		return au
 	}
@@ -130,7 +130,7 @@ func (au *auth) setSession(w http.ResponseWriter, r *http.Request) error {
 	http.SetCookie(w, &http.Cookie{
 		Name: sessionCookie, Value: v, Path: "/",
 		MaxAge: int(sessionAge.Seconds()), Expires: time.Now().Add(sessionAge),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
 	})
 	return nil
 }
@@ -138,7 +138,7 @@ func (au *auth) setSession(w http.ResponseWriter, r *http.Request) error {
 func clearSession(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{
 		Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
 	})
 }
 
@@ -351,15 +351,28 @@ func (a *app) logout(c *gin.Context) {
 	seeOther(c, "/login")
 }
 
-// loginClient is who the wrong tries are counted for: the connection's
-// address (the app is served directly, so X-Forwarded-For would let a
-// client pick its own), an IPv6 one by its /64, which one machine
-// usually has whole.
-func loginClient(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
+// loginLimitsOf is the login limits for perMinute wrong passwords a
+// minute per client (0: loginsPerMinute); nil, no limit, below 0. All
+// clients together get at least as many as one.
+func loginLimitsOf(perMinute int) *loginLimits {
+	switch {
+	case perMinute < 0:
+		return nil
+	case perMinute == 0:
+		perMinute = loginsPerMinute
 	}
+	return &loginLimits{
+		perMinute: perMinute, burst: perMinute, clients: loginClients,
+		totalPerMinute: max(loginsTotalPerMinute, perMinute), totalBurst: max(loginTotalBurst, perMinute),
+		heldPerClient: loginHeldPerClient, heldTotal: loginHeldTotal, maxHold: loginMaxHold,
+	}
+}
+
+// loginClient is who the wrong tries are counted for: the client's
+// address (clientAddr: the connection's, or a trusted proxy's word), an
+// IPv6 one by its /64, which one machine usually has whole.
+func loginClient(r *http.Request) string {
+	host := clientAddr(r)
 	ip, err := netip.ParseAddr(host)
 	if err != nil {
 		return host
@@ -421,6 +434,8 @@ type loginLimits struct {
 	maxHold                    time.Duration
 }
 
+// newLoginLimiter is a loginLimiter with the limits lim. (A nil
+// loginLimiter limits nothing: every password is answered at once.)
 func newLoginLimiter(lim loginLimits) *loginLimiter {
 	return &loginLimiter{
 		fails:    newBuckets(lim.perMinute, lim.burst, lim.clients),
@@ -452,6 +467,12 @@ type loginVerdict struct {
 // try checks a password (right compares it) for client, holding the
 // answer to a wrong one over the limits (until ctx ends, at the latest).
 func (l *loginLimiter) try(ctx context.Context, client string, right func() bool) loginVerdict {
+	if l == nil {
+		if right() {
+			return loginVerdict{outcome: loginRight}
+		}
+		return loginVerdict{outcome: loginWrong}
+	}
 	l.mu.Lock()
 	now := l.now()
 	// Only clients with a wrong try have a bucket.

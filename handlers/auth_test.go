@@ -451,7 +451,7 @@ func newHeldAuthApp(t testing.TB) (*authApp, *holds) {
 	t.Helper()
 	st := hostStore(t)
 	a := newApp(st, quietLog(), Limits{})
-	a.auth = newAuth(authPassword, quietLog())
+	a.auth = newAuth(authPassword, 0, quietLog())
 	h := &holds{}
 	a.auth.tries.holdFunc = h.hold
 	return &authApp{h: a.handler(), st: st}, h

@@ -22,11 +22,7 @@ func (a *app) gameCard(c *gin.Context) {
 		return
 	}
 	vm := cardView(g, res)
-	scheme := "http"
-	if c.Request.TLS != nil {
-		scheme = "https"
-	}
-	vm.URL = scheme + "://" + c.Request.Host + views.GameCardURL(g.ID)
+	vm.URL = a.publicURL(c.Request, views.GameCardURL(g.ID))
 	a.page(c, http.StatusOK, views.Card(vm))
 }
 

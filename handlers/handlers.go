@@ -11,6 +11,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 
@@ -65,6 +67,10 @@ type app struct {
 	pageBudget time.Duration
 	auth       *auth
 	hosts      *hostCheck
+	// proxies are the trusted reverse proxies, base the public address
+	// (nil: none given); see proxy.go.
+	proxies proxies
+	base    *url.URL
 	// results caches finished games' results by version (history.go).
 	results resultCache
 	// summaries is the players list of the history's last state.
@@ -97,8 +103,24 @@ type Options struct {
 	// request for any other Host gets 421 (see hostCheck).
 	Hosts []string
 	// GamesPerMinute is how many games one client may create a minute,
-	// and at once (see ratelimit.go). 0 means 10; below 0, no limit.
+	// and at once (see ratelimit.go). 0 means 10; below 0, no limit. A
+	// request that sends the table password as a bearer token is never
+	// held.
 	GamesPerMinute int
+	// LoginsPerMinute is how many wrong passwords one client may try a
+	// minute, and at once, before its answers are held (see
+	// loginLimiter). 0 means 5; below 0, no limit at all.
+	LoginsPerMinute int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For,
+	// -Proto and -Host headers are believed (see proxy.go); from any
+	// other address they are ignored.
+	TrustedProxies []netip.Prefix
+	// BaseURL is the address the players open (ParseBaseURL), when the
+	// app is reached through a proxy: invite links, QR codes and the
+	// result card name it, its host is always served, and when it is
+	// https every cookie is Secure. Empty: links are made from the
+	// request.
+	BaseURL string
 	// Done, once closed, ends the live event streams (live.go), so that a
 	// shutdown need not wait for the phones still watching a game.
 	Done <-chan struct{}
@@ -138,8 +160,19 @@ func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
 // newAppWith is the app of NewWithOptions, before its router is built.
 func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	a := newApp(st, log, opt.Limits)
-	a.auth = newAuth(opt.Password, log)
-	a.hosts = newHostCheck(opt.Hosts, log)
+	a.auth = newAuth(opt.Password, opt.LoginsPerMinute, log)
+	hosts := opt.Hosts
+	if opt.BaseURL != "" {
+		base, err := ParseBaseURL(opt.BaseURL)
+		if err != nil {
+			log.Error("base URL ignored", "base_url", opt.BaseURL, "err", err)
+		} else {
+			a.base = base
+			hosts = append(hosts[:len(hosts):len(hosts)], base.Host)
+		}
+	}
+	a.hosts = newHostCheck(hosts, log)
+	a.proxies = opt.TrustedProxies
 	a.done = opt.Done
 	a.listen = opt.ListenAddr
 	if opt.GamesPerMinute != 0 {
@@ -157,7 +190,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
 		games:   newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
 		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
-		auth:    newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker(),
+		auth:    newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget}
@@ -172,7 +205,8 @@ func (a *app) handler() http.Handler {
 	h = noGzipForEvents(h)
 	h = a.checkHost(h)
 	h = secure(h)
-	return a.logged(h)
+	h = a.logged(h)
+	return a.fromProxy(h)
 }
 
 // router is the app's routes, without the wrappers (a test walks them).

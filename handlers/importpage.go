@@ -79,7 +79,7 @@ func (a *app) importPost(c *gin.Context) {
 		// Refused before the upload is read: the rest of it is not
 		// worth reading, so the connection closes after the answer.
 		c.Header("Connection", "close")
-		c.Header("Retry-After", (&errTooManyGames{wait}).retryAfter())
+		c.Header("Retry-After", (&errTooManyGames{wait: wait}).retryAfter())
 		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
 		refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
 		return

@@ -114,28 +114,31 @@ type reach struct {
 	localOnly bool
 }
 
-// joinLink is the address other phones open to join game id. A page
-// asked for by a network name or address gets a link by that same name,
-// which the other phones reach as this one did (through a proxy too); a
-// page asked for on this machine gets the address the server listens on.
+// joinLink is the address other phones open to join game id: under the
+// public address (-base-url) when there is one. Otherwise a page asked
+// for by a network name or address gets a link by that same name, which
+// the other phones reach as this one did (through a trusted proxy, the
+// name and scheme the proxy was asked for); a page asked for on this
+// machine directly gets the address the server listens on.
 func (a *app) joinLink(r *http.Request, id string) reach {
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	var rc reach
-	host := r.Host
-	if isLoopbackHost(r.Host) {
-		switch th, local := a.tableHost(r.Host); {
+	rc := reach{link: a.publicURL(r, views.JoinURL(id))}
+	switch {
+	case a.base != nil:
+	case originFor(r).proxied:
+		// The proxy is what the phones reach, whatever this server
+		// listens on.
+		rc.loopback = isLoopbackHost(r.Host)
+	case isLoopbackHost(r.Host):
+		th, local := a.tableHost(r.Host)
+		switch {
 		case local:
 			return reach{localOnly: true}
 		case th != "":
-			host = th
+			rc.link = requestScheme(r) + "://" + th + views.JoinURL(id)
 		default:
 			rc.loopback = true
 		}
 	}
-	rc.link = scheme + "://" + host + views.JoinURL(id)
 	if !a.auth.open() {
 		rc.link += "?code=" + a.auth.joinCode(id)
 	}
@@ -291,6 +294,6 @@ func (au *auth) setJoinCookie(w http.ResponseWriter, r *http.Request, name, path
 	http.SetCookie(w, &http.Cookie{
 		Name: name, Value: value, Path: path,
 		MaxAge: int(sessionAge.Seconds()), HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+		SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
 	})
 }

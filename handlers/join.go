@@ -88,7 +88,7 @@ func setSeat(w http.ResponseWriter, r *http.Request, id string, seat int) {
 	http.SetCookie(w, &http.Cookie{
 		Name: seatsCookie, Value: strings.Join(parts, "."), Path: "/",
 		MaxAge: int(seatsAge.Seconds()), Expires: time.Now().Add(seatsAge),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
 	})
 }
 

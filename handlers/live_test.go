@@ -156,5 +156,5 @@ func TestJoinCode(t *testing.T) {
 // codeFor is the join code the app behind a would give game id.
 func (a *authApp) codeFor(t testing.TB, id string) string {
 	t.Helper()
-	return newAuth(authPassword, quietLog()).joinCode(id)
+	return newAuth(authPassword, 0, quietLog()).joinCode(id)
 }

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"math"
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -88,9 +87,10 @@ func (bs *buckets) evict(now time.Time) {
 
 // clientLimiter limits what each client address may do a minute.
 type clientLimiter struct {
-	mu      sync.Mutex
-	buckets buckets
-	now     func() time.Time
+	mu        sync.Mutex
+	buckets   buckets
+	now       func() time.Time
+	perMinute int // as configured, for the message of a refusal
 }
 
 // newClientLimiter lets each client do perMinute things a minute, burst
@@ -99,7 +99,7 @@ func newClientLimiter(perMinute, burst, maxClients int) *clientLimiter {
 	if perMinute < 0 {
 		return nil
 	}
-	return &clientLimiter{buckets: newBuckets(perMinute, burst, maxClients), now: time.Now}
+	return &clientLimiter{buckets: newBuckets(perMinute, burst, maxClients), now: time.Now, perMinute: perMinute}
 }
 
 // reserve takes one token for the client. When none is left it takes
@@ -128,25 +128,17 @@ func (l *clientLimiter) reserve(client string) (cancel func(), wait time.Duratio
 	}, 0
 }
 
-// clientAddr is the address a request came from, without its port. It is
-// the connection's own address: the app is served directly (no proxy), so
-// X-Forwarded-For would only let a client pick its own key.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+// errTooManyGames is a client over its game-creation rate of perMinute.
+type errTooManyGames struct {
+	wait      time.Duration
+	perMinute int
 }
-
-// errTooManyGames is a client over its game-creation rate.
-type errTooManyGames struct{ wait time.Duration }
 
 func (e *errTooManyGames) Error() string { return "too many new games from this client" }
 
 // message is what the client is told, form or API.
 func (e *errTooManyGames) message() string {
-	return "Too many new games from this device: at most " + strconv.Itoa(gamesPerMinute) +
+	return "Too many new games from this device: at most " + strconv.Itoa(e.perMinute) +
 		" a minute. Try again in " + seconds(e.wait) + "."
 }
 
@@ -164,13 +156,29 @@ func seconds(d time.Duration) string {
 }
 
 // reserveGame takes one game from the client's allowance, or sets
-// Retry-After and returns the error to answer with.
+// Retry-After and returns the error to answer with. A request that sends
+// the table password itself (a script importing a club's history) is not
+// held: whoever knows the password could lift the limit anyway.
 func (a *app) reserveGame(c *gin.Context) (cancel func(), err *errTooManyGames) {
+	if a.sentPassword(c.Request) {
+		return func() {}, nil
+	}
 	cancel, wait := a.games.reserve(clientAddr(c.Request))
 	if cancel == nil {
-		c.Header("Retry-After", (&errTooManyGames{wait}).retryAfter())
+		limited := &errTooManyGames{wait: wait, perMinute: a.games.perMinute}
+		c.Header("Retry-After", limited.retryAfter())
 		a.logger(c.Request.Context()).Warn("game creation limited", "client", clientAddr(c.Request), "retry", wait)
-		return nil, &errTooManyGames{wait}
+		return nil, limited
 	}
 	return cancel, nil
+}
+
+// sentPassword reports whether r carries the table password as a bearer
+// token. An open app has no password, so nothing proves a script's.
+func (a *app) sentPassword(r *http.Request) bool {
+	if a.auth.open() {
+		return false
+	}
+	token, ok := bearer(r.Header.Get("Authorization"))
+	return ok && a.auth.matches(token)
 }

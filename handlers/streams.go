@@ -151,7 +151,7 @@ func (a *app) enterStream(c *gin.Context, game string) *liveStream {
 		http.SetCookie(c.Writer, &http.Cookie{
 			Name: phoneCookie, Value: phone, Path: "/",
 			MaxAge: int(phoneAge.Seconds()), Expires: time.Now().Add(phoneAge),
-			HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Request.TLS != nil,
+			HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(c.Request),
 		})
 	}
 	return s

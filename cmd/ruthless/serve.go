@@ -157,11 +157,18 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	}
 	fmt.Fprintf(stdout, "ruthless: open %s\n", openURL(ln.Addr()))
 	fmt.Fprintln(stdout, accessLine(opt))
-	if line := tableLine(ln.Addr()); line != "" {
+	if line := placeLine(opt); line != "" {
+		fmt.Fprintln(stdout, line)
+	}
+	// Behind a proxy with -base-url the players open that address, not
+	// this listener, so what the table line would say does not apply.
+	if line := tableLine(ln.Addr()); line != "" && opt.BaseURL == "" {
 		fmt.Fprintln(stdout, line)
 	}
 	log.Info("serving", "version", versionLine(), "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
-		"password", opt.Password != "", "hosts", opt.Hosts, "read_timeout", readTimeout)
+		"password", opt.Password != "", "hosts", opt.Hosts, "read_timeout", readTimeout,
+		"trusted_proxies", opt.TrustedProxies, "base_url", opt.BaseURL,
+		"new_games_per_minute", limitText(opt.GamesPerMinute), "logins_per_minute", limitText(opt.LoginsPerMinute))
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -233,6 +240,7 @@ func envOr(name, def string) string {
 type access struct {
 	password, passwordFile *string
 	hosts                  hostList
+	place                  *place // proxy and limits (place.go)
 }
 
 func accessFlags(fs *flag.FlagSet) *access {
@@ -241,6 +249,7 @@ func accessFlags(fs *flag.FlagSet) *access {
 		passwordFile: fs.String("password-file", "", "read the table password from the first line of this file (env RUTHLESS_PASSWORD_FILE)"),
 	}
 	fs.Var(&ac.hosts, "host", "a name (or address) the server is known by besides localhost and the machine's own addresses; repeat or separate with commas (env RUTHLESS_HOSTS)")
+	ac.place = placeFlags(fs)
 	return ac
 }
 
@@ -275,7 +284,11 @@ func (ac *access) options(fs *flag.FlagSet) (handlers.Options, error) {
 			return handlers.Options{}, fmt.Errorf("RUTHLESS_HOSTS: %w", err)
 		}
 	}
-	return handlers.Options{Password: password, Hosts: ac.hosts}, nil
+	opt := handlers.Options{Password: password, Hosts: ac.hosts}
+	if err := ac.place.apply(set, &opt); err != nil {
+		return handlers.Options{}, err
+	}
+	return opt, nil
 }
 
 // hostList is the repeatable -host flag; one value may hold several names
