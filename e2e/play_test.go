@@ -391,7 +391,6 @@ func prizeText(np int) string {
 	return strconv.Itoa(np) + " NP"
 }
 
-
 func winnerLine(names []string) string {
 	switch len(names) {
 	case 1:
