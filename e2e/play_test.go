@@ -256,10 +256,19 @@ func checkScoreboard(p phone, plan gamePlan, id string) {
 			if !ok || got != strconv.Itoa(pr.Strength) {
 				p.errorf("scoreboard round %d, %s: strength %q, want %d", rr.Round, plan.players[seat], got, pr.Strength)
 			}
-			run := fmt.Sprintf("running-%d-%d", rr.Round, seat)
-			if got, want := p.text(run), tokensText(running[seat]); got != want {
-				p.errorf("scoreboard round %d, %s: running total %q, want %q", rr.Round, plan.players[seat], got, want)
+			prize := fmt.Sprintf("prize-%d-%d", rr.Round, seat)
+			if got, want := p.text(prize), prizeText(pr.Prize); got != want {
+				p.errorf("scoreboard round %d, %s: token %q, want %q", rr.Round, plan.players[seat], got, want)
 			}
+		}
+	}
+	// The head of the page: the tokens' NP so far, or the final NP.
+	for seat, np := range running {
+		if len(res.Totals) == len(running) {
+			np = res.Totals[seat].NP
+		}
+		if got, want := p.text("total-np-"+strconv.Itoa(seat)), strconv.Itoa(np); got != want {
+			p.errorf("scoreboard total of %s: %q, want %q", plan.players[seat], got, want)
 		}
 	}
 }
@@ -373,9 +382,14 @@ func checkFinal(p phone, plan gamePlan, id string) {
 	checkScoreboard(p, plan, id)
 }
 
-// tokensText is how the scoreboard labels the NP of the tokens taken so
-// far, so it is not read as the final NP.
-func tokensText(np int) string { return "Tokens " + strconv.Itoa(np) + " NP" }
+// prizeText is how a scoreboard cell reads the token a party won, after
+// its strength ("16 · 1 NP"); a screen reader hears "no token" for none.
+func prizeText(np int) string {
+	if np == 0 {
+		return "– no token"
+	}
+	return strconv.Itoa(np) + " NP"
+}
 
 func winnerLine(names []string) string {
 	switch len(names) {

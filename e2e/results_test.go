@@ -88,10 +88,13 @@ func TestResultsAtAGlance(t *testing.T) {
 		p := p.on(t)
 		p.open(game, "scoreboard-round3")
 		// Ann's tokens: a Port token in rounds 1 and 2, 3 NP in round 3.
-		for r, want := range map[int]string{1: "Tokens 1 NP", 2: "Tokens 2 NP", 3: "Tokens 5 NP"} {
-			if got := p.text(fmt.Sprintf("running-%d-0", r)); got != want {
-				p.errorf("Ann's tokens after round %d read %q, want %q", r, got, want)
+		for r, want := range map[int]string{1: "1 NP", 2: "1 NP", 3: "3 NP"} {
+			if got := p.text(fmt.Sprintf("prize-%d-0", r)); got != want {
+				p.errorf("Ann's token in round %d reads %q, want %q", r, got, want)
 			}
+		}
+		if got := p.text("total-np-0"); got != "5" {
+			p.errorf("Ann's NP so far reads %q, want 5", got)
 		}
 		checkSeatColours(p, "scoreboard", `[data-testid="scoreboard"] thead .chip`)
 	})

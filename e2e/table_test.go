@@ -258,7 +258,7 @@ func TestTableMode(t *testing.T) {
 			p := phones[i].on(t)
 			// A phone that was waiting goes to the results; the one whose
 			// save completed the round lands on the scoreboard showing them.
-			p.waitFor(`(location.pathname === `+fmt.Sprintf("%q", game+"/rounds/1")+` && !!document.querySelector('[data-testid="strength-3"]')) || (location.pathname === `+fmt.Sprintf("%q", game)+` && !!document.querySelector('[data-testid="running-1-3"]'))`, "round 1 results")
+			p.waitFor(`(location.pathname === `+fmt.Sprintf("%q", game+"/rounds/1")+` && !!document.querySelector('[data-testid="strength-3"]')) || (location.pathname === `+fmt.Sprintf("%q", game)+` && !!document.querySelector('[data-testid="prize-1-3"]'))`, "round 1 results")
 			p.landed("results-1")
 		}
 		dan := phones[3].on(t)
@@ -275,7 +275,7 @@ func TestTableMode(t *testing.T) {
 					t.Errorf("Dan's round 1 results after a reload show no strength for seat %d", seat)
 				}
 			}
-		} else if got := dan.count(`[data-testid^="running-1-"]`); got != 4 {
+		} else if got := dan.count(`[data-testid^="prize-1-"]`); got != 4 {
 			t.Errorf("Dan's scoreboard after a reload shows %d round-1 results, want 4", got)
 		}
 		if s, ok := dan.maybeText(byTestID("seat-name")); !ok || s != "Dan" {

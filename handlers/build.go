@@ -37,7 +37,9 @@ func holders(g store.Game, p int) map[scoring.Card]string {
 // with their holder's name. sub is the toggle offered under cards ("power"
 // goes only under Captains).
 func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, held map[scoring.Card]string, sub string) views.TapGrid {
-	g := views.TapGrid{Name: "card", Prefix: "card", EntryForm: true}
+	// The round entry shows the deck on one screen; the end-of-game form,
+	// with a "buried" toggle under every card, keeps a block per suit.
+	g := views.TapGrid{Name: "card", Prefix: "card", EntryForm: true, Deck: sub == "power"}
 	for _, s := range scoring.SuitsInPlay(n) {
 		row := views.TapRow{Letter: s.Letter(), Name: s.Name()}
 		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {

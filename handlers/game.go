@@ -140,6 +140,8 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 			vm.FinalNP = append(vm.FinalNP, t.NP)
 		}
 	}
+	vm.Totals, vm.TotalsFinal = totals(f.Players, running, vm.FinalNP, vm.Winners, len(res.Rounds) > 0), vm.Finished
+	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != ""
 	if len(f.Rounds) > 0 && vm.Current > 1 {
 		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
 	}
@@ -160,4 +162,31 @@ func (a *app) deleteGame(c *gin.Context) {
 		return
 	}
 	seeOther(c, "/")
+}
+
+// totals is each player's NP so far for the scoreboard's head: the tokens
+// won, or the final NP once there is one, with the place it gives. Equal
+// NP share a place, except that a winner (ties broken at the end, R3.5)
+// stands ahead of the player they beat. Before any round is scored
+// nobody has a place.
+func totals(players []string, running, final []int, winners []int, scored bool) []views.PlayerTotal {
+	np := running
+	if len(final) == len(players) {
+		np = final
+	}
+	out := make([]views.PlayerTotal, len(players))
+	for p, name := range players {
+		out[p] = views.PlayerTotal{Name: name, NP: np[p]}
+		if !scored {
+			continue
+		}
+		out[p].Place = 1
+		for q := range players {
+			ahead := np[q] > np[p] || np[q] == np[p] && slices.Contains(winners, q) && !slices.Contains(winners, p)
+			if ahead {
+				out[p].Place++
+			}
+		}
+	}
+	return out
 }

@@ -25,7 +25,10 @@ type TapGrid struct {
 	// keeps the names its tests and scripts know: no wrapper, suits
 	// suit-LETTER, inputs c-CODE, notes holder-CODE.
 	EntryForm bool
-	Rows      []TapRow
+	// Deck lays the whole deck out on one phone screen: a column per suit,
+	// a row per rank, each card a small card face (the round entry).
+	Deck bool
+	Rows []TapRow
 }
 
 // TapRow is one suit of a TapGrid.

@@ -206,6 +206,23 @@ type GameView struct {
 	Live LiveView
 	// InviteHref is the page with the join link and its QR code.
 	InviteHref string
+	// Totals is each player's NP so far, in seat order: the tokens won,
+	// or the final NP once the game is over (TotalsFinal).
+	Totals      []PlayerTotal
+	TotalsFinal bool
+	// InviteFirst makes "Invite the table" the page's main button: the
+	// game has begun and nobody has entered anything yet. Next then
+	// follows it as a plain button.
+	InviteFirst bool
+}
+
+// PlayerTotal is one player's running total on the scoreboard.
+type PlayerTotal struct {
+	Name string
+	NP   int
+	// Place is 1 for the lead (shared on equal NP), 0 before any round
+	// is scored.
+	Place int
 }
 
 // PartyView is one player's scored party in a round: the party, as every

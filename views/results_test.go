@@ -168,16 +168,22 @@ func TestFinalTableByPlace(t *testing.T) {
 	}
 }
 
+// TestScoreboardLabelsTokens: a round's cell reads "strength · NP of the
+// token", on one line; the totals at the head are the final NP, placed.
 func TestScoreboardLabelsTokens(t *testing.T) {
 	vm := views.GameView{ID: "g", Players: []string{"Ann", "Bea"}, Rounds: 6, Finished: true, Winners: []int{1}, FinalNP: []int{22, 25},
+		Totals: []views.PlayerTotal{{Name: "Ann", NP: 22, Place: 2}, {Name: "Bea", NP: 25, Place: 1}}, TotalsFinal: true,
 		Rows: []views.ScoreRow{{Round: 1, Href: "/games/g/rounds/1", Token: "Port", Cells: []views.ScoreCell{
 			{Entered: true, Scored: true, Strength: 12, Prize: 1, Running: 11},
 			{Entered: true, Scored: true, Strength: 2, Running: 0},
 		}}}}
 	html := render(t, views.Game(vm))
 	tests := []struct{ testid, want string }{
-		{"running-1-0", "Tokens 11 NP"},
-		{"running-1-1", "Tokens 0 NP"},
+		{"cell-1-0", "12 · strength, 1 NP"},
+		{"cell-1-1", "2 · strength, – no token"},
+		{"total-np-1", "25"},
+		{"place-1", "1st"},
+		{"place-0", "2nd"},
 		{"final-np-0", "22"},
 		{"winner", "Bea wins"},
 	}
