@@ -64,6 +64,8 @@ type app struct {
 	results resultCache
 	// summaries is the players list of the history's last state.
 	summaries summaryCache
+	// recordsPage is the records page of the history's last state.
+	recordsPage recordsCache
 	live      *broker // the game versions the phones wait on (live.go)
 	listen    string  // the address the server listens on, "" if unknown (invite.go)
 	done      <-chan struct{}
@@ -190,6 +192,7 @@ func (a *app) router() *gin.Engine {
 	r.GET("/check", a.checkPage)
 	r.POST("/check", a.checkPost)
 	r.GET("/players", a.players)
+	r.GET("/records", a.records)
 	r.GET("/players/:name", a.player)
 	r.GET("/players/:name/rename", a.renameForm)
 	r.POST("/players/:name/rename", a.rename)
