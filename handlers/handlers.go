@@ -66,9 +66,9 @@ type app struct {
 	summaries summaryCache
 	// recordsPage is the records page of the history's last state.
 	recordsPage recordsCache
-	live      *broker // the game versions the phones wait on (live.go)
-	listen    string  // the address the server listens on, "" if unknown (invite.go)
-	done      <-chan struct{}
+	live        *broker // the game versions the phones wait on (live.go)
+	listen      string  // the address the server listens on, "" if unknown (invite.go)
+	done        <-chan struct{}
 
 	// scores caches stored games' results by version (scorecache.go),
 	// explanations the answers of "why not more?" and the recruit advisor
