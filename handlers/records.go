@@ -33,9 +33,9 @@ const shownHolders = 4
 // shownParties bounds the places a record party is listed at.
 const shownParties = 3
 
-// h2hPlayers bounds the head-to-head matrix: six columns still fit a
+// h2hPlayers bounds the head-to-head matrix: five columns still fit a
 // 390 px phone.
-const h2hPlayers = 6
+const h2hPlayers = 5
 
 // chartPlayers bounds the chart of NP over time to the four colours a
 // chart has (c0…c3).
@@ -77,7 +77,7 @@ func (a *app) recordsView(ctx context.Context) (*views.RecordsView, error) {
 }
 
 // recordDate is how the records page dates a game.
-func recordDate(played int64) string { return time.Unix(0, played).Local().Format("2 Jan 2006") }
+func recordDate(played int64) string { return time.Unix(0, played).Local().Format("2 Jan 06") }
 
 // recordsPage draws the records.
 func recordsPage(r scoring.Records) views.RecordsView {
@@ -126,7 +126,7 @@ func countLine(id, label string, cr scoring.CountRecord, figure string) views.Re
 }
 
 func rateLine(rr scoring.RateRecord) views.RecordLine {
-	l := views.RecordLine{ID: "rate", Label: "Best win rate", Figure: "–"}
+	l := views.RecordLine{ID: "rate", Label: "Best win rate (" + strconv.Itoa(scoring.MinGamesForRate) + "+ games)", Figure: "–"}
 	l.Holders, l.More = capped(rr.Holders, func(h scoring.RateHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
 		rh.Game = strconv.Itoa(h.Wins) + " of " + strconv.Itoa(h.Games)
@@ -149,7 +149,7 @@ func gameLine(id, label string, gr scoring.GameRecord) views.RecordLine {
 }
 
 func streakLine(sr scoring.StreakRecord) views.RecordLine {
-	l := views.RecordLine{ID: "streak", Label: "Longest winning streak", Figure: strconv.Itoa(sr.Length)}
+	l := views.RecordLine{ID: "streak", Label: "Most wins in a row", Figure: strconv.Itoa(sr.Length)}
 	l.Holders, l.More = capped(sr.Holders, func(h scoring.StreakHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
 		rh.Game, rh.GameHref = "from "+recordDate(h.Played), views.GameCardURL(h.First)
