@@ -74,7 +74,9 @@ type app struct {
 	// explanations the answers of "why not more?" and the recruit advisor
 	// by pool (explain.go); onExplain, when set, is called for each
 	// explanation worked out rather than taken from the cache.
-	scores       *lru.Cache[string, scoring.Result]
+	scores *lru.Cache[string, scoring.Result]
+	// cardImages are the share images (PNG) by game version (cardimage.go).
+	cardImages   *lru.Cache[string, []byte]
 	explanations *lru.Cache[string, any]
 	onExplain    func()
 	streams      *streamGate // the caps on event streams (live.go)
@@ -156,6 +158,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
 		auth:    newAuth("", log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
+		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget}
 }
@@ -197,6 +200,8 @@ func (a *app) router() *gin.Engine {
 	r.GET("/players/:name/rename", a.renameForm)
 	r.POST("/players/:name/rename", a.rename)
 	r.GET("/games/:id/card", a.gameCard)
+	r.GET("/games/:id/card.png", a.gameCardImage)
+	r.HEAD("/games/:id/card.png", a.gameCardImage)
 	r.GET("/games/:id/export", a.exportGame)
 	r.GET("/games/:id/bgstats", a.bgstatsGame)
 	r.GET("/export", a.exportPage)
