@@ -138,6 +138,13 @@ func shareCardSoFar(g store.Game, res scoring.Result) views.ShareCard {
 	return sc
 }
 
+// shareView is what the final scores' Share button hands on: the result
+// card, whose preview tags and picture tell the result.
+func shareView(g store.Game, res scoring.Result) views.ShareView {
+	sc := shareCard(g, res)
+	return views.ShareView{Href: views.GameCardURL(g.ID), Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
+}
+
 // ordinal writes a place: 1st, 2nd, 3rd, 4th.
 func ordinal(n int) string {
 	switch n {

@@ -59,6 +59,22 @@ func TestCardImage(t *testing.T) {
 	}
 }
 
+// TestFinalShareButton: the final scores offer the result card to share,
+// as a plain link that works without JavaScript.
+func TestFinalShareButton(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, finishedFile)
+	tag := inputTag(a.get(t, "/games/"+id+"/final").body, "share")
+	for _, want := range []string{`href="/games/` + id + `/card"`, `data-share`, `data-share-title="Ruthless: `} {
+		if !strings.Contains(tag, want) {
+			t.Errorf("share button %s, want %s", tag, want)
+		}
+	}
+	if open := a.createGame(t, `{"version":1,"players":["Ann","Bob"],"start_player":0,"rounds":[]}`); inputTag(a.get(t, "/games/"+open+"/final").body, "share") != "" {
+		t.Error("a game not over offers its result to share")
+	}
+}
+
 // BenchmarkCardImageCached is the share image answered from the cache.
 func BenchmarkCardImageCached(b *testing.B) {
 	a := newApp(b)

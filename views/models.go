@@ -321,6 +321,8 @@ type FinalView struct {
 	Next Link
 	// Live moves the page on to the scores once the last entry is saved.
 	Live LiveView
+	// Share offers the result card once the scores are final.
+	Share ShareView
 }
 
 // DeleteView asks for confirmation before a game is deleted.
