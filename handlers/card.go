@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -23,6 +24,10 @@ func (a *app) gameCard(c *gin.Context) {
 	}
 	vm := cardView(g, res)
 	vm.URL = a.publicURL(c.Request, views.GameCardURL(g.ID))
+	// The version in the image's address makes a messenger that keeps
+	// previews fetch the picture again after a correction.
+	vm.ImageURL = a.publicURL(c.Request, views.GameCardImageURL(g.ID)) + "?v=" + strings.Trim(cardImageETag(cardImageKey(g)), `"`)
+	vm.ImageAlt = vm.Title + ". " + vm.Summary
 	a.page(c, http.StatusOK, views.Card(vm))
 }
 

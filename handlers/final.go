@@ -343,6 +343,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 		return vm
 	}
 	vm.Complete = true
+	vm.Share = shareView(g, res)
 	for _, ar := range res.Achievements {
 		row := views.AchievementRow{Name: ar.Name, NP: ar.NP, Why: ar.Why, Rule: ar.Rule}
 		for _, cnt := range ar.Counts {

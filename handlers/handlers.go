@@ -75,15 +75,19 @@ type app struct {
 	results resultCache
 	// summaries is the players list of the history's last state.
 	summaries summaryCache
-	live      *broker // the game versions the phones wait on (live.go)
-	listen    string  // the address the server listens on, "" if unknown (invite.go)
-	done      <-chan struct{}
+	// recordsPage is the records page of the history's last state.
+	recordsPage recordsCache
+	live        *broker // the game versions the phones wait on (live.go)
+	listen      string  // the address the server listens on, "" if unknown (invite.go)
+	done        <-chan struct{}
 
 	// scores caches stored games' results by version (scorecache.go),
 	// explanations the answers of "why not more?" and the recruit advisor
 	// by pool (explain.go); onExplain, when set, is called for each
 	// explanation worked out rather than taken from the cache.
-	scores       *lru.Cache[string, scoring.Result]
+	scores *lru.Cache[string, scoring.Result]
+	// cardImages are the share images (PNG) by game version (cardimage.go).
+	cardImages   *lru.Cache[string, []byte]
 	explanations *lru.Cache[string, any]
 	onExplain    func()
 	streams      *streamGate // the caps on event streams (live.go)
@@ -192,6 +196,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
 		auth:    newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
+		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget}
 }
@@ -229,10 +234,13 @@ func (a *app) router() *gin.Engine {
 	r.GET("/check", a.checkPage)
 	r.POST("/check", a.checkPost)
 	r.GET("/players", a.players)
+	r.GET("/records", a.records)
 	r.GET("/players/:name", a.player)
 	r.GET("/players/:name/rename", a.renameForm)
 	r.POST("/players/:name/rename", a.rename)
 	r.GET("/games/:id/card", a.gameCard)
+	r.GET("/games/:id/card.png", a.gameCardImage)
+	r.HEAD("/games/:id/card.png", a.gameCardImage)
 	r.GET("/games/:id/export", a.exportGame)
 	r.GET("/games/:id/bgstats", a.bgstatsGame)
 	r.GET("/export", a.exportPage)

@@ -113,20 +113,10 @@ type summaryCache struct {
 
 // playerSummaries is the players list, the most games first.
 func (a *app) playerSummaries(ctx context.Context) ([]scoring.PlayerSummary, error) {
-	versions, err := a.store.GameVersions(ctx)
+	key, err := a.historyKey(ctx)
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(versions, func(x, y store.GameVersion) int { return strings.Compare(x.ID, y.ID) })
-	h := sha256.New()
-	var buf [8]byte
-	for _, v := range versions {
-		h.Write([]byte(v.ID))
-		binary.LittleEndian.PutUint64(buf[:], uint64(v.Updated.UnixNano()))
-		h.Write(buf[:])
-	}
-	var key [32]byte
-	h.Sum(key[:0])
 	sc := &a.summaries
 	sc.mu.Lock()
 	if sc.list != nil && key == sc.key {
@@ -143,4 +133,25 @@ func (a *app) playerSummaries(ctx context.Context) ([]scoring.PlayerSummary, err
 	defer sc.mu.Unlock()
 	sc.key, sc.list = key, list
 	return list, nil
+}
+
+// historyKey names the state of the whole history: every game's id and
+// updated time, hashed. It reads one small row per game
+// (store.GameVersions), so a page cached under it costs no game loaded.
+func (a *app) historyKey(ctx context.Context) ([32]byte, error) {
+	var key [32]byte
+	versions, err := a.store.GameVersions(ctx)
+	if err != nil {
+		return key, err
+	}
+	slices.SortFunc(versions, func(x, y store.GameVersion) int { return strings.Compare(x.ID, y.ID) })
+	h := sha256.New()
+	var buf [8]byte
+	for _, v := range versions {
+		h.Write([]byte(v.ID))
+		binary.LittleEndian.PutUint64(buf[:], uint64(v.Updated.UnixNano()))
+		h.Write(buf[:])
+	}
+	h.Sum(key[:0])
+	return key, nil
 }

@@ -37,6 +37,26 @@
     var n = document.getElementById("prefill-note");
     if (n) n.hidden = true;
   });
+  // "Share" hands the result card's link to the phone's share sheet
+  // (Web Share API) where there is one, else copies the link and says so;
+  // without either it stays a plain link to the card.
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest("a[data-share]");
+    if (!a) return;
+    var status = a.parentNode.querySelector("[data-share-status]");
+    if (navigator.share) {
+      ev.preventDefault();
+      navigator.share({ title: a.getAttribute("data-share-title") || document.title, text: a.getAttribute("data-share-text") || "", url: a.href })
+        .catch(function () {}); // closed without sharing
+      return;
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      ev.preventDefault();
+      navigator.clipboard.writeText(a.href).then(function () {
+        if (status) status.textContent = "Link copied";
+      }, function () { window.location.href = a.href; });
+    }
+  });
 })();
 
 // "About this game": the server writes the played time in the zone it was

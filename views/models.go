@@ -353,6 +353,8 @@ type FinalView struct {
 	Live LiveView
 	// Rematch is the box that starts the next game (about.templ).
 	Rematch RematchView
+	// Share offers the result card once the scores are final.
+	Share ShareView
 }
 
 // DeleteView asks for confirmation before a game is deleted.

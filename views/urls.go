@@ -17,6 +17,10 @@ func GameURL(id string) string { return "/games/" + id }
 // GameCardURL is a game's result card and chart.
 func GameCardURL(id string) string { return GameURL(id) + "/card" }
 
+// GameCardImageURL is a game's result card as a picture (PNG), for a
+// shared link's preview.
+func GameCardImageURL(id string) string { return GameCardURL(id) + ".png" }
+
 // ExportURL is a game's game file, for download.
 func ExportURL(id string) string { return GameURL(id) + "/export" }
 

@@ -1,0 +1,159 @@
+package handlers
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/views"
+)
+
+// maxCachedCardImages bounds the share images kept: one is some 40 KB,
+// and the games shared are those of the last evening or two.
+const maxCachedCardImages = 64
+
+// cardImageKey names a game's share image: its id and version
+// (gameVersion changes with every write), so a corrected game is drawn
+// again and never served as it was.
+func cardImageKey(g store.Game) string { return g.ID + "@" + gameVersion(g) }
+
+// cardImageETag is the entity tag of the image under key.
+func cardImageETag(key string) string {
+	sum := sha256.Sum256([]byte("ruthless card image v1\x00" + key))
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+}
+
+// gameCardImage is /games/:id/card.png: the result card as a picture for
+// a shared link's preview (og:image). A finished game shows its winners
+// and every seat's NP and place; a game in progress shows the prize NP so
+// far. It is cached by the game's version; a client that has this version
+// gets 304.
+func (a *app) gameCardImage(c *gin.Context) {
+	g, ok := a.loadGame(c)
+	if !ok {
+		return
+	}
+	key := cardImageKey(g)
+	etag := cardImageETag(key)
+	if etagMatches(c.GetHeader("If-None-Match"), etag) {
+		cardImageHeaders(c, etag)
+		c.Status(http.StatusNotModified)
+		c.Abort()
+		return
+	}
+	png, ok := a.cardImages.Get(key)
+	if !ok {
+		res, err := a.scoreGame(c.Request.Context(), g)
+		var fe *scoring.FieldError
+		if errors.As(err, &fe) {
+			// A game that breaks a rule has no result to draw; its page
+			// says what to fix.
+			a.notFound(c, "This game cannot be scored as it stands, so it has no picture: open the game to see what to fix.")
+			return
+		}
+		if err != nil {
+			a.fail(c, err)
+			return
+		}
+		if png, err = views.ShareCardPNG(shareCard(g, res)); err != nil {
+			a.fail(c, err)
+			return
+		}
+		a.cardImages.Add(key, png)
+	}
+	cardImageHeaders(c, etag)
+	c.Data(http.StatusOK, "image/png", png)
+}
+
+// cardImageHeaders let a client keep the image but ask each time whether
+// the game changed: the answer is then a cheap 304.
+func cardImageHeaders(c *gin.Context, etag string) {
+	c.Header("Cache-Control", "private, no-cache")
+	c.Header("ETag", etag)
+}
+
+// etagMatches reports whether an If-None-Match header names etag (or is
+// "*").
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// shareCard is what the share image of a scored game shows.
+func shareCard(g store.Game, res scoring.Result) views.ShareCard {
+	f := g.File
+	sc := views.ShareCard{Date: g.Created.Local().Format("2 January 2006")}
+	if res.Totals == nil {
+		return shareCardSoFar(g, res)
+	}
+	winners := names(f.Players, res.Winners)
+	sc.Headline = scoring.JoinNames(winners) + " " + scoring.Plural(len(winners), "wins", "share the victory")
+	sc.Subline = fmt.Sprintf("with %d NP · Ruthless, %d players", res.Totals[res.Winners[0]].NP, len(f.Players))
+	for _, p := range res.Standings {
+		place := res.FinishingPlace(p)
+		sc.Rows = append(sc.Rows, views.ShareRow{Place: ordinal(place), Name: strings.TrimSpace(f.Players[p]), NP: res.Totals[p].NP, Seat: p, Won: place == 1})
+	}
+	return sc
+}
+
+// shareCardSoFar is the share image of a game in progress: the prize NP
+// each seat has so far, the most first.
+func shareCardSoFar(g store.Game, res scoring.Result) views.ShareCard {
+	f := g.File
+	sc := views.ShareCard{Date: g.Created.Local().Format("2 January 2006"),
+		Headline: fmt.Sprintf("After round %d of %d", len(res.Rounds), scoring.RoundsFor(len(f.Players))),
+		Subline:  "Prize tokens so far · the game is not over"}
+	if len(res.Rounds) == 0 {
+		sc.Headline, sc.Subline = "A new game", "No round entered yet"
+	}
+	prizes := make([]int, len(f.Players))
+	for _, r := range res.Rounds {
+		for _, pr := range r.Results {
+			if pr.Player >= 0 && pr.Player < len(prizes) {
+				prizes[pr.Player] += pr.Prize
+			}
+		}
+	}
+	order := make([]int, len(f.Players))
+	for p := range order {
+		order[p] = p
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return prizes[y] - prizes[x] })
+	for _, p := range order {
+		sc.Rows = append(sc.Rows, views.ShareRow{Name: strings.TrimSpace(f.Players[p]), NP: prizes[p], Seat: p})
+	}
+	return sc
+}
+
+// shareView is what the final scores' Share button hands on: the result
+// card, whose preview tags and picture tell the result.
+func shareView(g store.Game, res scoring.Result) views.ShareView {
+	sc := shareCard(g, res)
+	return views.ShareView{Href: views.GameCardURL(g.ID), Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
+}
+
+// ordinal writes a place: 1st, 2nd, 3rd, 4th.
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", n)
+}

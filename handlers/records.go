@@ -1,0 +1,241 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/scoring"
+	"ruthless/views"
+)
+
+// The group records page: the records are scoring's
+// (scoring.GroupRecords) over the whole history (a.history), drawn once
+// per state of the history and kept, like the players list.
+
+// recordsCache holds the records page of one state of the history (the
+// key of historyKey): the same games at the same versions give the same
+// page, so a repeat costs one small row per game and no scoring.
+type recordsCache struct {
+	mu  sync.Mutex
+	key [32]byte
+	vm  *views.RecordsView
+}
+
+// shownHolders bounds how many holders of one record the page lists; a
+// tie of dozens would push every other record off the screen.
+const shownHolders = 4
+
+// shownParties bounds the places a record party is listed at.
+const shownParties = 3
+
+// h2hPlayers bounds the head-to-head matrix: five columns still fit a
+// 390 px phone.
+const h2hPlayers = 5
+
+// chartPlayers bounds the chart of NP over time to the four colours a
+// chart has (c0…c3).
+const chartPlayers = 4
+
+// records is /records.
+func (a *app) records(c *gin.Context) {
+	vm, err := a.recordsView(c.Request.Context())
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	a.page(c, http.StatusOK, views.Records(*vm))
+}
+
+// recordsView is the records page of the history as it is now, from the
+// cache when the history has not changed since it was drawn.
+func (a *app) recordsView(ctx context.Context) (*views.RecordsView, error) {
+	key, err := a.historyKey(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rc := &a.recordsPage
+	rc.mu.Lock()
+	if rc.vm != nil && rc.key == key {
+		defer rc.mu.Unlock()
+		return rc.vm, nil
+	}
+	rc.mu.Unlock()
+	games, err := a.history(ctx)
+	if err != nil {
+		return nil, err
+	}
+	vm := recordsPage(scoring.GroupRecords(games))
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rc.key, rc.vm = key, &vm
+	return &vm, nil
+}
+
+// recordDate is how the records page dates a game.
+func recordDate(played int64) string { return time.Unix(0, played).Local().Format("2 Jan 06") }
+
+// recordsPage draws the records.
+func recordsPage(r scoring.Records) views.RecordsView {
+	vm := views.RecordsView{Games: r.Games, MinGames: scoring.MinGamesForRate}
+	if r.Games == 0 {
+		return vm
+	}
+	vm.Lines = []views.RecordLine{
+		countLine("games", "Most games", r.MostGames, strconv.Itoa(r.MostGames.Value)),
+		countLine("wins", "Most wins", r.MostWins, strconv.Itoa(r.MostWins.Value)),
+		rateLine(r.BestRate),
+		gameLine("np", "Highest NP in a game", r.HighestNP),
+		gameLine("prizes", "Most prize NP in a game", r.MostPrizeNP),
+		streakLine(r.LongestStreak),
+	}
+	for _, ar := range r.Achievements {
+		vm.Achievements = append(vm.Achievements, countLine(ar.ID, ar.Name, ar.CountRecord, strconv.Itoa(ar.Value)+"×"))
+	}
+	addParty(&vm, r.BestParty)
+	addHeadToHead(&vm, r)
+	addTimeline(&vm, r)
+	return vm
+}
+
+// holderOf is a player holding a record over all games.
+func holderOf(name string) views.RecordHolder {
+	return views.RecordHolder{Name: name, Href: views.PlayerURL(name)}
+}
+
+// capped is the first holders of a record and how many more there are.
+func capped[T any](all []T, to func(T) views.RecordHolder) ([]views.RecordHolder, int) {
+	var out []views.RecordHolder
+	for _, h := range all[:min(len(all), shownHolders)] {
+		out = append(out, to(h))
+	}
+	return out, max(0, len(all)-shownHolders)
+}
+
+func countLine(id, label string, cr scoring.CountRecord, figure string) views.RecordLine {
+	l := views.RecordLine{ID: id, Label: label, Figure: figure}
+	l.Holders, l.More = capped(cr.Holders, holderOf)
+	if len(cr.Holders) == 0 {
+		l.Figure = "–"
+	}
+	return l
+}
+
+func rateLine(rr scoring.RateRecord) views.RecordLine {
+	l := views.RecordLine{ID: "rate", Label: "Best win rate (" + strconv.Itoa(scoring.MinGamesForRate) + "+ games)", Figure: "–"}
+	l.Holders, l.More = capped(rr.Holders, func(h scoring.RateHolder) views.RecordHolder {
+		rh := holderOf(h.Name)
+		rh.Game = strconv.Itoa(h.Wins) + " of " + strconv.Itoa(h.Games)
+		return rh
+	})
+	if len(rr.Holders) > 0 {
+		l.Figure = pct(rr.Holders[0].Wins, rr.Holders[0].Games)
+	}
+	return l
+}
+
+func gameLine(id, label string, gr scoring.GameRecord) views.RecordLine {
+	l := views.RecordLine{ID: id, Label: label, Figure: strconv.Itoa(gr.Value)}
+	l.Holders, l.More = capped(gr.Holders, func(h scoring.GameHolder) views.RecordHolder {
+		rh := holderOf(h.Name)
+		rh.Game, rh.GameHref = recordDate(h.Played), views.GameCardURL(h.GameID)
+		return rh
+	})
+	return l
+}
+
+func streakLine(sr scoring.StreakRecord) views.RecordLine {
+	l := views.RecordLine{ID: "streak", Label: "Most wins in a row", Figure: strconv.Itoa(sr.Length)}
+	l.Holders, l.More = capped(sr.Holders, func(h scoring.StreakHolder) views.RecordHolder {
+		rh := holderOf(h.Name)
+		rh.Game, rh.GameHref = "from "+recordDate(h.Played), views.GameCardURL(h.First)
+		return rh
+	})
+	if sr.Length == 0 {
+		l.Figure = "–"
+	}
+	return l
+}
+
+// addParty draws the strongest party (the first entered, when several
+// tie) and lists where each party of that strength was entered.
+func addParty(vm *views.RecordsView, pr scoring.PartyRecord) {
+	if len(pr.Holders) == 0 || pr.Strength == 0 {
+		return
+	}
+	first := pr.Holders[0].Party
+	pv := views.PartyResult{Strength: first.Strength, Unused: first.Unused}
+	for _, s := range first.Sets {
+		pv.Sets = append(pv.Sets, views.SetResult{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+	}
+	vm.Party = &pv
+	for _, h := range pr.Holders[:min(len(pr.Holders), shownParties)] {
+		rh := holderOf(h.Name)
+		rh.Game, rh.GameHref = "round "+strconv.Itoa(h.Round)+", "+recordDate(h.Played), views.RoundURL(h.GameID, h.Round)
+		vm.PartyHolders = append(vm.PartyHolders, rh)
+	}
+	vm.PartyMore = max(0, len(pr.Holders)-shownParties)
+}
+
+// addHeadToHead fills the matrix of the players with the most games.
+func addHeadToHead(vm *views.RecordsView, r scoring.Records) {
+	players := r.Players[:min(len(r.Players), h2hPlayers)]
+	vm.H2HLeft = len(r.Players) - len(players)
+	for i, a := range players {
+		vm.H2HPlayers = append(vm.H2HPlayers, holderOf(a.Name))
+		row := make([]views.H2HCell, len(players))
+		for j, b := range players {
+			h, met := r.HeadToHead[scoring.Pair{A: a.Key, B: b.Key}]
+			if i == j || !met {
+				continue
+			}
+			row[j] = views.H2HCell{Text: strconv.Itoa(h.Ahead) + "–" + strconv.Itoa(h.Behind) + "–" + strconv.Itoa(h.Level),
+				Title: a.Name + " against " + b.Name + ": ahead " + strconv.Itoa(h.Ahead) + ", behind " + strconv.Itoa(h.Behind) + ", level " + strconv.Itoa(h.Level) + " in " + strconv.Itoa(h.Games) + " " + scoring.Plural(h.Games, "game", "games")}
+		}
+		vm.H2H = append(vm.H2H, row)
+	}
+}
+
+// addTimeline draws the NP over the latest games of the players with
+// the most games, as a chart and as a table.
+func addTimeline(vm *views.RecordsView, r scoring.Records) {
+	players := r.Players[:min(len(r.Players), chartPlayers)]
+	var labels []string
+	series := make([]views.TimelineSeries, len(players))
+	for i, pl := range players {
+		series[i] = views.TimelineSeries{Name: pl.Name, Seat: i}
+		vm.ChartPlayers = append(vm.ChartPlayers, views.Series{Name: pl.Name, Seat: i})
+	}
+	for _, g := range r.Recent {
+		labels = append(labels, time.Unix(0, g.Played).Local().Format("2 Jan 06"))
+		row := views.TimelineRow{Date: recordDate(g.Played), Href: views.GameCardURL(g.ID)}
+		for i, pl := range players {
+			np, played := seatNP(g, pl.Key)
+			series[i].NP = append(series[i].NP, np)
+			series[i].Played = append(series[i].Played, played)
+			text := "–"
+			if played {
+				text = strconv.Itoa(np)
+			}
+			row.NP = append(row.NP, text)
+		}
+		vm.ChartRows = append(vm.ChartRows, row)
+	}
+	if len(labels) > 0 && len(players) > 0 {
+		vm.Chart = views.TimelineChart("NP game by game over the latest games, oldest first, one line per player", labels, series)
+	}
+}
+
+// seatNP is the NP of the player with key in game g, if they played.
+func seatNP(g scoring.RecentGame, key string) (int, bool) {
+	for _, s := range g.Seats {
+		if s.Key == key {
+			return s.NP, true
+		}
+	}
+	return 0, false
+}
