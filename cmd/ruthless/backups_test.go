@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -141,7 +142,7 @@ func schemaOf(t *testing.T, path string) (version int, players string) {
 
 // TestServeBacksUpBeforeMigrationAndAtStart: serve -backup-dir on a
 // database of an older schema first copies it as it is (named
-// ...-before-v4.db, holding schema 3 and its game), then migrates it,
+// ...-before-vN.db for the newest schema N, holding schema 3 and its game), then migrates it,
 // then takes the regular backup of the start, into a folder it makes.
 func TestServeBacksUpBeforeMigrationAndAtStart(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "club.db")
@@ -149,7 +150,7 @@ func TestServeBacksUpBeforeMigrationAndAtStart(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "not", "made", "yet")
 	_, log := serveBackedUp(t, db, backupConfig{Dir: dir, Keep: 14})
 
-	before := regexp.MustCompile(`^club-\d{4}-\d\d-\d\dT\d{6}Z-before-v4\.db$`)
+	before := regexp.MustCompile(`^club-\d{4}-\d\d-\d\dT\d{6}Z-before-v(\d+)\.db$`)
 	regular := regexp.MustCompile(`^club-\d{4}-\d\d-\d\dT\d{6}Z\.db$`)
 	var names []string
 	eventually(t, "a copy before the migration and a backup at start", func() bool {
@@ -161,22 +162,24 @@ func TestServeBacksUpBeforeMigrationAndAtStart(t *testing.T) {
 		return len(names) == 2
 	})
 	var beforeName, regularName string
+	newest := 0 // the schema the database is migrated to, named in the copy
 	for _, n := range names {
 		switch {
 		case before.MatchString(n):
 			beforeName = n
+			newest, _ = strconv.Atoi(before.FindStringSubmatch(n)[1])
 		case regular.MatchString(n):
 			regularName = n
 		}
 	}
 	if beforeName == "" || regularName == "" {
-		t.Fatalf("backup folder holds %q, want one before-v4 copy and one regular backup", names)
+		t.Fatalf("backup folder holds %q, want one before-vN copy and one regular backup", names)
 	}
 	if v, players := schemaOf(t, filepath.Join(dir, beforeName)); v != 3 || players != "old:Lucy,old:Craig" {
 		t.Errorf("the copy before the migration has schema %d and players %q, want 3 and the old game's", v, players)
 	}
-	if v, players := schemaOf(t, filepath.Join(dir, regularName)); v != 4 || players != "old:Lucy,old:Craig" {
-		t.Errorf("the backup at start has schema %d and players %q, want 4 and the old game's", v, players)
+	if v, players := schemaOf(t, filepath.Join(dir, regularName)); v != newest || newest <= 3 || players != "old:Lucy,old:Craig" {
+		t.Errorf("the backup at start has schema %d and players %q, want %d (above 3) and the old game's", v, players, newest)
 	}
 	if !strings.Contains(log.String(), `msg="backup made before migrating the schema"`) {
 		t.Errorf("the log does not tell of the copy before migrating:\n%s", log)
