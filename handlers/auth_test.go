@@ -171,7 +171,7 @@ func TestPasswordGuardsEveryRoute(t *testing.T) {
 				}
 			} else {
 				want := "/login?next=" + url.QueryEscape(path)
-				if rt.Method != http.MethodGet || path == "/" {
+				if (rt.Method != http.MethodGet && rt.Method != http.MethodHead) || path == "/" {
 					want = "/login" // home, or a form sent from nowhere: back to the home page
 				}
 				if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
