@@ -15,7 +15,7 @@ TEST_TIMEOUT ?= 15m
 
 TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference
 
-.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack
+.PHONY: test $(TEST_PHASES) deps-axe generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -82,8 +82,10 @@ test-reference:
 	echo "test-reference: all $(words $(REFERENCE_TESTS)) reference checks passed"
 
 # deps installs Debian's chromium when it is missing and we are root;
-# otherwise it says what to install and fails.
-deps:
+# otherwise it says what to install and fails. It then installs axe-core
+# (the browser tests' accessibility check) from npm, as e2e/axe's lock file
+# pins it, when it is missing; its install scripts are not run.
+deps: deps-axe
 	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -91,6 +93,17 @@ deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else \
 		echo "the browser tests need Chromium: install Debian's 'chromium' package (sudo apt-get install chromium)"; \
+		exit 1; \
+	fi
+
+deps-axe:
+	@if [ -f e2e/axe/node_modules/axe-core/axe.min.js ]; then \
+		exit 0; \
+	elif command -v npm >/dev/null 2>&1; then \
+		echo "installing axe-core (the accessibility test needs it)"; \
+		npm ci --ignore-scripts --no-audit --no-fund --prefix e2e/axe >/dev/null; \
+	else \
+		echo "the accessibility test needs axe-core from npm: install Node.js's npm, then run make deps"; \
 		exit 1; \
 	fi
 
