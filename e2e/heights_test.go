@@ -170,7 +170,9 @@ func TestPageHeights(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if pg.name != "rules" && h > maxPageHeight {
+		// The rules are a reference; the entry page is held to more, all
+		// of its cards on the first screen, by TestEntryFitsOneScreen.
+		if pg.name != "rules" && pg.name != "entry" && h > maxPageHeight {
 			p.errorf("page %s (%s) is %d px tall at %d px wide, want at most %d", pg.name, pg.path, h, screenWidth, maxPageHeight)
 		}
 	}

@@ -242,7 +242,7 @@ func FinalForm(vm FinalFormView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, " data-testid=\"parley\"> Parley token used (an unused one is worth 1 NP)</label> <button type=\"submit\" class=\"primary\" name=\"save\" value=\"1\" data-testid=\"save\">Save end of game</button></form><p><a class=\"pagelink\" href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, " data-testid=\"parley\"> Parley token used (1 NP if not)</label> <button type=\"submit\" class=\"primary\" name=\"save\" value=\"1\" data-testid=\"save\">Save end of game</button></form><p><a class=\"pagelink\" href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
