@@ -16,7 +16,7 @@ TEST_TIMEOUT ?= 15m
 
 TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference
 
-.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack
+.PHONY: test $(TEST_PHASES) deps-axe generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -82,6 +82,7 @@ test-reference:
 	fi; \
 	echo "test-reference: all $(words $(REFERENCE_TESTS)) reference checks passed"
 
+<<<<<<< HEAD
 # deps installs what the tests run besides Go when it is missing and we
 # are root: Debian's chromium (the browser tests) and caddy (the test
 # behind a real reverse proxy, cmd/ruthless/proxy_test.go); otherwise it
@@ -91,12 +92,31 @@ deps:
 	if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then missing=" chromium"; fi; \
 	if ! command -v caddy >/dev/null 2>&1; then missing="$$missing caddy"; fi; \
 	if [ -z "$$missing" ]; then \
+=======
+# deps installs Debian's chromium when it is missing and we are root;
+# otherwise it says what to install and fails. It then installs axe-core
+# (the browser tests' accessibility check) from npm, as e2e/axe's lock file
+# pins it, when it is missing; its install scripts are not run.
+deps: deps-axe
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+>>>>>>> look-measure
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "installing$$missing (the browser and reverse-proxy tests need them)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else \
 		echo "the browser and reverse-proxy tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
+		exit 1; \
+	fi
+
+deps-axe:
+	@if [ -f e2e/axe/node_modules/axe-core/axe.min.js ]; then \
+		exit 0; \
+	elif command -v npm >/dev/null 2>&1; then \
+		echo "installing axe-core (the accessibility test needs it)"; \
+		npm ci --ignore-scripts --no-audit --no-fund --prefix e2e/axe >/dev/null; \
+	else \
+		echo "the accessibility test needs axe-core from npm: install Node.js's npm, then run make deps"; \
 		exit 1; \
 	fi
 

@@ -241,8 +241,11 @@ func TestWholeGameOnFourPhones(t *testing.T) {
 			dan.fatalf("the save that completed round 1 led to %s, want %s", got, results(1))
 		}
 		allAtResults(t, 1, func(i int) string { return entryOf(2, i) }, enterText(2))
-		if n := phones[0].on(t).count(byTestID("warning")); n != 4 {
-			phones[0].on(t).errorf("round 1 results show %d R4.3 warnings, want 4", n)
+		if n := phones[0].on(t).count(byTestID("warning")); n != 1 {
+			phones[0].on(t).errorf("round 1 results show %d R4.3 warnings, want one naming every player", n)
+		}
+		if n := phones[0].on(t).count(`[data-testid^="warned-"]`); n != 4 {
+			phones[0].on(t).errorf("round 1's R4.3 warning names %d players, want 4", n)
 		}
 	})
 

@@ -157,8 +157,11 @@ func TestRoundWithWarningsReveals(t *testing.T) {
 		}
 	}
 	res := a.get(t, "/games/"+id+"/rounds/1")
-	if n := strings.Count(res.body, `data-testid="warning"`); n != 4 {
-		t.Errorf("round 1 results show %d warnings, want the 4 saved", n)
+	if n := strings.Count(res.body, `data-testid="warning"`); n != 1 {
+		t.Errorf("round 1 results show %d warnings, want one for the whole round", n)
+	}
+	if n := strings.Count(res.body, `data-testid="warned-`); n != 4 {
+		t.Errorf("round 1's warning names %d players, want the 4 saved", n)
 	}
 }
 

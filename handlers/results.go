@@ -130,7 +130,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 	vm.Port = rr.Token == scoring.TokenPort
 	for _, w := range res.Warnings {
 		if w.Round == r {
-			vm.Warnings = append(vm.Warnings, w.Message)
+			vm.Warned = append(vm.Warned, views.WarnedPlayer{Seat: w.Player, Name: f.Players[w.Player], Cards: views.Faces(w.Cards)})
 		}
 	}
 	for p, pr := range rr.Results {

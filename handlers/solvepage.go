@@ -160,6 +160,9 @@ func (a *app) solvePage(c *gin.Context) {
 		for _, r := range adv.Singles {
 			vm.Advisor.Singles = append(vm.Advisor.Singles, recruitView(r))
 		}
+		// The recruit that adds most first; equal gains keep the Tavern
+		// Row's order.
+		slices.SortStableFunc(vm.Advisor.Singles, func(x, y views.RecruitView) int { return y.Gain - x.Gain })
 		if adv.Pair != nil {
 			p := recruitView(*adv.Pair)
 			vm.Advisor.Pair = &p

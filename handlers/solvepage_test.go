@@ -51,6 +51,15 @@ func TestSolvePage(t *testing.T) {
 			t.Errorf("gain of %s shown %q, Solve difference %d", c, text, got)
 		}
 	}
+	// The advisor lists the recruit that adds most first: K6 (+6) before
+	// H5 (+4), whatever the Tavern Row's order; and the answer comes
+	// before the pool's grid.
+	if k, h := strings.Index(page.body, `data-testid="advice-K6"`), strings.Index(page.body, `data-testid="advice-H5"`); k < 0 || h < 0 || k > h {
+		t.Errorf("advice K6 at %d, H5 at %d: want the larger gain first", k, h)
+	}
+	if r, g := strings.Index(page.body, `data-testid="best-strength"`), strings.Index(page.body, `data-testid="card-grid"`); r < 0 || g < 0 || r > g {
+		t.Errorf("result at %d, pool grid at %d: want the answer first", r, g)
+	}
 	if !strings.Contains(page.body, `href="/check?players=3&amp;unused=AC,H2,H3,H4,K5,X6,S6"`) {
 		t.Errorf("no link to check a claim on this pool")
 	}

@@ -108,7 +108,7 @@ func Login(vm LoginView) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("Password").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = SignedOutLayout("Password").Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -271,10 +271,21 @@ type RoundResultsView struct {
 	Parties  []PartyView
 	Returned string
 	Next     Link
-	Warnings []string
+	// Warned are the players whose entry of this round holds more new
+	// pirates than a round can recruit (R4.3), in seat order: the page
+	// says it once for them all.
+	Warned []WarnedPlayer
 	// Live is who has entered the round being entered; it also moves the
 	// page on when the game's final scores are in.
 	Live LiveView
+}
+
+// WarnedPlayer is one player named in a round's three-recruits warning,
+// with the pirates this round first shows in their pool.
+type WarnedPlayer struct {
+	Seat  int
+	Name  string
+	Cards []CardFace
 }
 
 // RevealView asks for confirmation before a round is revealed early.

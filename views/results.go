@@ -96,11 +96,11 @@ func placeText(place int) string {
 
 // prizeText is the token a party took, as its section's badge says it.
 func prizeText(p PartyView) string {
-	text := p.Token + " +" + strconv.Itoa(p.Prize) + " NP"
+	// A placed token is a Piracy token: the place says enough.
 	if p.Place > 0 {
-		return Ordinal(p.Place) + " · " + text
+		return Ordinal(p.Place) + " · +" + strconv.Itoa(p.Prize) + " NP"
 	}
-	return text
+	return p.Token + " +" + strconv.Itoa(p.Prize) + " NP"
 }
 
 // rankedTotals orders the final table by place (R3.5), players sharing a
@@ -151,4 +151,13 @@ func playerName(players []string, seat int) string {
 		return ""
 	}
 	return players[seat]
+}
+
+// warnedNames are the names of the players a round's warning concerns.
+func warnedNames(ws []WarnedPlayer) []string {
+	names := make([]string, len(ws))
+	for i, w := range ws {
+		names[i] = w.Name
+	}
+	return names
 }

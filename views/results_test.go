@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"ruthless/scoring"
 	"ruthless/views"
 )
 
@@ -51,7 +52,7 @@ func piracyRound() views.RoundResultsView {
 			{Seat: 3, Name: "Dee", PartyResult: views.PartyResult{Strength: 2}, Token: "Piracy"},
 		},
 		Returned: "Tokens nobody took go back to the box: 1 NP.",
-		Warnings: []string{"Dee has 4 pirates never entered before."},
+		Warned:   []views.WarnedPlayer{{Seat: 3, Name: "Dee", Cards: views.Faces([]scoring.Card{{Suit: scoring.Anchor, Rank: 1}})}},
 		Next:     views.Link{Href: "/games/g/rounds/4/players/3", Text: "Enter round 4 for Dee"},
 	}
 }
@@ -69,7 +70,7 @@ func TestRoundSummaryRankedOnTop(t *testing.T) {
 		{"summary-2", "3rd Cal 12 +2 NP"},
 		{"summary-3", "– Dee 2 no token"},
 		{"tiebreak", "Tie Ann ahead of Cal on 12: more unused pirates (1 to 0). R2.5"},
-		{"prize-0", "2nd · Piracy +3 NP"},
+		{"prize-0", "2nd · +3 NP"},
 		{"prize-3", "no token"},
 	}
 	for _, r := range rows {
@@ -262,5 +263,31 @@ func TestCelebrationRespectsReducedMotion(t *testing.T) {
 	}
 	if !regexp.MustCompile(`\.confetti i \{[^}]*opacity: 0;`).MatchString(block) {
 		t.Errorf("the confetti is not invisible at rest")
+	}
+}
+
+// TestRoundWarningOnce: a round where three players entered too many new
+// pirates says so in one box naming them all, each with their new cards
+// drawn, never as codes.
+func TestRoundWarningOnce(t *testing.T) {
+	vm := piracyRound()
+	h := func(r scoring.Rank) []views.CardFace {
+		return views.Faces([]scoring.Card{{Suit: scoring.Heart, Rank: r}, {Suit: scoring.Anchor, Rank: 5}})
+	}
+	vm.Warned = []views.WarnedPlayer{{Seat: 0, Name: "Ann", Cards: h(2)}, {Seat: 1, Name: "Bea", Cards: h(3)}, {Seat: 2, Name: "Cal", Cards: h(4)}}
+	html := render(t, views.RoundResults(vm))
+	if got := strings.Count(html, `data-testid="warning"`); got != 1 {
+		t.Errorf("%d warning boxes, want 1", got)
+	}
+	if got, want := testidsIn(t, html, `warned-\d`), []string{"warned-0", "warned-1", "warned-2"}; !slices.Equal(got, want) {
+		t.Errorf("warned players %q, want %q", got, want)
+	}
+	if !strings.Contains(html, "<b>Ann, Bea and Cal</b>") {
+		t.Errorf("the warning does not name the three players together")
+	}
+	for _, code := range []string{"H2", "A5"} {
+		if strings.Contains(html, ">"+code) || strings.Contains(html, code+",") {
+			t.Errorf("the warning shows the code %s", code)
+		}
 	}
 }

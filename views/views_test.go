@@ -55,7 +55,7 @@ func TestRoundResultsMarkers(t *testing.T) {
 	}{
 		{"strength of seat 0", `data-testid="strength-0">10<`},
 		{"strength of seat 2", `data-testid="strength-2">0<`},
-		{"prize of seat 1", `data-testid="prize-1">2nd · Piracy +3 NP<`},
+		{"prize of seat 1", `data-testid="prize-1">2nd · +3 NP<`},
 		{"no prize for seat 2", `data-testid="prize-2">no token<`},
 		{"a card", `data-testid="card-H2"`},
 		{"the wild's choice", `<small>as C⚔</small>`},

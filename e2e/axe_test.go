@@ -1,0 +1,116 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// axeScript is axe-core's browser build, installed from npm by `make deps`
+// (npm ci --ignore-scripts --prefix e2e/axe).
+var axeScript = filepath.Join("axe", "node_modules", "axe-core", "axe.min.js")
+
+// readAxe returns axe-core's script. Without it the test is skipped,
+// unless RUTHLESS_REQUIRE_BROWSER is set (as `make test` sets it): then a
+// missing axe fails, so the accessibility check cannot pass by skipping.
+func readAxe(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile(axeScript)
+	if err == nil {
+		return string(src)
+	}
+	hint := "run `make deps` (npm ci --ignore-scripts --prefix e2e/axe)"
+	if v := os.Getenv("RUTHLESS_REQUIRE_BROWSER"); v != "" && v != "0" {
+		t.Fatalf("RUTHLESS_REQUIRE_BROWSER=%s but axe-core is missing (%v): %s", v, err, hint)
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("reading axe-core: %v", err)
+	}
+	t.Skipf("accessibility test skipped: axe-core is missing: %s", hint)
+	return ""
+}
+
+// axeViolation is one rule axe-core found broken, with the elements that
+// break it.
+type axeViolation struct {
+	ID      string   `json:"id"`
+	Impact  string   `json:"impact"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"`
+}
+
+func (v axeViolation) String() string {
+	return fmt.Sprintf("%s (%s): %s — at %s", v.ID, v.Impact, v.Help, strings.Join(v.Targets, "; "))
+}
+
+// axeRunJS runs every axe-core rule on the document and reduces each
+// violation to its id, impact, help text and the selectors of its nodes.
+const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.map(v => ({
+	id: v.id, impact: v.impact || "", help: v.help,
+	targets: v.nodes.map(n => n.target.join(" "))
+})))`
+
+// axeCheck injects axe-core into the page shown and returns its
+// violations.
+func (p phone) axeCheck(script string) []axeViolation {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](script+"\n;true")); err != nil {
+		p.fatalf("injecting axe-core: %v", err)
+	}
+	found, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](axeRunJS, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.fatalf("running axe-core: %v", err)
+	}
+	return found
+}
+
+// TestAxeCatches runs axe-core on a page made with known faults, so the
+// check itself can fail: an image without a text alternative and a
+// button with no name.
+func TestAxeCatches(t *testing.T) {
+	script := readAxe(t)
+	findBrowser(t)
+	browser, _ := startBrowser(t)
+	p := newPhone(t, browser, "", shotDir(t), "")
+	page := `<!DOCTYPE html><html lang="en"><title>faults</title><main><h1>Faults</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"><button></button></main></html>`
+	if err := p.do(chromedp.Navigate("data:text/html;charset=utf-8," + page)); err != nil {
+		p.fatalf("opening the test page: %v", err)
+	}
+	got := map[string]bool{}
+	for _, v := range p.axeCheck(script) {
+		got[v.ID] = true
+	}
+	for _, want := range []string{"image-alt", "button-name"} {
+		if !got[want] {
+			t.Errorf("axe-core did not report %s; it reported %v", want, got)
+		}
+	}
+}
+
+// TestAxeEveryPage opens every page of the game night in the light and
+// the dark theme and runs axe-core on it: every violation fails the test.
+func TestAxeEveryPage(t *testing.T) {
+	script := readAxe(t)
+	p, pages := gameNight(t)
+	for _, theme := range []string{"light", "dark"} {
+		t.Run(theme, func(t *testing.T) {
+			q := p.on(t)
+			emulateMedia(q, "prefers-color-scheme", theme)
+			for _, pg := range pages {
+				q.visit(pg)
+				for _, v := range q.axeCheck(script) {
+					q.errorf("%s, %s theme (%s): %s", pg.name, theme, pg.path, v)
+				}
+			}
+		})
+	}
+}
