@@ -82,24 +82,17 @@ test-reference:
 	fi; \
 	echo "test-reference: all $(words $(REFERENCE_TESTS)) reference checks passed"
 
-<<<<<<< HEAD
 # deps installs what the tests run besides Go when it is missing and we
 # are root: Debian's chromium (the browser tests) and caddy (the test
 # behind a real reverse proxy, cmd/ruthless/proxy_test.go); otherwise it
-# says what to install and fails.
-deps:
+# says what to install and fails. It then installs axe-core (the browser
+# tests' accessibility check) from npm, as e2e/axe's lock file pins it,
+# when it is missing; its install scripts are not run.
+deps: deps-axe
 	@missing=""; \
 	if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then missing=" chromium"; fi; \
 	if ! command -v caddy >/dev/null 2>&1; then missing="$$missing caddy"; fi; \
 	if [ -z "$$missing" ]; then \
-=======
-# deps installs Debian's chromium when it is missing and we are root;
-# otherwise it says what to install and fails. It then installs axe-core
-# (the browser tests' accessibility check) from npm, as e2e/axe's lock file
-# pins it, when it is missing; its install scripts are not run.
-deps: deps-axe
-	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
->>>>>>> look-measure
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "installing$$missing (the browser and reverse-proxy tests need them)"; \
@@ -133,7 +126,7 @@ check-generated: generate
 # with them, silently dropping every rule after the marker).
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
-	@if git grep -nE '^(<<<<<<<|>>>>>>>) ' -- ':!Makefile'; then echo "merge conflict markers left in the files above"; exit 1; fi
+	@if git grep -nE '^(<<<<<<<|>>>>>>>) '; then echo "merge conflict markers left in the files above"; exit 1; fi
 
 vet:
 	$(GO) vet ./...
