@@ -15,7 +15,7 @@ TEST_TIMEOUT ?= 15m
 
 TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference
 
-.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack
+.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack release test-release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -123,6 +123,26 @@ build:
 
 run:
 	$(GO) run ./cmd/ruthless
+
+# release builds the binaries players download (linux/amd64, linux/arm64,
+# windows/amd64, static, SQLite included) and SHA256SUMS into dist/;
+# VERSION=… overrides `git describe`. See docs/install.md.
+release:
+	bash scripts/release.sh
+
+# test-release builds a release dated at the last commit (so that the
+# test knows the date to expect) and checks its binaries: amd64 here,
+# arm64 under qemu, the Windows one by its PE headers, and the container
+# image when podman is installed.
+test-release:
+	@epoch=$$(git log -1 --format=%ct); \
+	SOURCE_DATE_EPOCH=$$epoch bash scripts/release.sh && \
+	SOURCE_DATE_EPOCH=$$epoch bash scripts/release-test.sh
+
+# image builds the container image (Containerfile) with podman from the
+# linux binary in dist/ (ARCH=arm64 for a Raspberry Pi).
+image:
+	bash scripts/image.sh
 
 # bench prints the figures quoted in docs/measurements.md.
 bench:

@@ -2,7 +2,7 @@
 # image.sh builds the container image (Containerfile) with podman from the
 # linux binaries `make release` left in dist/, for ARCH (amd64, the
 # default, or arm64), tagged ruthless:VERSION and ruthless:latest (IMAGE
-# names one tag instead). The build context is a directory holding only
+# names one tag instead). The build context  is a directory holding only
 # what the image copies, so nothing else of the checkout is sent.
 #   bash scripts/image.sh                (make image)
 set -euo pipefail
@@ -22,7 +22,9 @@ trap 'rm -rf "$ctx"' EXIT
 cp "$bin" "$ctx/ruthless-linux-$ARCH"
 mkdir "$ctx/empty"
 
+# --no-cache: the image is a few small layers, and buildah 1.28 (Debian 12)
+# was seen to reuse a cached COPY layer after its --chown had changed.
 tags=(-t "${IMAGE:-ruthless:$version}")
 [ -n "${IMAGE:-}" ] || tags+=(-t ruthless:latest)
-podman build --platform "linux/$ARCH" --build-arg TARGETARCH="$ARCH" --build-arg VERSION="$version" \
+podman build --no-cache --arch "$ARCH" --build-arg TARGETARCH="$ARCH" --build-arg VERSION="$version" \
   "${tags[@]}" -f Containerfile "$ctx"

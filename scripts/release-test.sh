@@ -54,6 +54,7 @@ check_sums() {
 
 # check_static BIN ARCH: `file` must call it statically linked for ARCH.
 check_static() {
+  echo "== $1"
   local what
   what=$(file -b "$1")
   [[ $what == *"statically linked"* && $what == *"$2"* ]] || fail "$1 is not a static $2 binary: $what"
@@ -131,7 +132,6 @@ time_start() {
 }
 
 check_linux() {
-  echo "== $*"
   check_version "$@"
   check_solve "$@"
   check_serve "$@"
@@ -170,15 +170,21 @@ check_image() {
     '{{.Config.User}} {{json .Config.Entrypoint}} {{json .Config.ExposedPorts}} {{json .Config.Volumes}}')
   [ "$got" = '65532:65532 ["/ruthless","serve"] {"8080/tcp":{}} {"/data":{}}' ] || fail "image config: $got"
   pass "image: user, entrypoint, port and volume: $got"
+  # The server's user must own /data (a new volume takes its owner) and
+  # /tmp; read the owners from the image's layers.
+  podman save --format oci-dir -o "$tmp/oci" ruthless:release-test >/dev/null 2>&1
+  local owners
+  owners=$(for layer in "$tmp"/oci/blobs/sha256/*; do tar -tvf "$layer" 2>/dev/null || true; done |
+    awk '$6 ~ /^(data|tmp)\/$/ {print $6, $2}' | sort | tr '\n' ' ')
+  [ "$owners" = "data/ 65532/65532 tmp/ 65532/65532 " ] || fail "image: owners of /data and /tmp: $owners"
+  pass "image: /data and /tmp belong to 65532"
   podman image rm ruthless:release-test >/dev/null
 }
 
 [ -f "$bin_amd64" ] || fail "no $bin_amd64: run make release first (with the same VERSION)"
 check_sums
-echo "== $bin_amd64"
 check_static "$bin_amd64" x86-64
 check_linux "$bin_amd64"
-echo "== $bin_arm64"
 check_static "$bin_arm64" "ARM aarch64"
 STARTS=3 check_linux qemu-aarch64-static "$bin_arm64"
 check_windows
