@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -52,11 +53,14 @@ func check(path string, want []string, out io.Writer) ([]string, error) {
 	} else if opt.Subsystem != pe.IMAGE_SUBSYSTEM_WINDOWS_CUI {
 		problems = append(problems, fmt.Sprintf("subsystem %d, not a console program", opt.Subsystem))
 	}
-	libs, err := f.ImportedLibraries()
+	libs, err := importedDLLs(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: imports: %w", path, err)
 	}
-	fmt.Fprintf(out, "PE32+ amd64 console: %v; imports %s\n", ok, strings.Join(libs, " "))
+	if len(libs) == 0 {
+		problems = append(problems, "imports no DLL: the import table was not read")
+	}
+	fmt.Fprintf(out, "imports only %s\n", strings.Join(libs, " "))
 	for _, lib := range libs {
 		if !isSystemDLL(lib) {
 			problems = append(problems, fmt.Sprintf("imports %s, which Windows does not ship", lib))
@@ -71,7 +75,32 @@ func check(path string, want []string, out io.Writer) ([]string, error) {
 			problems = append(problems, fmt.Sprintf("%q is not embedded", s))
 		}
 	}
+	if len(problems) == 0 {
+		fmt.Fprintf(out, "a PE32+ console program for amd64 carrying %q\n", want)
+	}
 	return problems, nil
+}
+
+// importedDLLs lists the DLLs the executable imports from, each once, in
+// lower case. (debug/pe's ImportedLibraries returns nothing for PE files;
+// each imported symbol is named "symbol:dll".)
+func importedDLLs(f *pe.File) ([]string, error) {
+	syms, err := f.ImportedSymbols()
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var dlls []string
+	for _, sym := range syms {
+		_, dll, ok := strings.Cut(sym, ":")
+		dll = strings.ToLower(dll)
+		if ok && !seen[dll] {
+			seen[dll] = true
+			dlls = append(dlls, dll)
+		}
+	}
+	slices.Sort(dlls)
+	return dlls, nil
 }
 
 // isSystemDLL tells the DLLs that come with Windows itself from a
