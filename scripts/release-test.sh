@@ -35,7 +35,11 @@ stop_server() {
 }
 trap 'stop_server; rm -rf "$tmp"' EXIT
 
-fail() { echo "release-test: FAIL: $*" >&2; exit 1; }
+fail() {
+  echo "release-test: FAIL: $*" >&2
+  if [ -s "$tmp/serve.log" ]; then echo "the server's last log lines:" >&2; tail -5 "$tmp/serve.log" >&2; fi
+  exit 1
+}
 pass() { echo "  ok: $*"; }
 
 bin_amd64="$DIST/ruthless-$version-linux-amd64"
@@ -65,7 +69,7 @@ check_static() {
 # the release was built with.
 check_version() {
   local got
-  got=$("$@" version)
+  got=$("$@" version) || true
   [[ $got =~ ^ruthless\ ${version//./\\.},\ commit\ $commit,\ built\ $date_re$ ]] ||
     fail "version printed \"$got\", not version $version, commit $commit, date $date_re"
   pass "$got"
@@ -76,9 +80,9 @@ check_version() {
 # does not exist is refused with status 2.
 check_solve() {
   local got status=0
-  got=$("$@" solve --json H2 H3 A4 S6 K6 | jq -c '[.strength, .unused, [.sets[].kind]]')
+  got=$("$@" solve --json H2 H3 A4 S6 K6 | jq -c '[.strength, .unused, [.sets[].kind]]') || true
   [ "$got" = '[10,0,["straight","group"]]' ] || fail "solve H2 H3 A4 S6 K6 gave $got"
-  got=$("$@" solve --json --players 2 S4 S6 SP | jq -c '[.strength, [.sets[].cards[] | .as // empty]]')
+  got=$("$@" solve --json --players 2 S4 S6 SP | jq -c '[.strength, [.sets[].cards[] | .as // empty]]') || true
   [ "$got" = '[12,["S5"]]' ] || fail "solve --players 2 S4 S6 SP gave $got"
   "$@" solve Z9 >/dev/null 2>"$tmp/err" || status=$?
   [ "$status" = 2 ] && grep -q Z9 "$tmp/err" || fail "solve Z9 exited $status: $(cat "$tmp/err")"
@@ -93,6 +97,9 @@ start_server() {
   server=$!
   local line=""
   read -r -t 60 line <&3 || true
+  # Keep reading what it prints next: a Go program that writes to a
+  # closed pipe dies of SIGPIPE (seen under qemu, where it is slower).
+  cat <&3 >>"$tmp/serve.out" &
   exec 3<&-
   [[ $line =~ (http://127\.0\.0\.1:[0-9]+) ]] || fail "serve printed \"$line\", not its address (log: $(tail -3 "$tmp/serve.log"))"
   base=${BASH_REMATCH[1]}
@@ -103,13 +110,13 @@ start_server() {
 check_serve() {
   start_server "$@"
   local code id
-  code=$(curl -s -o /dev/null -w '%{http_code}' "$base/healthz")
+  code=$(curl -s -o /dev/null -w '%{http_code}' "$base/healthz") || true
   [ "$code" = 200 ] || fail "GET /healthz answered $code"
   curl -fs "$base/" | grep -q 'data-testid="new-game"' || fail "GET / did not serve the home page"
   id=$(curl -fs -X POST "$base/api/games" -H 'Content-Type: application/json' \
-    -d '{"version":1,"players":["Lucy","Craig"],"start_player":0,"rounds":[]}' | jq -r .id)
+    -d '{"version":1,"players":["Lucy","Craig"],"start_player":0,"rounds":[]}' | jq -r .id) || true
   [ -n "$id" ] && [ "$id" != null ] || fail "POST /api/games stored no game"
-  [ "$(curl -fs "$base/api/games/$id" | jq -c .players)" = '["Lucy","Craig"]' ] ||
+  [ "$(curl -fs "$base/api/games/$id" | jq -c .players || true)" = '["Lucy","Craig"]' ] ||
     fail "GET /api/games/$id did not give back the stored game"
   stop_server
   pass "serve: $base printed; /healthz 200, home page, game $id stored and read back"
