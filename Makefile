@@ -1,8 +1,10 @@
 # One command runs every test: `make test`. It installs what the tests need
 # (Chromium for the browser tests) on a fresh machine, checks that generated
 # and formatted code is up to date, vets and lints, and runs all tests with
-# the race detector, then the big solver cross-check without it. It prints
-# how long each phase took. CI (.ci/run) calls exactly this.
+# the race detector, then the big solver cross-check without it, and last
+# builds the release binaries and checks them (installing the cross
+# compilers and qemu it needs). It prints how long each phase took. CI
+# (.ci/run) calls exactly this.
 
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
@@ -13,9 +15,9 @@ CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || comman
 RACE_TIMEOUT ?= 20m
 TEST_TIMEOUT ?= 15m
 
-TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference
+TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-release
 
-.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack release test-release image
+.PHONY: test $(TEST_PHASES) generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -133,7 +135,9 @@ release:
 # test-release builds a release dated at the last commit (so that the
 # test knows the date to expect) and checks its binaries: amd64 here,
 # arm64 under qemu, the Windows one by its PE headers, and the container
-# image when podman is installed.
+# image when podman is installed (it is not installed for this). From
+# cold caches it took 10m39s on a 2-core machine shared with other
+# builds (434 s of CPU), 19 s with warm ones.
 test-release:
 	@epoch=$$(git log -1 --format=%ct); \
 	SOURCE_DATE_EPOCH=$$epoch bash scripts/release.sh && \

@@ -14,10 +14,11 @@ need_commands() {
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing ${missing[*]}"
     # Another apt run (another make deps) may hold the lock: wait for it
-    # rather than fail.
+    # rather than fail. Recommends stay in: the arm64 cross compiler only
+    # recommends the arm64 C library, without which nothing links.
     apt-get -o DPkg::Lock::Timeout=600 update -qq &&
       DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 \
-        install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+        install -y -qq "${missing[@]}" >/dev/null
     return
   fi
   echo "missing tools: install the Debian packages ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
