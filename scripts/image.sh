@@ -22,9 +22,10 @@ trap 'rm -rf "$ctx"' EXIT
 cp "$bin" "$ctx/ruthless-linux-$ARCH"
 mkdir "$ctx/empty"
 
-# --no-cache: the image is a few small layers, and buildah 1.28 (Debian 12)
+# --no-cache --layers=false: the image is a few small layers, no build
+# leaves intermediate images behind, and buildah 1.28 (Debian 12)
 # was seen to reuse a cached COPY layer after its --chown had changed.
 tags=(-t "${IMAGE:-ruthless:$version}")
 [ -n "${IMAGE:-}" ] || tags+=(-t ruthless:latest)
-podman build --no-cache --arch "$ARCH" --build-arg TARGETARCH="$ARCH" --build-arg VERSION="$version" \
+podman build --no-cache --layers=false --arch "$ARCH" --build-arg TARGETARCH="$ARCH" --build-arg VERSION="$version" \
   "${tags[@]}" -f Containerfile "$ctx"
