@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# release-test.sh checks the binaries scripts/release.sh left in dist/ as a
+# player would meet them: the checksums hold; the linux/amd64 binary (here)
+# and the linux/arm64 one (under qemu-user-static) are static, say their
+# version, solve a pool, and serve the home page and a stored game from
+# their own SQLite; the Windows one is a console PE for amd64 that needs no
+# MinGW DLL and carries its version (and runs under wine when wine is
+# installed). It measures the time from starting the linux/amd64 binary to
+# its printed address, and builds the container image when podman is there
+# (RELEASE_TEST_IMAGE=0 skips that, =1 requires it).
+#   bash scripts/release-test.sh         (make test-release builds first)
+# VERSION and SOURCE_DATE_EPOCH, when set, must be those the release was
+# built with; the date is then checked exactly, else only its form.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/need.sh
+
+GO=${GO:-go}
+DIST=${DIST:-dist}
+STARTS=${STARTS:-10}
+version=${VERSION:-$(git describe --tags --always --dirty)}
+commit=$(git rev-parse HEAD)
+date_re='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z'
+if [ -n "${SOURCE_DATE_EPOCH:-}" ]; then
+  date_re=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%dT%H:%M:%SZ)
+fi
+
+need_commands file=file qemu-aarch64-static=qemu-user-static curl=curl jq=jq
+
+tmp=$(mktemp -d)
+server=""
+stop_server() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  server=""
+}
+trap 'stop_server; rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "release-test: FAIL: $*" >&2
+  if [ -s "$tmp/serve.log" ]; then echo "the server's last log lines:" >&2; tail -5 "$tmp/serve.log" >&2; fi
+  exit 1
+}
+pass() { echo "  ok: $*"; }
+
+bin_amd64="$DIST/ruthless-$version-linux-amd64"
+bin_arm64="$DIST/ruthless-$version-linux-arm64"
+bin_win="$DIST/ruthless-$version-windows-amd64.exe"
+
+check_sums() {
+  echo "== checksums"
+  (cd "$DIST" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match $DIST/"
+  local listed
+  listed=$(awk '{print $2}' "$DIST/SHA256SUMS" | sort | tr '\n' ' ')
+  [ "$listed" = "$(cd "$DIST" && ls ruthless-* | sort | tr '\n' ' ')" ] ||
+    fail "SHA256SUMS lists $listed, not every file in $DIST/"
+  pass "SHA256SUMS matches all $(wc -l <"$DIST/SHA256SUMS") files"
+}
+
+# check_static BIN ARCH: `file` must call it statically linked for ARCH.
+check_static() {
+  echo "== $1"
+  local what
+  what=$(file -b "$1")
+  [[ $what == *"statically linked"* && $what == *"$2"* ]] || fail "$1 is not a static $2 binary: $what"
+  pass "file: ${what%%, BuildID*}"
+}
+
+# check_version RUN...: `version` prints the version, commit and date
+# the release was built with.
+check_version() {
+  local got
+  got=$("$@" version) || true
+  [[ $got =~ ^ruthless\ ${version//./\\.},\ commit\ $commit,\ built\ $date_re$ ]] ||
+    fail "version printed \"$got\", not version $version, commit $commit, date $date_re"
+  pass "$got"
+}
+
+# check_solve RUN...: the pool of CONTRACT.md's example has a party of
+# strength 10, the wild's pool shows what the wild became, and a card that
+# does not exist is refused with status 2.
+check_solve() {
+  local got status=0
+  got=$("$@" solve --json H2 H3 A4 S6 K6 | jq -c '[.strength, .unused, [.sets[].kind]]') || true
+  [ "$got" = '[10,0,["straight","group"]]' ] || fail "solve H2 H3 A4 S6 K6 gave $got"
+  got=$("$@" solve --json --players 2 S4 S6 SP | jq -c '[.strength, [.sets[].cards[] | .as // empty]]') || true
+  [ "$got" = '[12,["S5"]]' ] || fail "solve --players 2 S4 S6 SP gave $got"
+  "$@" solve Z9 >/dev/null 2>"$tmp/err" || status=$?
+  [ "$status" = 2 ] && grep -q Z9 "$tmp/err" || fail "solve Z9 exited $status: $(cat "$tmp/err")"
+  pass "solve: strength 10 for H2 H3 A4 S6 K6, SP becomes S5, Z9 refused"
+}
+
+# start_server RUN...: starts serve on a free loopback port with a fresh
+# database, waits for its printed address and sets base and server.
+start_server() {
+  rm -f "$tmp"/db*
+  exec 3< <(exec "$@" serve -addr 127.0.0.1:0 -db "$tmp/db" 2>>"$tmp/serve.log")
+  server=$!
+  local line=""
+  read -r -t 60 line <&3 || true
+  # Keep reading what it prints next: a Go program that writes to a
+  # closed pipe dies of SIGPIPE (seen under qemu, where it is slower).
+  cat <&3 >>"$tmp/serve.out" &
+  exec 3<&-
+  [[ $line =~ (http://127\.0\.0\.1:[0-9]+) ]] || fail "serve printed \"$line\", not its address (log: $(tail -3 "$tmp/serve.log"))"
+  base=${BASH_REMATCH[1]}
+}
+
+# check_serve RUN...: the server answers /healthz, serves the home page,
+# and stores a game and gives it back (SQLite works in this build).
+check_serve() {
+  start_server "$@"
+  local code id
+  code=$(curl -s -o /dev/null -w '%{http_code}' "$base/healthz") || true
+  [ "$code" = 200 ] || fail "GET /healthz answered $code"
+  curl -fs "$base/" | grep -q 'data-testid="new-game"' || fail "GET / did not serve the home page"
+  id=$(curl -fs -X POST "$base/api/games" -H 'Content-Type: application/json' \
+    -d '{"version":1,"players":["Lucy","Craig"],"start_player":0,"rounds":[]}' | jq -r .id) || true
+  [ -n "$id" ] && [ "$id" != null ] || fail "POST /api/games stored no game"
+  [ "$(curl -fs "$base/api/games/$id" | jq -c .players || true)" = '["Lucy","Craig"]' ] ||
+    fail "GET /api/games/$id did not give back the stored game"
+  stop_server
+  pass "serve: $base printed; /healthz 200, home page, game $id stored and read back"
+}
+
+# time_start RUN...: starts the server STARTS times and prints the time
+# from starting the process to reading its address, in milliseconds.
+time_start() {
+  local i t0 t1 ms=()
+  for ((i = 0; i < STARTS; i++)); do
+    t0=$(date +%s%N)
+    start_server "$@"
+    t1=$(date +%s%N)
+    stop_server
+    ms+=($(((t1 - t0) / 1000000)))
+  done
+  printf '%s\n' "${ms[@]}" | sort -n | awk -v what="$*" '{a[NR]=$1} END {
+    printf "  start to printed address (%d starts of %s): min %d ms, median %d ms, max %d ms\n",
+      NR, what, a[1], (NR % 2 ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2)), a[NR]}'
+}
+
+check_linux() {
+  check_version "$@"
+  check_solve "$@"
+  check_serve "$@"
+  time_start "$@"
+}
+
+check_windows() {
+  echo "== $bin_win"
+  local what
+  what=$(file -b "$bin_win")
+  [[ $what == "PE32+ executable (console) x86-64"* ]] || fail "$bin_win is $what"
+  pass "file: $what"
+  "$GO" run ./scripts/pecheck "$bin_win" "$version" "$commit" >"$tmp/pe" || fail "the Windows binary (above)"
+  sed 's/^/  ok: /' "$tmp/pe"
+  check_wine
+}
+
+# check_wine runs the Windows binary's `version` under wine when wine is
+# installed. Go (since 1.22) needs bcryptprimitives.dll, which Debian 12's
+# wine 8.0 lacks: that wine is reported, not failed.
+check_wine() {
+  local wine got
+  wine=$(command -v wine || command -v wine64 || ls /usr/lib/wine/wine64 2>/dev/null || true)
+  if [ -z "$wine" ]; then
+    echo "  (wine is not installed: the Windows binary was not run)"
+    return
+  fi
+  got=$(WINEPREFIX="$tmp/wine" WINEDEBUG=-all timeout 300 "$wine" "$bin_win" version 2>&1 | tr -d '\r') || true
+  if [[ $got == *"bcryptprimitives.dll not found"* ]]; then
+    echo "  (this wine lacks bcryptprimitives.dll, which Go programs need: the Windows binary was not run)"
+    return
+  fi
+  [[ $got == "ruthless $version, commit $commit, built "* ]] || fail "under wine, version printed \"$got\""
+  pass "under wine: $got"
+}
+
+check_image() {
+  if [ "${RELEASE_TEST_IMAGE:-}" = 0 ]; then return; fi
+  if ! command -v podman >/dev/null 2>&1; then
+    [ "${RELEASE_TEST_IMAGE:-}" = 1 ] && fail "podman is not installed"
+    echo "== (podman is not installed: the container image was not built)"
+    return
+  fi
+  echo "== container image"
+  IMAGE=ruthless:release-test bash scripts/image.sh >"$tmp/image.log" 2>&1 ||
+    { cat "$tmp/image.log"; fail "podman build failed"; }
+  local got
+  got=$(podman image inspect ruthless:release-test --format \
+    '{{.Config.User}} {{json .Config.Entrypoint}} {{json .Config.ExposedPorts}} {{json .Config.Volumes}}')
+  [ "$got" = '65532:65532 ["/ruthless","serve"] {"8080/tcp":{}} {"/data":{}}' ] || fail "image config: $got"
+  pass "image: user, entrypoint, port and volume: $got"
+  # The server's user must own /data (a new volume takes its owner) and
+  # /tmp; read the owners from the image's layers.
+  podman save --format oci-dir -o "$tmp/oci" ruthless:release-test >/dev/null 2>&1
+  local owners
+  owners=$(for layer in "$tmp"/oci/blobs/sha256/*; do tar -tvf "$layer" 2>/dev/null || true; done |
+    awk '$6 ~ /^(data|tmp)\/$/ {print $6, $2}' | sort | tr '\n' ' ')
+  [ "$owners" = "data/ 65532/65532 tmp/ 65532/65532 " ] || fail "image: owners of /data and /tmp: $owners"
+  pass "image: /data and /tmp belong to 65532"
+  podman image rm ruthless:release-test >/dev/null
+}
+
+[ -f "$bin_amd64" ] || fail "no $bin_amd64: run make release first (with the same VERSION)"
+check_sums
+check_static "$bin_amd64" x86-64
+check_linux "$bin_amd64"
+check_static "$bin_arm64" "ARM aarch64"
+STARTS=3 check_linux qemu-aarch64-static "$bin_arm64"
+check_windows
+check_image
+echo "release-test: all checks passed"
