@@ -75,7 +75,7 @@ check_version() {
   pass "$got"
 }
 
-# check_solve RUN...: the pool of CONTRACT.md's example has a party of
+# check_solve RUN...: the pool of the solve example in docs/api.md has a party of
 # strength 10, the wild's pool shows what the wild became, and a card that
 # does not exist is refused with status 2.
 check_solve() {
