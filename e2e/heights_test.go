@@ -150,9 +150,15 @@ func (p phone) visit(pg nightPage) {
 // It logs the table (and writes it to the file RUTHLESS_HEIGHTS_OUT names,
 // if set; full-page screenshots go to the folder RUTHLESS_SHOTS_OUT names)
 // and fails on a page over two screens, the rules page aside.
+// RUTHLESS_SHOTS_THEME=dark takes the whole run in the dark theme, to look
+// at its screenshots.
 func TestPageHeights(t *testing.T) {
 	p, pages := gameNight(t)
-	emulateMedia(p, "prefers-color-scheme", "light")
+	theme := "light"
+	if os.Getenv("RUTHLESS_SHOTS_THEME") == "dark" {
+		theme = "dark"
+	}
+	emulateMedia(p, "prefers-color-scheme", theme)
 	shots := os.Getenv("RUTHLESS_SHOTS_OUT")
 	if shots != "" {
 		if err := os.MkdirAll(shots, 0o755); err != nil {
@@ -180,7 +186,7 @@ func TestPageHeights(t *testing.T) {
 			p.errorf("page %s (%s) is %d px tall at %d px wide, want at most %d", pg.name, pg.path, h, screenWidth, maxPageHeight)
 		}
 	}
-	t.Logf("page heights at %d×%d, light theme:\n%s", screenWidth, screenHeight, table.String())
+	t.Logf("page heights at %d×%d, %s theme:\n%s", screenWidth, screenHeight, theme, table.String())
 	if out := os.Getenv("RUTHLESS_HEIGHTS_OUT"); out != "" {
 		if err := os.WriteFile(out, []byte(table.String()), 0o644); err != nil {
 			t.Fatalf("writing the table: %v", err)

@@ -155,7 +155,7 @@ func StackedBars(title string, rows []StackRow) string {
 // ResultsChart draws a player's NP game by game, oldest first; a win is a
 // filled dot, any other result a ring.
 func ResultsChart(title string, pts []ResultPoint) string {
-	const h, left, right, top, bottom = 180, 30, 10, 10, 24
+	const h, left, right, top, bottom = 150, 30, 10, 10, 24
 	maxV := 0
 	for _, p := range pts {
 		maxV = max(maxV, p.NP)

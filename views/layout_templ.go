@@ -193,7 +193,7 @@ func frame(title string, nav bool) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\"><meta name=\"theme-color\" content=\"#fbf8f1\" media=\"(prefers-color-scheme: light)\"><meta name=\"theme-color\" content=\"#0d1117\" media=\"(prefers-color-scheme: dark)\"><script src=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\"><meta name=\"theme-color\" content=\"#f6f0e1\" media=\"(prefers-color-scheme: light)\"><meta name=\"theme-color\" content=\"#0a1620\" media=\"(prefers-color-scheme: dark)\"><script src=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

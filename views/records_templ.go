@@ -453,7 +453,7 @@ func Records(vm RecordsView) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if len(vm.H2HPlayers) > 1 {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "<h2>Head to head</h2><div class=\"scroll\"><table class=\"tbl h2h\" data-testid=\"record-h2h\"><thead><tr><th></th>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "<h2>Head to head</h2><div class=\"scroll\"><table class=\"tbl h2h\" data-testid=\"record-h2h\"><thead><tr><th scope=\"col\"><span class=\"vh\">Player</span></th>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

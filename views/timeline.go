@@ -21,7 +21,7 @@ type TimelineSeries struct {
 // kept short (a phone shows it whole); the page gives the numbers as a
 // table too.
 func TimelineChart(title string, labels []string, series []TimelineSeries) string {
-	const h, left, right, top, bottom = 170, 30, 12, 10, 24
+	const h, left, right, top, bottom = 150, 30, 12, 10, 24
 	maxV := 0
 	for _, s := range series {
 		for i, v := range s.NP {
