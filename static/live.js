@@ -259,7 +259,20 @@
           leaving = false;
           pending = true;
           if (notice) notice.hidden = false;
+          // The browser's "online" event is not enough: a phone whose
+          // Wi-Fi stays up while the server is out of reach never goes
+          // offline, so the save is also tried again every few seconds.
+          clearTimeout(retryTimer);
+          retryTimer = setTimeout(retry, RETRY_MS);
         });
+    };
+    var RETRY_MS = 4000;
+    var retryTimer = 0;
+    var retry = function () {
+      if (!pending) return;
+      pending = false;
+      clearTimeout(retryTimer);
+      send();
     };
     if (!plain) {
       kept.addEventListener("submit", function (ev) {
@@ -269,11 +282,7 @@
         keep();
         send();
       });
-      window.addEventListener("online", function () {
-        if (!pending) return;
-        pending = false;
-        send();
-      });
+      window.addEventListener("online", retry);
     }
   }
 
