@@ -388,7 +388,7 @@ func prizeText(np int) string {
 	if np == 0 {
 		return "– no token"
 	}
-	return strconv.Itoa(np) + " NP"
+	return "+" + strconv.Itoa(np) + " NP"
 }
 
 func winnerLine(names []string) string {

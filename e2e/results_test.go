@@ -88,7 +88,7 @@ func TestResultsAtAGlance(t *testing.T) {
 		p := p.on(t)
 		p.open(game, "scoreboard-round3")
 		// Ann's tokens: a Port token in rounds 1 and 2, 3 NP in round 3.
-		for r, want := range map[int]string{1: "1 NP", 2: "1 NP", 3: "3 NP"} {
+		for r, want := range map[int]string{1: "+1 NP", 2: "+1 NP", 3: "+3 NP"} {
 			if got := p.text(fmt.Sprintf("prize-%d-0", r)); got != want {
 				p.errorf("Ann's token in round %d reads %q, want %q", r, got, want)
 			}

@@ -180,7 +180,7 @@ func TestScoreboardLabelsTokens(t *testing.T) {
 		}}}}
 	html := render(t, views.Game(vm))
 	tests := []struct{ testid, want string }{
-		{"cell-1-0", "12 · strength, 1 NP"},
+		{"cell-1-0", "12 · strength, +1 NP"},
 		{"cell-1-1", "2 · strength, – no token"},
 		{"total-np-1", "25"},
 		{"place-1", "1st"},
