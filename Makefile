@@ -18,7 +18,7 @@ TEST_TIMEOUT ?= 15m
 
 TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-release
 
-.PHONY: test $(TEST_PHASES) deps-axe generate check-generated check-fmt vet lint run bench fuzz build pagesize load attack release image
+.PHONY: test $(TEST_PHASES) deps-axe generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -173,6 +173,10 @@ bench:
 
 pagesize:
 	bash scripts/pagesize.sh
+
+# lighthouse scores the accessibility of the main pages (docs/measurements.md).
+lighthouse:
+	bash scripts/lighthouse.sh
 
 load:
 	bash scripts/load.sh
