@@ -155,32 +155,15 @@ func StackedBars(title string, rows []StackRow) string {
 // ResultsChart draws a player's NP game by game, oldest first; a win is a
 // filled dot, any other result a ring.
 func ResultsChart(title string, pts []ResultPoint) string {
-	const h, left, right, top, bottom = 150, 30, 10, 10, 24
 	maxV := 0
-	for _, p := range pts {
+	labels := make([]string, len(pts))
+	for i, p := range pts {
 		maxV = max(maxV, p.NP)
+		labels[i] = p.Label
 	}
-	yTop, step := niceMax(maxV)
-	plotW, plotH := chartWidth-left-right, h-top-bottom
-	x := func(i int) float64 {
-		if len(pts) <= 1 {
-			return float64(left) + float64(plotW)/2
-		}
-		return float64(left) + float64(i)*float64(plotW)/float64(len(pts)-1)
-	}
-	y := func(v int) float64 { return float64(top) + float64(plotH)*(1-float64(v)/float64(yTop)) }
 	var b strings.Builder
-	open(&b, "results-chart", title, h)
-	for v := 0; v <= yTop; v += step {
-		fmt.Fprintf(&b, `<line class="grid" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/>`, left, chartWidth-right, y(v), y(v))
-		fmt.Fprintf(&b, `<text class="axis" x="%d" y="%.1f" text-anchor="end">%d</text>`, left-4, y(v)+4, v)
-	}
-	if len(pts) > 0 {
-		fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d">%s</text>`, left, h-6, esc(pts[0].Label))
-		if len(pts) > 1 {
-			fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d" text-anchor="end">%s</text>`, chartWidth-right, h-6, esc(pts[len(pts)-1].Label))
-		}
-	}
+	f := gamesFrame{height: 150, left: 30, right: 10, top: 10, bottom: 24}.draw(&b, "results-chart", title, labels, maxV)
+	x, y := f.x, f.y
 	var line []string
 	for i, p := range pts {
 		line = append(line, fmt.Sprintf("%.1f,%.1f", x(i), y(p.NP)))
@@ -197,4 +180,49 @@ func ResultsChart(title string, pts []ResultPoint) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// gamesFrame is the frame of a chart of NP game by game: its margins,
+// and once drawn, how many games run along the x axis and the NP at the
+// top of the y axis.
+type gamesFrame struct {
+	height, left, right, top, bottom int
+	games, yTop                      int
+}
+
+// draw opens the SVG and draws the frame: grid lines with their NP from
+// 0 to a round top above maxV, and the first and last games' labels
+// under the axis. The frame it returns places the points.
+func (f gamesFrame) draw(b *strings.Builder, class, title string, labels []string, maxV int) gamesFrame {
+	f.games = len(labels)
+	var step int
+	f.yTop, step = niceMax(maxV)
+	open(b, class, title, f.height)
+	for v := 0; v <= f.yTop; v += step {
+		fmt.Fprintf(b, `<line class="grid" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/>`, f.left, chartWidth-f.right, f.y(v), f.y(v))
+		fmt.Fprintf(b, `<text class="axis" x="%d" y="%.1f" text-anchor="end">%d</text>`, f.left-4, f.y(v)+4, v)
+	}
+	if len(labels) > 0 {
+		fmt.Fprintf(b, `<text class="axis" x="%d" y="%d">%s</text>`, f.left, f.height-6, esc(labels[0]))
+		if len(labels) > 1 {
+			fmt.Fprintf(b, `<text class="axis" x="%d" y="%d" text-anchor="end">%s</text>`, chartWidth-f.right, f.height-6, esc(labels[len(labels)-1]))
+		}
+	}
+	return f
+}
+
+// x is where game i stands: spread evenly across the plot, or in its
+// middle when there is one game.
+func (f gamesFrame) x(i int) float64 {
+	plotW := chartWidth - f.left - f.right
+	if f.games <= 1 {
+		return float64(f.left) + float64(plotW)/2
+	}
+	return float64(f.left) + float64(i)*float64(plotW)/float64(f.games-1)
+}
+
+// y is the height of v NP.
+func (f gamesFrame) y(v int) float64 {
+	plotH := f.height - f.top - f.bottom
+	return float64(f.top) + float64(plotH)*(1-float64(v)/float64(f.yTop))
 }

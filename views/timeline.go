@@ -21,7 +21,6 @@ type TimelineSeries struct {
 // kept short (a phone shows it whole); the page gives the numbers as a
 // table too.
 func TimelineChart(title string, labels []string, series []TimelineSeries) string {
-	const h, left, right, top, bottom = 150, 30, 12, 10, 24
 	maxV := 0
 	for _, s := range series {
 		for i, v := range s.NP {
@@ -30,27 +29,9 @@ func TimelineChart(title string, labels []string, series []TimelineSeries) strin
 			}
 		}
 	}
-	yTop, step := niceMax(maxV)
-	plotW, plotH := chartWidth-left-right, h-top-bottom
-	x := func(i int) float64 {
-		if len(labels) <= 1 {
-			return float64(left) + float64(plotW)/2
-		}
-		return float64(left) + float64(i)*float64(plotW)/float64(len(labels)-1)
-	}
-	y := func(v int) float64 { return float64(top) + float64(plotH)*(1-float64(v)/float64(yTop)) }
 	var b strings.Builder
-	open(&b, "timeline-chart", title, h)
-	for v := 0; v <= yTop; v += step {
-		fmt.Fprintf(&b, `<line class="grid" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/>`, left, chartWidth-right, y(v), y(v))
-		fmt.Fprintf(&b, `<text class="axis" x="%d" y="%.1f" text-anchor="end">%d</text>`, left-4, y(v)+4, v)
-	}
-	if len(labels) > 0 {
-		fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d">%s</text>`, left, h-6, esc(labels[0]))
-		if len(labels) > 1 {
-			fmt.Fprintf(&b, `<text class="axis" x="%d" y="%d" text-anchor="end">%s</text>`, chartWidth-right, h-6, esc(labels[len(labels)-1]))
-		}
-	}
+	f := gamesFrame{height: 150, left: 30, right: 12, top: 10, bottom: 24}.draw(&b, "timeline-chart", title, labels, maxV)
+	x, y := f.x, f.y
 	for _, s := range series {
 		var pts []string
 		for i, v := range s.NP {
