@@ -29,9 +29,13 @@ Usage:
   ruthless [serve] [-addr :8080] [-db ruthless.db] [-password P | -password-file F]
                  [-host NAME] [-solves N] [-solve-time 10s]
                  [-backup-dir DIR] [-backups 14]
+                 [-trusted-proxy CIDR] [-base-url URL]
+                 [-new-games-per-minute 10] [-logins-per-minute 5]
         run the web app (also reads RUTHLESS_ADDR, RUTHLESS_DB, RUTHLESS_PASSWORD,
         RUTHLESS_PASSWORD_FILE, RUTHLESS_HOSTS, RUTHLESS_SOLVES, RUTHLESS_SOLVE_TIME,
-        RUTHLESS_BACKUP_DIR, RUTHLESS_BACKUPS; ruthless serve -h explains each)
+        RUTHLESS_BACKUP_DIR, RUTHLESS_BACKUPS, RUTHLESS_TRUSTED_PROXIES,
+        RUTHLESS_BASE_URL, RUTHLESS_NEW_GAMES_PER_MINUTE, RUTHLESS_LOGINS_PER_MINUTE;
+        ruthless serve -h explains each)
   ruthless solve [--json] [--players N] CARD...
         the best raiding party for one pool of pirates (R1)
   ruthless check [--json] [--players N] [--pool CARDS] SET...
