@@ -1,0 +1,71 @@
+package e2e
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestShareTheResult taps "Share the result" on the final scores. A
+// headless browser has neither a share sheet nor a clipboard a test can
+// read, so the page's two ways out are stood in for in the page itself:
+// with a share sheet the card's address goes to it (and the page stays);
+// without one the address is copied and the page says so.
+func TestShareTheResult(t *testing.T) {
+	p := newTable(t)
+	id := createGame(t, p.base, nightGame(5, false, true))
+	p.open("/games/"+id+"/final", "final")
+	card := p.base + "/games/" + id + "/card"
+
+	eval[bool](p, `(() => { window.__shared = null; navigator.share = d => { window.__shared = d; return Promise.resolve(); }; return true; })()`)
+	p.tap(byTestID("share"))
+	p.waitFor(`window.__shared !== null`, "the share sheet")
+	if got := eval[string](p, `window.__shared.url`); got != card {
+		p.errorf("shared %q, want the result card %q", got, card)
+	}
+	if got := eval[string](p, `window.__shared.text`); !strings.Contains(got, "Dan") {
+		p.errorf("shared text %q, want the winner named", got)
+	}
+	if got := p.path(); got != "/games/"+id+"/final" {
+		p.errorf("after sharing the phone is at %s, want still the final scores", got)
+	}
+
+	eval[bool](p, `(() => { window.__copied = null; navigator.share = undefined;
+		Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: s => { window.__copied = s; return Promise.resolve(); }}});
+		return true; })()`)
+	p.tap(byTestID("share"))
+	p.waitFor(`window.__copied !== null`, "the copied link")
+	if got := eval[string](p, `window.__copied`); got != card {
+		p.errorf("copied %q, want the result card %q", got, card)
+	}
+	p.waitFor(`document.querySelector("[data-share-status]").textContent === "Link copied"`, "Link copied")
+	p.landed("link-copied")
+}
+
+// TestAboutInThePhonesTimeZone sets when a game was played on a phone in
+// New York: the form shows the stored time in the phone's zone, and a time
+// typed there is stored with the phone's offset on that date (−05:00 in
+// November), not the server's or UTC.
+func TestAboutInThePhonesTimeZone(t *testing.T) {
+	p := newTable(t)
+	id := createGame(t, p.base, `{"version":1,"players":["Ann","Ben"],"start_player":0,"played":"2026-11-20T23:30:00Z","rounds":[]}`)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: "America/New_York"}); err != nil {
+		p.fatalf("time zone: %v", err)
+	}
+	p.open("/games/"+id+"/about", "about")
+	if got := eval[string](p, `document.getElementById("played").value`); got != "2026-11-20T18:30" {
+		p.errorf("played shows %q, want 2026-11-20T18:30 (23:30 UTC in New York)", got)
+	}
+	eval[bool](p, `(() => { document.getElementById("played").value = "2026-11-21T20:15"; return true; })()`)
+	p.follow(byTestID("about-save"), "about-saved", http.StatusOK)
+	g := fetchGame(t, p.base, id)
+	if g.Played != "2026-11-21T20:15:00-05:00" {
+		p.errorf("stored played %q, want 2026-11-21T20:15:00-05:00", g.Played)
+	}
+}
