@@ -139,6 +139,20 @@ func TestEntryGridOnOneScreen(t *testing.T) {
 		}
 	}
 
+	// A notice (saved, cleared, a restored draft) takes the line under
+	// the heading: the deck stays on the first screen.
+	entry := fmt.Sprintf("/games/%s/rounds/2/players/0", four)
+	p.open(entry+"?saved=1", "saved-notice")
+	if _, ok := p.maybeText(byTestID("saved")); !ok {
+		p.errorf("no saved notice on %s?saved=1", entry)
+	}
+	checkWholeDeck(p, 50, "with the saved notice")
+	p.setCard("X2", true)
+	p.open(entry, "draft-notice")
+	p.waitFor(`!document.getElementById("draft").hidden`, "the restored draft's notice")
+	checkWholeDeck(p, 50, "with a restored draft's notice")
+	p.tap(byTestID("discard-draft"))
+
 	// Two players: 40 cards, no Kraken, still on one screen.
 	two := createGame(t, base, `{"version": 1, "players": ["Ann", "Bo"], "start_player": 0, "rounds": []}`)
 	p.open(fmt.Sprintf("/games/%s/rounds/1/players/0", two), "two-players")

@@ -818,7 +818,7 @@ func DraftNotice() templ.Component {
 			templ_7745c5c3_Var47 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "<div class=\"notice draft\" id=\"draft\" role=\"status\" data-testid=\"draft\" hidden><p><b>Not saved:</b> your changes are back. Save them, or discard them to see what is stored.</p><button type=\"button\" class=\"small\" id=\"discard-draft\" data-testid=\"discard-draft\">Discard</button></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 51, "<div class=\"notice draft\" id=\"draft\" role=\"status\" data-testid=\"draft\" hidden><p><b>Not saved:</b> your changes are back.</p><button type=\"button\" class=\"small\" id=\"discard-draft\" data-testid=\"discard-draft\">Discard</button></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
