@@ -178,17 +178,16 @@ func openError(path string, err error) error {
 // checkSchema refuses a database whose schema is not this program's, for
 // a store that cannot migrate it.
 func checkSchema(ctx context.Context, db *sql.DB) error {
-	ms, err := migrations()
+	want, err := newestVersion()
 	if err != nil {
 		return err
 	}
-	var newest int
-	err = db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&newest)
+	have, err := schemaVersion(ctx, db)
 	if err != nil {
-		return fmt.Errorf("migrations: %w", err)
+		return err
 	}
-	if want := ms[len(ms)-1].version; newest != want {
-		return fmt.Errorf("database schema version %d, not this program's %d: open it once for writing", newest, want)
+	if have != want {
+		return fmt.Errorf("database schema version %d, not this program's %d: open it once for writing", have, want)
 	}
 	return nil
 }
@@ -295,13 +294,14 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	}
 	// A database written by a newer program may hold tables this one would
 	// misread; refusing it is safer than guessing.
-	var newest int
-	err = db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&newest)
+	have, err := schemaVersion(ctx, db)
 	if err != nil {
-		return fmt.Errorf("migrations: %w", err)
+		return err
 	}
-	if len(ms) > 0 && newest > ms[len(ms)-1].version {
-		return fmt.Errorf("database schema version %d is newer than this program's %d", newest, ms[len(ms)-1].version)
+	if want, err := newestVersion(); err != nil {
+		return err
+	} else if have > want {
+		return fmt.Errorf("database schema version %d is newer than this program's %d", have, want)
 	}
 	return nil
 }
