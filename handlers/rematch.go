@@ -24,14 +24,24 @@ import (
 // errGuestNewGame refuses a new game to a phone let in by a join code.
 var errGuestNewGame = errors.New("only a phone logged in with the table password can start a new game; the rematch shows on the final scores once someone does")
 
-// rematchForm is the new-game form filled with the rematch's setup.
-func (a *app) rematchForm(c *gin.Context) {
+// rematchOf loads the game a rematch is asked of, for a phone that may
+// start one; otherwise it answers and reports false.
+func (a *app) rematchOf(c *gin.Context) (store.Game, bool) {
 	old, ok := a.loadGame(c)
 	if !ok {
-		return
+		return store.Game{}, false
 	}
 	if views.Guest(c.Request.Context()) {
 		a.fail(c, errGuestNewGame)
+		return store.Game{}, false
+	}
+	return old, true
+}
+
+// rematchForm is the new-game form filled with the rematch's setup.
+func (a *app) rematchForm(c *gin.Context) {
+	old, ok := a.rematchOf(c)
+	if !ok {
 		return
 	}
 	vm := rematchSetup(old)
@@ -44,12 +54,8 @@ func (a *app) rematchForm(c *gin.Context) {
 // has one already opens that one, so two phones tapping at once make one
 // game.
 func (a *app) rematch(c *gin.Context) {
-	old, ok := a.loadGame(c)
+	old, ok := a.rematchOf(c)
 	if !ok {
-		return
-	}
-	if views.Guest(c.Request.Context()) {
-		a.fail(c, errGuestNewGame)
 		return
 	}
 	if err := parseForm(c); err != nil {
