@@ -42,11 +42,7 @@ func (a *app) gameCardImage(c *gin.Context) {
 		return
 	}
 	key := cardImageKey(g)
-	etag := cardImageETag(key)
-	if etagMatches(c.GetHeader("If-None-Match"), etag) {
-		cardImageHeaders(c, etag)
-		c.Status(http.StatusNotModified)
-		c.Abort()
+	if notModified(c, cardImageETag(key)) {
 		return
 	}
 	png, ok := a.cardImages.Get(key)
@@ -69,27 +65,7 @@ func (a *app) gameCardImage(c *gin.Context) {
 		}
 		a.cardImages.Add(key, png)
 	}
-	cardImageHeaders(c, etag)
 	c.Data(http.StatusOK, "image/png", png)
-}
-
-// cardImageHeaders let a client keep the image but ask each time whether
-// the game changed: the answer is then a cheap 304.
-func cardImageHeaders(c *gin.Context, etag string) {
-	c.Header("Cache-Control", "private, no-cache")
-	c.Header("ETag", etag)
-}
-
-// etagMatches reports whether an If-None-Match header names etag (or is
-// "*").
-func etagMatches(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == etag || t == "*" {
-			return true
-		}
-	}
-	return false
 }
 
 // shareCard is what the share image of a scored game shows.

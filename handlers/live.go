@@ -285,10 +285,12 @@ var assetsVersion = sync.OnceValue(func() string {
 })
 
 // notModified answers 304 when the request already holds tag; otherwise
-// it sets the ETag and asks the phone to check back each time.
+// it sets the ETag and asks the phone to check back each time. What it
+// guards depends on who asks (the seat a phone holds, the password), so
+// only the phone may keep it, never a shared cache.
 func notModified(c *gin.Context, tag string) bool {
 	c.Header("ETag", tag)
-	c.Header("Cache-Control", "no-cache")
+	c.Header("Cache-Control", "private, no-cache")
 	for _, t := range strings.Split(c.GetHeader("If-None-Match"), ",") {
 		if t = strings.TrimSpace(t); t == tag || t == "W/"+tag || t == "*" {
 			c.Status(http.StatusNotModified)
