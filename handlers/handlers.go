@@ -74,9 +74,9 @@ type app struct {
 	// results caches finished games' results by version (history.go).
 	results resultCache
 	// summaries is the players list of the history's last state.
-	summaries summaryCache
+	summaries historyCache[[]scoring.PlayerSummary]
 	// recordsPage is the records page of the history's last state.
-	recordsPage recordsCache
+	recordsPage historyCache[*views.RecordsView]
 	live        *broker // the game versions the phones wait on (live.go)
 	listen      string  // the address the server listens on, "" if unknown (invite.go)
 	done        <-chan struct{}

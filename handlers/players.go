@@ -44,7 +44,7 @@ const playersPerPage = 50
 
 // players lists everyone who played, the most games first, a page at a
 // time (?page=2), or those whose name holds ?q. The list is worked out
-// once per state of the history (summaryCache) and then only sliced.
+// once per state of the history (historyCache) and then only sliced.
 func (a *app) players(c *gin.Context) {
 	list, err := a.playerSummaries(c.Request.Context())
 	if err != nil {
@@ -100,39 +100,47 @@ func (a *app) players(c *gin.Context) {
 // maxNameQuery bounds the players search; no name is longer.
 const maxNameQuery = 100
 
-// summaryCache holds the players list of one state of the history: the
-// same games at the same versions give the same list, so only a write
-// (which bumps its game's updated time) or a delete works it out again.
-// Its key comes from one small row per game (store.GameVersions), so a
-// list that has not changed costs no game loaded and nothing scored.
-type summaryCache struct {
-	mu   sync.Mutex
-	key  [32]byte
-	list []scoring.PlayerSummary
+// historyCache holds one thing worked out from the whole history (the
+// players list, the records page) for one state of it: the same games at
+// the same versions give the same answer, so only a write (which bumps
+// its game's updated time) or a delete works it out again. Its key comes
+// from one small row per game (historyKey), so an answer that has not
+// changed costs no game loaded and nothing scored.
+type historyCache[T any] struct {
+	mu    sync.Mutex
+	key   [32]byte
+	value T
+	known bool
+}
+
+// get is the answer for the history as it is now: the cached one, or
+// work's on the history, kept for next time.
+func (hc *historyCache[T]) get(ctx context.Context, a *app, work func([]scoring.PlayedGame) T) (T, error) {
+	var none T
+	key, err := a.historyKey(ctx)
+	if err != nil {
+		return none, err
+	}
+	hc.mu.Lock()
+	if hc.known && key == hc.key {
+		defer hc.mu.Unlock()
+		return hc.value, nil
+	}
+	hc.mu.Unlock()
+	games, err := a.history(ctx)
+	if err != nil {
+		return none, err
+	}
+	value := work(games)
+	hc.mu.Lock()
+	defer hc.mu.Unlock()
+	hc.key, hc.value, hc.known = key, value, true
+	return value, nil
 }
 
 // playerSummaries is the players list, the most games first.
 func (a *app) playerSummaries(ctx context.Context) ([]scoring.PlayerSummary, error) {
-	key, err := a.historyKey(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sc := &a.summaries
-	sc.mu.Lock()
-	if sc.list != nil && key == sc.key {
-		defer sc.mu.Unlock()
-		return sc.list, nil
-	}
-	sc.mu.Unlock()
-	games, err := a.history(ctx)
-	if err != nil {
-		return nil, err
-	}
-	list := scoring.SummarizePlayers(games)
-	sc.mu.Lock()
-	defer sc.mu.Unlock()
-	sc.key, sc.list = key, list
-	return list, nil
+	return a.summaries.get(ctx, a, scoring.SummarizePlayers)
 }
 
 // historyKey names the state of the whole history: every game's id and

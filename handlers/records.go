@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -16,15 +15,6 @@ import (
 // The group records page: the records are scoring's
 // (scoring.GroupRecords) over the whole history (a.history), drawn once
 // per state of the history and kept, like the players list.
-
-// recordsCache holds the records page of one state of the history (the
-// key of historyKey): the same games at the same versions give the same
-// page, so a repeat costs one small row per game and no scoring.
-type recordsCache struct {
-	mu  sync.Mutex
-	key [32]byte
-	vm  *views.RecordsView
-}
 
 // shownHolders bounds how many holders of one record the page lists; a
 // tie of dozens would push every other record off the screen.
@@ -54,26 +44,10 @@ func (a *app) records(c *gin.Context) {
 // recordsView is the records page of the history as it is now, from the
 // cache when the history has not changed since it was drawn.
 func (a *app) recordsView(ctx context.Context) (*views.RecordsView, error) {
-	key, err := a.historyKey(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rc := &a.recordsPage
-	rc.mu.Lock()
-	if rc.vm != nil && rc.key == key {
-		defer rc.mu.Unlock()
-		return rc.vm, nil
-	}
-	rc.mu.Unlock()
-	games, err := a.history(ctx)
-	if err != nil {
-		return nil, err
-	}
-	vm := recordsPage(scoring.GroupRecords(games))
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	rc.key, rc.vm = key, &vm
-	return &vm, nil
+	return a.recordsPage.get(ctx, a, func(games []scoring.PlayedGame) *views.RecordsView {
+		vm := recordsPage(scoring.GroupRecords(games))
+		return &vm
+	})
 }
 
 // recordDate is how the records page dates a game.
