@@ -401,6 +401,12 @@ func loadSelected(ctx context.Context, q queryer, tail string, args []any, only 
 	return games, nil
 }
 
+// newestRematchSQL is a games row's newest live rematch, as a column.
+// Its condition that rematch_of is not empty is the one the partial index
+// games_rematch_of is made with, so that SQLite looks the rematch up in
+// it rather than scanning every game for each game loaded.
+const newestRematchSQL = `(SELECT r.id FROM games r WHERE r.rematch_of = games.id AND r.rematch_of != '' AND r.deleted IS NULL ORDER BY r.created DESC, r.id LIMIT 1)`
+
 // loadHeaders reads the games rows that tail selects, in its order, and
 // indexes them by id. The map points into the returned slice, which
 // therefore must not grow.
@@ -409,7 +415,7 @@ func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Gam
 		achievements, zero_counts, rounds, played, duration_min, location, notes, rematch_of, deleted,
 		(SELECT MIN(e.saved) FROM entries e WHERE e.game_id = games.id AND e.saved > 0),
 		(SELECT MAX(f.saved) FROM finals f WHERE f.game_id = games.id),
-		(SELECT r.id FROM games r WHERE r.rematch_of = games.id AND r.deleted IS NULL ORDER BY r.created DESC, r.id LIMIT 1)
+		`+newestRematchSQL+`
 		FROM games`+tail, args...)
 	if err != nil {
 		return nil, nil, err

@@ -134,6 +134,34 @@ func TestGamesPageReadsOnlyItsGames(t *testing.T) {
 	}
 }
 
+// TestRematchLookupUsesItsIndex checks the plan of the rematch column
+// every loaded game carries: a search of games_rematch_of, not a scan of
+// every game for each game (which made loading a long history quadratic).
+func TestRematchLookupUsesItsIndex(t *testing.T) {
+	s, _ := openTest(t)
+	rows, err := s.db.Query(`EXPLAIN QUERY PLAN SELECT id, ` + newestRematchSQL + ` FROM games WHERE deleted IS NULL`)
+	if err != nil {
+		t.Fatalf("EXPLAIN: %v", err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(plan, "; ")
+	if !strings.Contains(text, "SEARCH r USING INDEX games_rematch_of") || strings.Contains(text, "SCAN r") {
+		t.Errorf("plan %q: want the rematch searched in games_rematch_of", text)
+	}
+}
+
 func TestParseCursor(t *testing.T) {
 	tests := []struct {
 		name, in string
