@@ -80,11 +80,9 @@ func bgstatsPlay(pg scoring.PlayedGame) BGStatsPlay {
 	if loc := strings.TrimSpace(pg.File.Location); loc != "" {
 		p.Location = &BGStatsLocation{Name: loc, SourceLocationID: scoring.NameKey(loc)}
 	}
+	places := res.FinalPlaces()
 	for seat, name := range pg.File.Players {
-		won := false
-		for _, w := range res.Winners {
-			won = won || w == seat
-		}
+		won := places[seat] == 1
 		p.Players = append(p.Players, BGStatsPlayer{Name: strings.TrimSpace(name), SourcePlayerID: scoring.NameKey(name),
 			Score: res.Totals[seat].NP, Winner: won, StartPlayer: seat == pg.File.StartPlayer})
 	}

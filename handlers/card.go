@@ -37,24 +37,23 @@ func cardView(g store.Game, res scoring.Result) views.CardView {
 	n := len(f.Players)
 	vm := views.CardView{GameID: g.ID, Date: g.Created.Local().Format(dateLayout), Finished: res.Totals != nil}
 	running := make([]views.Series, n)
-	sum := make([]int, n)
 	for p := range n {
 		running[p] = views.Series{Name: f.Players[p], Seat: p}
 	}
-	for _, r := range res.Rounds {
+	for i, r := range res.Rounds {
 		vm.Steps = append(vm.Steps, "R"+strconv.Itoa(r.Round))
-		for p, pr := range r.Results {
-			sum[p] += pr.Prize
-			running[p].Values = append(running[p].Values, sum[p])
+		for p, np := range scoring.PrizesSoFar(res.Rounds[:i+1], n) {
+			running[p].Values = append(running[p].Values, np)
 		}
 	}
+	sum := scoring.PrizesSoFar(res.Rounds, n)
 	order := make([]int, n)
 	for p := range n {
 		order[p] = p
 	}
 	rows := make([]views.CardRowView, n)
 	for p := range n {
-		rows[p] = views.CardRowView{Name: f.Players[p], Href: views.PlayerURL(f.Players[p]), NP: sum[p], Prizes: sum[p]}
+		rows[p] = views.CardRowView{Seat: p, Name: f.Players[p], Href: views.PlayerURL(f.Players[p]), NP: sum[p], Prizes: sum[p]}
 	}
 	var bars []views.StackRow
 	if vm.Finished {
@@ -65,9 +64,9 @@ func cardView(g store.Game, res scoring.Result) views.CardView {
 			bars = append(bars, views.StackRow{Name: f.Players[p], Parts: []int{t.Prizes, t.Achievements, t.Crew, t.Parley}})
 		}
 		order = res.Standings
-		for p := range n {
-			rows[p].Place = res.FinishingPlace(p)
-			rows[p].Won = rows[p].Place == 1
+		for p, place := range res.FinalPlaces() {
+			rows[p].Place = place
+			rows[p].Won = place == 1
 		}
 		winners := names(f.Players, res.Winners)
 		best := res.Totals[res.Winners[0]].NP

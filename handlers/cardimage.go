@@ -78,9 +78,10 @@ func shareCard(g store.Game, res scoring.Result) views.ShareCard {
 	winners := names(f.Players, res.Winners)
 	sc.Headline = scoring.JoinNames(winners) + " " + scoring.Plural(len(winners), "wins", "share the victory")
 	sc.Subline = fmt.Sprintf("with %d NP · Ruthless, %d players", res.Totals[res.Winners[0]].NP, len(f.Players))
+	places := res.FinalPlaces()
 	for _, p := range res.Standings {
-		place := res.FinishingPlace(p)
-		sc.Rows = append(sc.Rows, views.ShareRow{Place: ordinal(place), Name: strings.TrimSpace(f.Players[p]), NP: res.Totals[p].NP, Seat: p, Won: place == 1})
+		place := places[p]
+		sc.Rows = append(sc.Rows, views.ShareRow{Place: views.Ordinal(place), Name: strings.TrimSpace(f.Players[p]), NP: res.Totals[p].NP, Seat: p, Won: place == 1})
 	}
 	return sc
 }
@@ -95,14 +96,7 @@ func shareCardSoFar(g store.Game, res scoring.Result) views.ShareCard {
 	if len(res.Rounds) == 0 {
 		sc.Headline, sc.Subline = "A new game", "No round entered yet"
 	}
-	prizes := make([]int, len(f.Players))
-	for _, r := range res.Rounds {
-		for _, pr := range r.Results {
-			if pr.Player >= 0 && pr.Player < len(prizes) {
-				prizes[pr.Player] += pr.Prize
-			}
-		}
-	}
+	prizes := scoring.PrizesSoFar(res.Rounds, len(f.Players))
 	order := make([]int, len(f.Players))
 	for p := range order {
 		order[p] = p
@@ -119,17 +113,4 @@ func shareCardSoFar(g store.Game, res scoring.Result) views.ShareCard {
 func shareView(g store.Game, res scoring.Result) views.ShareView {
 	sc := shareCard(g, res)
 	return views.ShareView{Href: views.GameCardURL(g.ID), Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
-}
-
-// ordinal writes a place: 1st, 2nd, 3rd, 4th.
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
 }

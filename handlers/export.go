@@ -125,9 +125,10 @@ func (a *app) exportCSV(c *gin.Context) {
 	w := csv.NewWriter(&b)
 	_ = w.Write(csvHeader)
 	for _, pg := range fin {
+		places := pg.Result.FinalPlaces()
 		for p, name := range pg.File.Players {
 			t := pg.Result.Totals[p]
-			place := pg.Result.FinishingPlace(p)
+			place := places[p]
 			won := "no"
 			if place == 1 {
 				won = "yes"

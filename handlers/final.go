@@ -355,7 +355,7 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 		}
 		vm.Achievements = append(vm.Achievements, row)
 	}
-	places := finalPlaces(res)
+	places := res.FinalPlaces()
 	for _, t := range res.Totals {
 		vm.Totals = append(vm.Totals, views.TotalRow{
 			Seat: t.Player, Name: f.Players[t.Player], Place: places[t.Player],
@@ -370,24 +370,4 @@ func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
 		}
 	}
 	return vm
-}
-
-// finalPlaces numbers every seat's place in the standings (R3.5), by seat:
-// the order of Standings, except that players nothing separated ("shared")
-// take the same place, and the next player the place after all of them.
-func finalPlaces(res scoring.Result) []int {
-	places := make([]int, len(res.Totals))
-	shared := map[[2]int]bool{}
-	for _, tb := range res.WinnerTieBreaks {
-		if tb.DecidedBy == scoring.Shared && len(tb.Players) == 2 {
-			shared[[2]int{tb.Players[0], tb.Players[1]}] = true
-		}
-	}
-	for i, p := range res.Standings {
-		places[p] = i + 1
-		if i > 0 && shared[[2]int{res.Standings[i-1], p}] {
-			places[p] = places[res.Standings[i-1]]
-		}
-	}
-	return places
 }

@@ -140,7 +140,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 			vm.FinalNP = append(vm.FinalNP, t.NP)
 		}
 	}
-	vm.Totals, vm.TotalsFinal = totals(f.Players, running, vm.FinalNP, vm.Winners, len(res.Rounds) > 0), vm.Finished
+	vm.Totals, vm.TotalsFinal = totals(f.Players, res), vm.Finished
 	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != ""
 	if len(f.Rounds) > 0 && vm.Current > 1 {
 		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
@@ -165,27 +165,23 @@ func (a *app) deleteGame(c *gin.Context) {
 }
 
 // totals is each player's NP so far for the scoreboard's head: the tokens
-// won, or the final NP once there is one, with the place it gives. Equal
-// NP share a place, except that a winner (ties broken at the end, R3.5)
-// stands ahead of the player they beat. Before any round is scored
-// nobody has a place.
-func totals(players []string, running, final []int, winners []int, scored bool) []views.PlayerTotal {
-	np := running
-	if len(final) == len(players) {
-		np = final
+// won, or the final NP once there is one, with the place scoring gives it
+// (the final places of R3.5 at the end, the running places before). Before
+// any round is scored nobody has a place.
+func totals(players []string, res scoring.Result) []views.PlayerTotal {
+	np := scoring.PrizesSoFar(res.Rounds, len(players))
+	places := scoring.RunningPlaces(np)
+	if final := res.FinalPlaces(); len(final) == len(players) {
+		places = final
+		for p, t := range res.Totals {
+			np[p] = t.NP
+		}
 	}
 	out := make([]views.PlayerTotal, len(players))
 	for p, name := range players {
 		out[p] = views.PlayerTotal{Name: name, NP: np[p]}
-		if !scored {
-			continue
-		}
-		out[p].Place = 1
-		for q := range players {
-			ahead := np[q] > np[p] || np[q] == np[p] && slices.Contains(winners, q) && !slices.Contains(winners, p)
-			if ahead {
-				out[p].Place++
-			}
+		if len(res.Rounds) > 0 || res.Totals != nil {
+			out[p].Place = places[p]
 		}
 	}
 	return out

@@ -89,28 +89,6 @@ func TestRoundViewTieUnderThePlayerBehind(t *testing.T) {
 	}
 }
 
-func TestFinalPlaces(t *testing.T) {
-	tests := []struct {
-		name      string
-		standings []int
-		ties      []scoring.TieBreak
-		want      []int // by seat
-	}{
-		{"no ties", []int{2, 0, 1}, nil, []int{2, 3, 1}},
-		{"a tie broken on coins keeps two places", []int{1, 0, 2}, []scoring.TieBreak{{Players: []int{1, 0}, DecidedBy: scoring.ByCoins}}, []int{2, 1, 3}},
-		{"shared second place", []int{3, 0, 1, 2}, []scoring.TieBreak{{Players: []int{0, 1}, DecidedBy: scoring.Shared}}, []int{2, 2, 4, 1}},
-		{"shared victory of three", []int{0, 1, 2, 3}, []scoring.TieBreak{{Players: []int{0, 1}, DecidedBy: scoring.Shared}, {Players: []int{1, 2}, DecidedBy: scoring.Shared}}, []int{1, 1, 1, 4}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res := scoring.Result{Totals: make([]scoring.Total, len(tt.standings)), Standings: tt.standings, WinnerTieBreaks: tt.ties}
-			if got := finalPlaces(res); !slices.Equal(got, tt.want) {
-				t.Errorf("places %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
 func TestFinalViewTieUnderThePlayerBehind(t *testing.T) {
 	g, _ := fourPlayers(t)
 	g.File.Final = make([]scoring.FinalEntry, 4)

@@ -30,17 +30,6 @@ type PlayedGame struct {
 // finished reports whether the game is over and scored.
 func (pg PlayedGame) finished() bool { return pg.File.Final != nil && pg.Result != nil }
 
-// FinishingPlace is seat's place at the end of the game: 1 for every
-// winner, then by the standings (R3.5; competition ranking: two shared
-// winners put the next at 3). It is 0 for a seat not in the standings,
-// as in a game not over.
-func (r Result) FinishingPlace(seat int) int {
-	if slices.Contains(r.Winners, seat) {
-		return 1
-	}
-	return slices.Index(r.Standings, seat) + 1
-}
-
 // NameKey is the key every spelling of one player's name shares: trimmed,
 // lower case.
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }

@@ -5,27 +5,6 @@ import (
 	"testing"
 )
 
-func TestFinishingPlace(t *testing.T) {
-	tests := []struct {
-		name string
-		res  Result
-		want []int // seats 0 to 3
-	}{
-		{"R3.5 one winner, then the standings", Result{Winners: []int{2}, Standings: []int{2, 0, 3, 1}}, []int{2, 4, 1, 3}},
-		{"R3.5 a shared victory puts the next at 3", Result{Winners: []int{1, 3}, Standings: []int{1, 3, 0, 2}}, []int{3, 1, 4, 1}},
-		{"a game not over has no places", Result{}, []int{0, 0, 0, 0}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for seat, want := range tt.want {
-				if got := tt.res.FinishingPlace(seat); got != want {
-					t.Errorf("FinishingPlace(%d) = %d, want %d", seat, got, want)
-				}
-			}
-		})
-	}
-}
-
 func TestNameKey(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"as written, lower case", "Lucy", "lucy"},
