@@ -10,7 +10,7 @@ func sqliteFault(error) error { return nil }
 
 // openDB is sql.Open; without cgo nothing connects, so there is nothing
 // to run on connecting.
-func openDB(dsn string, _ []string) (*sql.DB, error) { return sql.Open("sqlite3", dsn) }
+func openDB(dsn string, _ []string, _ func(string)) (*sql.DB, error) { return sql.Open("sqlite3", dsn) }
 
 // sqliteDamaged knows no damage without cgo.
 func sqliteDamaged(error) bool { return false }

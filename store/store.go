@@ -90,6 +90,11 @@ type Options struct {
 	// deleted, and so when a game has been in the trash long enough to be
 	// purged. Nil means time.Now; tests give a clock they move by hand.
 	Now func() time.Time
+	// OnStatement, if set, is called with every SQL statement the store
+	// sends to SQLite (each exec, query or prepare, on any connection),
+	// so that a benchmark can count what one request costs the database.
+	// It must be safe for concurrent use.
+	OnStatement func(query string)
 }
 
 // OpenWith is Open with options.
@@ -109,7 +114,7 @@ func OpenWith(path string, opt Options) (*Store, error) {
 	if opt.ReadOnly {
 		onConnect = append(onConnect, "PRAGMA query_only = 1")
 	}
-	db, err := openDB(path+"?"+dsnSettings, onConnect)
+	db, err := openDB(path+"?"+dsnSettings, onConnect, opt.OnStatement)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
