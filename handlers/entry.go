@@ -228,16 +228,9 @@ func (a *app) saveEntry(c *gin.Context) {
 	if in.pool == nil {
 		entry.Pool = []scoring.Card{}
 	}
-	if len(in.errs) == 0 {
-		cand, err := scoring.WithEntry(g.File, r, p, &entry)
-		if err == nil {
-			_, err = scoring.ValidateChange(g.File, cand)
-		}
-		if err != nil && !in.refusedBy(err, r, p) {
-			a.fail(c, err)
-			return
-		}
-	}
+	// The game is checked once, by the store inside the write's
+	// transaction (R4.1 against every other entry as it stands then); a
+	// refusal comes back below as a field error.
 	if len(in.errs) > 0 {
 		a.refuseEntry(c, g, r, p, in)
 		return
@@ -246,7 +239,7 @@ func (a *app) saveEntry(c *gin.Context) {
 	if !known {
 		by = -1
 	}
-	err = a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token, by)
+	after, err := a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token, by)
 	var conflict *store.EntryConflict
 	switch {
 	case errors.As(err, &conflict):
@@ -268,23 +261,29 @@ func (a *app) saveEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	a.entrySaved(c, g, r, p)
+	a.entrySaved(c, g, after, r, p)
 }
 
 // entrySaved sends the phone on from a saved round entry; g is the game
-// before the save. It re-reads the game so the warnings and the seats
-// still to enter reflect what is stored now. A warning the form already
-// showed (saved again from the "Saved." page) does not hold the phone
-// back a second time, and none holds back the save that completes the
-// round.
-func (a *app) entrySaved(c *gin.Context, g store.Game, r, p int) {
+// before the save and after the game file as the save's transaction left
+// it (nil when the save had nothing to write: then it is read again), so
+// the warnings and the seats still to enter reflect what is stored now. A
+// warning the form already showed (saved again from the "Saved." page)
+// does not hold the phone back a second time, and none holds back the
+// save that completes the round.
+func (a *app) entrySaved(c *gin.Context, g store.Game, after *scoring.Game, r, p int) {
 	saved := g
-	if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
-		if !fresh.File.Complete(r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(fresh.File, r, p)) {
-			seeOther(c, views.EntryURL(g.ID, r, p)+"?saved=1")
-			return
+	switch {
+	case after != nil:
+		saved.File = *after
+	default:
+		if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
+			saved = fresh
 		}
-		saved = fresh
+	}
+	if !saved.File.Complete(r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(saved.File, r, p)) {
+		seeOther(c, views.EntryURL(g.ID, r, p)+"?saved=1")
+		return
 	}
 	next := c.Request.PostForm.Get("then") == "next"
 	seeOther(c, afterSave(g, saved, r, p, seatOf(c.Request, g), next))
@@ -418,20 +417,29 @@ func (a *app) entrySolve(c *gin.Context) {
 // save then replaces. Anything else is an *store.EntryConflict.
 // by is the seat of the phone saving (-1: not known), kept with the entry
 // so that a conflict on another phone can name it.
-func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) error {
-	_, err := a.store.SaveEntryBy(ctx, id, r, p, e, version, token, by)
+func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) (*scoring.Game, error) {
+	_, after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
 	var conflict *store.EntryConflict
 	if !errors.As(err, &conflict) {
-		return err
+		return gameOrNil(after, err), err
 	}
 	if conflict.Current != nil && sameEntry(*conflict.Current, e) {
-		return nil
+		return nil, nil
 	}
 	if token != "" && conflict.Token == token {
 		// If another phone saves in between, this is its conflict.
-		_, err = a.store.SaveEntryBy(ctx, id, r, p, e, conflict.Version, token, by)
+		_, after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
+		return gameOrNil(after, err), err
 	}
-	return err
+	return nil, err
+}
+
+// gameOrNil is the game a save left, nil when it failed.
+func gameOrNil(g scoring.Game, err error) *scoring.Game {
+	if err != nil {
+		return nil
+	}
+	return &g
 }
 
 // sameEntry reports whether two entries hold the same pirates (Captain

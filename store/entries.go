@@ -33,26 +33,35 @@ func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e s
 // SaveEntryBy is SaveEntry for a phone that knows its own seat (by; -1
 // for none): the seat is kept with the entry, so that another phone's
 // conflicting save can say whose phone saved it (EntryConflict.SavedBy).
-func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ int, err error) {
+func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
+	v, _, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, by)
+	return v, err
+}
+
+// SaveEntryAfter is SaveEntryBy that also hands back the game file as the
+// write left it: the one it validated inside its transaction, so a caller
+// that goes on with the game (the warnings, who is still to enter) needs
+// no second read.
+func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ int, _ scoring.Game, err error) {
 	defer fault(&err)
 	tx, h, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return 0, err
+		return 0, scoring.Game{}, err
 	}
 	defer tx.Rollback()
 	if round < 1 || round > h.rounds+1 || round > scoring.RoundsFor(h.players) {
-		return 0, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
+		return 0, scoring.Game{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
 	}
 	current, stored, err := readEntry(ctx, tx, id, round, player)
 	if err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if version != stored.version {
 		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token, SavedBy: stored.by}
 		if stored.version > 0 {
 			conflict.Current = &current
 		}
-		return 0, conflict
+		return 0, scoring.Game{}, conflict
 	}
 	// The candidate that is validated is exactly the game after the write
 	// (WithEntry starts the round as the write does), so its fingerprint
@@ -64,22 +73,22 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 		return after, werr
 	})
 	if err != nil {
-		return 0, invalid(id, err)
+		return 0, scoring.Game{}, invalid(id, err)
 	}
 	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by, -1)}
 	if err := datePlayByFirstEntry(ctx, tx, id, saved.saved); err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := touch(ctx, tx, id, round, saved.saved, &after); err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	return saved.version, nil
+	return saved.version, after, nil
 }
 
 // RevealRound stores an empty pool with 0 coins for every player who has
