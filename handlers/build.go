@@ -6,28 +6,13 @@ import (
 	"ruthless/views"
 )
 
-// holders maps every pirate some other player than seat p entered this
-// game, in any round or in a final collection, to that player's name (R4.1).
+// holders names, for each pirate another seat than p entered this game,
+// the player who holds it (scoring.OwnersBesides, R4.1), as the forms
+// mark it.
 func holders(g store.Game, p int) map[scoring.Card]string {
 	m := map[scoring.Card]string{}
-	names := g.File.Players
-	for _, round := range g.File.Rounds {
-		for q, e := range round {
-			if q == p || e == nil || q >= len(names) {
-				continue
-			}
-			for _, c := range e.Pool {
-				m[c.Cell()] = names[q]
-			}
-		}
-	}
-	for q, f := range g.Finals {
-		if q == p || f == nil || q >= len(names) {
-			continue
-		}
-		for _, c := range append(append([]scoring.Card{}, f.Pirates...), f.BuriedPirates...) {
-			m[c.Cell()] = names[q]
-		}
+	for c, q := range scoring.OwnersBesides(g.File, g.Finals, p) {
+		m[c] = g.File.Players[q]
 	}
 	return m
 }

@@ -39,11 +39,9 @@ func codesOf(cards []scoring.Card) string {
 // of the kind scores, the step what each card more adds), so the page
 // cannot add up differently from the scorer.
 func sumText(kind scoring.SetKind, n int) string {
-	from := 3
+	from := scoring.MinSetSize(kind)
 	switch kind {
-	case scoring.Group:
-		from = 2
-	case scoring.Straight, scoring.Flush, scoring.StraightFlush:
+	case scoring.Group, scoring.Straight, scoring.Flush, scoring.StraightFlush:
 	default:
 		// A full ship has one size, and a set of no pattern scores
 		// nothing: no sum to work out.

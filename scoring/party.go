@@ -74,6 +74,21 @@ type Party struct {
 	UnusedCards []Card `json:"unused_cards"`
 }
 
+// MinSetSize is the fewest cards a set of this kind holds (R1.2): 2 for
+// a group, 3 for a straight, flush or straight flush, 9 for a full ship;
+// 0 for anything else.
+func MinSetSize(kind SetKind) int {
+	switch kind {
+	case Group:
+		return 2
+	case Straight, Flush, StraightFlush:
+		return 3
+	case FullShip:
+		return 9
+	}
+	return 0
+}
+
 // SetStrength is the strength of n cards in a set of this kind (R1.2). It
 // does not check that n is allowed for the kind.
 func SetStrength(kind SetKind, n int) int {
