@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -115,9 +114,7 @@ func answerBodyFailure(w http.ResponseWriter, r *http.Request, be *bodyError) {
 	p := classify(be)
 	w.Header().Set("Connection", "close")
 	if strings.HasPrefix(r.URL.Path, "/api/") {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.WriteHeader(p.status)
-		json.NewEncoder(w).Encode(map[string]string{"error": p.message, "field": p.field})
+		writeAPIError(w, p.status, p.message, p.field)
 		return
 	}
 	http.Error(w, upperFirst(p.message)+".", p.status)

@@ -354,5 +354,5 @@ func entryRefused(c *gin.Context, fe *scoring.FieldError, r, p int) {
 			break
 		}
 	}
-	c.AbortWithStatusJSON(http.StatusBadRequest, gin.H{"error": fe.Message, "field": field, "rule": fe.Rule})
+	c.AbortWithStatusJSON(http.StatusBadRequest, ruleError{apiError{Error: fe.Message, Field: field}, fe.Rule})
 }

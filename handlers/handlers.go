@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -291,7 +290,7 @@ func (a *app) router() *gin.Engine {
 	r.NoRoute(func(c *gin.Context) { a.notFound(c, "There is no such page.") })
 	r.NoMethod(func(c *gin.Context) {
 		if isAPI(c) {
-			c.JSON(http.StatusMethodNotAllowed, gin.H{"error": "method not allowed", "field": ""})
+			abortAPI(c, http.StatusMethodNotAllowed, "method not allowed", "")
 			return
 		}
 		a.page(c, http.StatusMethodNotAllowed, views.ErrorPage(views.ErrorView{Status: 405, Title: "Not allowed", Message: "This address does not take that kind of request."}))
@@ -320,9 +319,7 @@ func limitBody(next http.Handler) http.Handler {
 		if r.ContentLength > limit {
 			w.Header().Set("Connection", "close")
 			if strings.HasPrefix(r.URL.Path, "/api/") {
-				w.Header().Set("Content-Type", "application/json; charset=utf-8")
-				w.WriteHeader(http.StatusRequestEntityTooLarge)
-				_, _ = io.WriteString(w, `{"error":"request body too large (limit 64 KiB)","field":""}`)
+				writeAPIError(w, http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", "")
 				return
 			}
 			http.Error(w, "request body too large (limit 64 KiB)", http.StatusRequestEntityTooLarge)
@@ -522,7 +519,7 @@ func (a *app) fail(c *gin.Context, err error) {
 		a.logger(c.Request.Context()).Error("request failed", "path", clip(c.Request.URL.Path), "err", err)
 	}
 	if isAPI(c) {
-		c.AbortWithStatusJSON(p.status, gin.H{"error": p.message, "field": p.field})
+		abortAPI(c, p.status, p.message, p.field)
 		return
 	}
 	vm := views.ErrorView{Status: p.status, Title: http.StatusText(p.status), Message: p.message}
@@ -569,7 +566,7 @@ func (a *app) fail(c *gin.Context, err error) {
 
 func (a *app) notFound(c *gin.Context, msg string) {
 	if isAPI(c) {
-		c.AbortWithStatusJSON(http.StatusNotFound, gin.H{"error": "no such address", "field": ""})
+		abortAPI(c, http.StatusNotFound, "no such address", "")
 		return
 	}
 	a.page(c, http.StatusNotFound, views.ErrorPage(views.ErrorView{Status: 404, Title: "Not found", Message: msg}))

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net"
@@ -121,10 +120,7 @@ func (a *app) checkHost(next http.Handler) http.Handler {
 			"; if that is really this machine, start the server with -host " + strconv.QuoteToASCII(hostOnly(host))
 		w.Header().Set("Connection", "close")
 		if strings.HasPrefix(r.URL.Path, "/api/") {
-			body, _ := json.Marshal(map[string]string{"error": msg, "field": ""})
-			w.Header().Set("Content-Type", "application/json; charset=utf-8")
-			w.WriteHeader(http.StatusMisdirectedRequest)
-			_, _ = w.Write(body)
+			writeAPIError(w, http.StatusMisdirectedRequest, msg, "")
 			return
 		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
