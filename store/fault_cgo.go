@@ -17,6 +17,9 @@ func sqliteFault(err error) error {
 	if !errors.As(err, &se) {
 		return nil
 	}
+	if se.ExtendedCode == sqlite3.ErrConstraintCommitHook {
+		return errDetachedFault // only the file watch refuses commits
+	}
 	switch se.Code {
 	case sqlite3.ErrFull:
 		return ErrDiskFull
@@ -32,30 +35,74 @@ func sqliteFault(err error) error {
 }
 
 // openDB is sql.Open with statements run on every new connection after
-// the DSN's settings (pragmas that the driver's DSN does not take).
-func openDB(dsn string, onConnect []string) (*sql.DB, error) {
-	if len(onConnect) == 0 {
-		return sql.Open("sqlite3", dsn)
-	}
+// the DSN's settings (pragmas that the driver's DSN does not take), and
+// the hooks of the store's file watch on every connection.
+func openDB(dsn string, onConnect []string, hooks connHooks) (*sql.DB, error) {
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		for _, stmt := range onConnect {
 			if _, err := c.Exec(stmt, nil); err != nil {
 				return err
 			}
 		}
+		if hooks.refuseCommit != nil {
+			// A non-zero answer turns the commit into a rollback.
+			c.RegisterCommitHook(func() int {
+				if hooks.refuseCommit() {
+					return 1
+				}
+				return 0
+			})
+		}
 		return nil
 	}}
-	return sql.OpenDB(connector{drv: drv, dsn: dsn}), nil
+	return sql.OpenDB(connector{drv: drv, dsn: dsn, before: hooks.beforeConnect}), nil
 }
 
-// connector opens connections of drv to dsn, for sql.OpenDB.
+// connector opens connections of drv to dsn, for sql.OpenDB; before, if
+// set, may refuse a new connection before anything is opened (a
+// connection to a deleted database's path would create an empty one).
 type connector struct {
-	drv *sqlite3.SQLiteDriver
-	dsn string
+	drv    *sqlite3.SQLiteDriver
+	dsn    string
+	before func() error
 }
 
-func (c connector) Connect(context.Context) (driver.Conn, error) { return c.drv.Open(c.dsn) }
-func (c connector) Driver() driver.Driver                        { return c.drv }
+func (c connector) Connect(context.Context) (driver.Conn, error) {
+	if c.before != nil {
+		if err := c.before(); err != nil {
+			return nil, err
+		}
+	}
+	return c.drv.Open(c.dsn)
+}
+func (c connector) Driver() driver.Driver { return c.drv }
+
+// backupConn copies the database of conn, with SQLite's online backup,
+// into a new file at path. It reads through conn's own open files, so it
+// works after the files at the database's path were deleted.
+func backupConn(ctx context.Context, conn *sql.Conn, path string) error {
+	return conn.Raw(func(dc any) error {
+		src, ok := dc.(*sqlite3.SQLiteConn)
+		if !ok {
+			return errors.New("store: not a SQLite connection")
+		}
+		dstDB, err := (&sqlite3.SQLiteDriver{}).Open(path)
+		if err != nil {
+			return err
+		}
+		dst := dstDB.(*sqlite3.SQLiteConn)
+		defer dst.Close()
+		b, err := dst.Backup("main", src, "main")
+		if err != nil {
+			return err
+		}
+		if _, err := b.Step(-1); err != nil {
+			b.Finish()
+			return err
+		}
+		return b.Finish()
+	})
+}
 
 // sqliteDamaged reports whether a SQLite error says the file is not a
 // database or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT).

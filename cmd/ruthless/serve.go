@@ -119,6 +119,12 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	if err := st.CheckWritable(ctx); err != nil {
 		return err
 	}
+	// A damaged file still starts (export and backup may save what can
+	// be read), but says so, and /healthz answers 503.
+	if err := st.QuickCheck(ctx); err != nil {
+		log.Error("database integrity check failed: restore a backup", "db", dbPath, "err", err)
+	}
+	defer watchDatabase(ctx, st, log)()
 	// Deferred after Close, so it runs before: the last backup ends
 	// before the database closes.
 	defer bk.start(st, dbPath, log)()
@@ -143,6 +149,7 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 		return err
 	}
 	opt.Done = ctx.Done() // live event streams end when the server stops
+	opt.Version = versionLine()
 	// The invite link names the address really listened on (a port of 0
 	// becomes the one chosen).
 	opt.ListenAddr = ln.Addr().String()
