@@ -185,3 +185,11 @@ func SchemaWritten() int {
 	}
 	return v
 }
+
+// CountGames is how many games the database holds, not counting the
+// trash.
+func (s *Store) CountGames(ctx context.Context) (n int, err error) {
+	defer fault(&err)
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE deleted IS NULL`).Scan(&n)
+	return n, err
+}

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"os"
 	"sync"
 	"time"
 
+	"ruthless/backups"
+	"ruthless/handlers"
 	"ruthless/store"
 )
 
@@ -56,4 +59,45 @@ func watchDatabase(ctx context.Context, st *store.Store, log *slog.Logger) (stop
 		cancel()
 		wg.Wait()
 	}
+}
+
+// storeGauges adds to m what only the server knows: games stored, the
+// database's size, the age of the newest backup.
+func storeGauges(m *handlers.Metrics, st *store.Store, dbPath string, bk backupConfig) {
+	m.Gauge("ruthless_games_stored", "Games in the database, not counting the trash.", func() float64 {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		n, err := st.CountGames(ctx)
+		if err != nil {
+			return -1
+		}
+		return float64(n)
+	})
+	m.Gauge("ruthless_database_bytes", "Size of the database file and its -wal file.", func() float64 {
+		var total int64
+		for _, p := range []string{dbPath, dbPath + "-wal"} {
+			if info, err := os.Stat(p); err == nil {
+				total += info.Size()
+			}
+		}
+		return float64(total)
+	})
+	if bk.Dir == "" {
+		return
+	}
+	dir := backups.NewDir(bk.Dir, dbPath)
+	m.Gauge("ruthless_backup_age_seconds", "Age of the newest daily or start-up backup; -1 when there is none.", func() float64 {
+		var newest time.Time
+		for _, list := range []func() ([]string, error){dir.Regular, dir.Startup} {
+			if names, err := list(); err == nil && len(names) > 0 {
+				if t := dir.TimeOf(names[len(names)-1]); t.After(newest) {
+					newest = t
+				}
+			}
+		}
+		if newest.IsZero() {
+			return -1
+		}
+		return time.Since(newest).Seconds()
+	})
 }
