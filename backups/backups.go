@@ -28,15 +28,18 @@ const stamp = "2006-01-02T150405Z"
 type CopyFunc func(ctx context.Context, path string) error
 
 // Dir is a folder of backups of one database. Its backups are named
-// PREFIX-DATE.db (a regular backup) or PREFIX-DATE-before-vN.db (the
-// copy taken before migrating the schema to version N), PREFIX being the
-// database's file name without its extension, so that the backups of
-// several databases can share a folder without mixing.
+// PREFIX-DATE.db (a daily backup), PREFIX-DATE-start.db (a start-up
+// backup) or PREFIX-DATE-before-vN.db (the copy taken before migrating
+// the schema to version N), PREFIX being the database's file name
+// without its extension, so that the backups of several databases can
+// share a folder without mixing. A name taken already gets -2, -3 …
+// before its .db, so that two backups in one second both stay.
 type Dir struct {
 	Path   string
 	prefix string
-	// regular matches the names of regular backups, and nothing else.
-	regular *regexp.Regexp
+	// regular matches the names of daily backups, and nothing else;
+	// startup those of start-up backups. Their first group is the date.
+	regular, startup *regexp.Regexp
 }
 
 // NewDir is the backup folder at path for the database at dbPath.
@@ -48,7 +51,26 @@ func NewDir(path, dbPath string) Dir {
 	return Dir{
 		Path:    path,
 		prefix:  prefix,
-		regular: regexp.MustCompile(`^` + regexp.QuoteMeta(prefix) + `-(\d{4}-\d{2}-\d{2}T\d{6}Z)\.db$`),
+		regular: regexp.MustCompile(`^` + regexp.QuoteMeta(prefix) + `-(\d{4}-\d{2}-\d{2}T\d{6}Z)(-\d+)?\.db$`),
+		startup: regexp.MustCompile(`^` + regexp.QuoteMeta(prefix) + `-(\d{4}-\d{2}-\d{2}T\d{6}Z)-start(-\d+)?\.db$`),
+	}
+}
+
+// StartupName is the file name of the start-up backup taken at t.
+func (d Dir) StartupName(t time.Time) string {
+	return d.prefix + "-" + t.UTC().Format(stamp) + "-start.db"
+}
+
+// free is name, or when a file has that name already, name with -2, -3 …
+// before its extension: the first that is free.
+func (d Dir) free(name string) string {
+	base := strings.TrimSuffix(name, ".db")
+	for i := 2; ; i++ {
+		// Any other error (the folder is not one) is Take's to report.
+		if _, err := os.Lstat(filepath.Join(d.Path, name)); err != nil {
+			return name
+		}
+		name = fmt.Sprintf("%s-%d.db", base, i)
 	}
 }
 
@@ -100,15 +122,69 @@ func (d Dir) Take(ctx context.Context, name string, copy CopyFunc) (string, erro
 	return final, nil
 }
 
-// Rotate deletes the oldest regular backups so that keep remain, and
+// Rotate deletes the oldest daily backups so that keep remain, and
 // returns the names it deleted. It touches only files named as this
-// database's regular backups: copies taken before a migration, other
-// databases' backups and anything else in the folder stay.
+// database's daily backups: start-up backups, copies taken before a
+// migration, other databases' backups and anything else in the folder
+// stay.
 func (d Dir) Rotate(keep int) ([]string, error) {
 	names, err := d.Regular()
 	if err != nil {
 		return nil, err
 	}
+	return d.removeOldest(names, keep)
+}
+
+// RotateByAge deletes the daily backups taken days×24h or more before
+// now, but never the newest one: a server whose backups failed for a
+// month still has its last good one. It returns the names it deleted.
+func (d Dir) RotateByAge(now time.Time, days int) ([]string, error) {
+	names, err := d.Regular()
+	if err != nil {
+		return nil, err
+	}
+	cutoff := now.Add(-time.Duration(max(days, 1)) * 24 * time.Hour)
+	old := 0
+	for old < len(names)-1 && !d.TimeOf(names[old]).After(cutoff) {
+		old++
+	}
+	return d.removeOldest(names, len(names)-old)
+}
+
+// RotateStartup keeps, of the start-up backups, the newest of each hour
+// for the newest keep hours that have one, and deletes the rest: at most
+// one an hour, so that a server restarting in a loop for a while replaces
+// only its own hour's copy and the copies of earlier hours stay.
+func (d Dir) RotateStartup(keep int) ([]string, error) {
+	names, err := d.Startup()
+	if err != nil {
+		return nil, err
+	}
+	var deleted []string
+	var errs []error
+	hours := 0
+	var last time.Time
+	for i := len(names) - 1; i >= 0; i-- {
+		hour := d.TimeOf(names[i]).Truncate(time.Hour)
+		if i == len(names)-1 || !hour.Equal(last) {
+			last = hour
+			if hours++; hours <= max(keep, 1) {
+				continue
+			}
+		}
+		if err := os.Remove(filepath.Join(d.Path, names[i])); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("backups: %w", err))
+			continue
+		}
+		deleted = append(deleted, names[i])
+	}
+	slices.Reverse(deleted)
+	return deleted, errors.Join(errs...)
+}
+
+// removeOldest deletes names (oldest first) from the front until keep
+// (at least 1) remain.
+func (d Dir) removeOldest(names []string, keep int) ([]string, error) {
 	var deleted []string
 	var errs []error
 	for len(names) > max(keep, 1) {
@@ -123,20 +199,47 @@ func (d Dir) Rotate(keep int) ([]string, error) {
 	return deleted, errors.Join(errs...)
 }
 
-// Regular lists the regular backups in the folder, oldest first.
-func (d Dir) Regular() ([]string, error) {
+// Regular lists the daily backups in the folder, oldest first.
+func (d Dir) Regular() ([]string, error) { return d.list(d.regular) }
+
+// Startup lists the start-up backups in the folder, oldest first.
+func (d Dir) Startup() ([]string, error) { return d.list(d.startup) }
+
+// TimeOf is when the backup called name was taken, as its name says;
+// the zero time for a name that is not one of this folder's backups.
+func (d Dir) TimeOf(name string) time.Time {
+	for _, re := range []*regexp.Regexp{d.regular, d.startup} {
+		if m := re.FindStringSubmatch(name); m != nil {
+			t, err := time.Parse(stamp, m[1])
+			if err == nil {
+				return t
+			}
+		}
+	}
+	return time.Time{}
+}
+
+func (d Dir) list(re *regexp.Regexp) ([]string, error) {
 	entries, err := os.ReadDir(d.Path)
 	if err != nil {
 		return nil, fmt.Errorf("backups: %w", err)
 	}
 	var names []string
 	for _, e := range entries {
-		if e.Type().IsRegular() && d.regular.MatchString(e.Name()) {
+		if e.Type().IsRegular() && re.MatchString(e.Name()) {
 			names = append(names, e.Name())
 		}
 	}
-	// The date is the only part that differs, and it sorts as text.
-	slices.Sort(names)
+	// By the date, then by the -N a second's later backups carry.
+	slices.SortFunc(names, func(a, b string) int {
+		if c := d.TimeOf(a).Compare(d.TimeOf(b)); c != 0 {
+			return c
+		}
+		if c := len(a) - len(b); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
 	return names, nil
 }
 

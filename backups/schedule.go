@@ -34,9 +34,16 @@ func (SystemClock) Now() time.Time { return time.Now() }
 // After is time.After.
 func (SystemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
 
-// Scheduler takes a backup when it starts and then every day, keeping
-// the newest Keep, and retries a failed one later. A failure is logged
-// and never ends it: only its context does.
+// StartupKeep is how many start-up backups are kept, apart from the
+// daily ones: the newest of each of the last StartupKeep hours that had a
+// start (Dir.RotateStartup). A server in a restart loop thus replaces
+// its own hour's copy and never touches the daily history.
+const StartupKeep = 3
+
+// Scheduler takes a start-up backup when it starts and a daily backup whenever the newest is a day old,
+// keeping the daily ones for Keep days, and retries a failed one later.
+// A failure is logged and never ends it, nor deletes anything: only its
+// context ends it.
 type Scheduler struct {
 	dir   Dir
 	keep  int
@@ -46,32 +53,83 @@ type Scheduler struct {
 }
 
 // NewScheduler takes backups of the database through copy into dir,
-// keeping the newest keep (at least 1).
+// keeping the daily ones for keep days (at least 1).
 func NewScheduler(dir Dir, keep int, copy CopyFunc, clock Clock, log *slog.Logger) *Scheduler {
 	return &Scheduler{dir: dir, keep: max(keep, 1), copy: copy, clock: clock, log: log}
 }
 
-// Run takes a backup now and then whenever one is due, until ctx ends.
+// Run takes the start-up backup, then each daily backup when it is due,
+// until ctx ends.
 func (s *Scheduler) Run(ctx context.Context) {
 	s.dir.RemovePartial()
+	s.takeStartup(ctx)
 	failures := 0
 	for {
 		if ctx.Err() != nil {
 			return
 		}
-		var wait time.Duration
-		if s.takeOne(ctx) {
-			failures, wait = 0, Every
-		} else {
-			failures++
-			wait = retryAfter(failures)
-			if ctx.Err() == nil {
-				s.log.Info("backup will be retried", "in", wait)
+		if due := s.dailyDue(); s.clock.Now().Before(due) {
+			if !s.sleepUntil(ctx, due) {
+				return
 			}
+			continue
+		}
+		if s.takeDaily(ctx) {
+			failures = 0
+			continue
+		}
+		failures++
+		wait := retryAfter(failures)
+		if ctx.Err() == nil {
+			s.log.Info("backup will be retried", "in", wait)
 		}
 		if !s.sleepUntil(ctx, s.clock.Now().Add(wait)) {
 			return
 		}
+	}
+}
+
+// dailyDue is when the next daily backup is due: a day after the newest
+// one, or now when there is none (or the folder cannot be read: taking
+// one says why).
+func (s *Scheduler) dailyDue() time.Time {
+	names, err := s.dir.Regular()
+	if err != nil || len(names) == 0 {
+		return time.Time{}
+	}
+	return s.dir.TimeOf(names[len(names)-1]).Add(Every)
+}
+
+// takeStartup takes the start-up backup, the database as it was when
+// the server started, and rotates the start-up backups alone. A failure
+// is logged; the daily schedule goes on regardless.
+func (s *Scheduler) takeStartup(ctx context.Context) {
+	now := s.clock.Now()
+	if !s.take(ctx, s.dir.StartupName(now), "start-up backup") {
+		return
+	}
+	deleted, err := s.dir.RotateStartup(StartupKeep)
+	s.logRotation(deleted, err, StartupKeep)
+}
+
+// takeDaily takes a daily backup and deletes the daily ones past their
+// days, logging either way; it reports whether the backup was made.
+func (s *Scheduler) takeDaily(ctx context.Context) bool {
+	now := s.clock.Now()
+	if !s.take(ctx, s.dir.Name(now), "daily backup") {
+		return false
+	}
+	deleted, err := s.dir.RotateByAge(now, s.keep)
+	s.logRotation(deleted, err, s.keep)
+	return true
+}
+
+func (s *Scheduler) logRotation(deleted []string, err error, keep int) {
+	if len(deleted) > 0 {
+		s.log.Info("old backups deleted", "keep", keep, "deleted", deleted)
+	}
+	if err != nil {
+		s.log.Warn("old backups not deleted", "err", err)
 	}
 }
 
@@ -101,28 +159,21 @@ func (s *Scheduler) sleepUntil(ctx context.Context, due time.Time) bool {
 	}
 }
 
-// takeOne takes a backup and rotates, logging either way; it reports
-// whether the backup was made.
-func (s *Scheduler) takeOne(ctx context.Context) bool {
-	start := s.clock.Now()
-	path, err := s.dir.Take(ctx, s.dir.Name(start), s.copy)
+// take writes one backup called name (or the next free name), logging
+// the outcome; it reports whether it was made. Nothing is deleted on a
+// failure: a broken database or a full disk must not cost the history.
+func (s *Scheduler) take(ctx context.Context, name, kind string) bool {
+	path, err := s.dir.Take(ctx, s.dir.free(name), s.copy)
 	if err != nil {
 		if ctx.Err() == nil {
-			s.log.Error("backup failed", "dir", s.dir.Path, "err", err)
+			s.log.Error("backup failed", "kind", kind, "dir", s.dir.Path, "err", err)
 		}
 		return false
 	}
-	attrs := []any{"file", path}
+	attrs := []any{"kind", kind, "file", path}
 	if info, err := os.Stat(path); err == nil {
 		attrs = append(attrs, "bytes", info.Size())
 	}
 	s.log.Info("backup made", attrs...)
-	deleted, err := s.dir.Rotate(s.keep)
-	if len(deleted) > 0 {
-		s.log.Info("old backups deleted", "keep", s.keep, "deleted", deleted)
-	}
-	if err != nil {
-		s.log.Warn("old backups not deleted", "err", err)
-	}
 	return true
 }

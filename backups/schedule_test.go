@@ -123,8 +123,9 @@ func (b *syncBuffer) String() string {
 	return b.b.String()
 }
 
-// TestSchedulerStartAndDaily: a backup at start, then one a day, never
-// waiting more than an hour at once, keeping the newest three; a copy
+// TestSchedulerStartAndDaily: a start-up backup and a daily backup at
+// start, then one a day, never waiting more than an hour at once,
+// keeping the daily ones for three days (the start-up one apart); a copy
 // left half-written by an earlier run is removed at start.
 func TestSchedulerStartAndDaily(t *testing.T) {
 	st, dbPath := openDB(t)
@@ -142,8 +143,8 @@ func TestSchedulerStartAndDaily(t *testing.T) {
 		t.Errorf("first wait %v, want an hour (the longest single wait)", w)
 	}
 	want := []string{d.Name(start)}
-	if got := listDir(t, dir); !slices.Equal(got, want) {
-		t.Fatalf("after start the folder holds %q, want %q", got, want)
+	if got := listDir(t, dir); !slices.Equal(got, []string{d.StartupName(start), d.Name(start)}) {
+		t.Fatalf("after start the folder holds %q, want %q and the start-up backup", got, want)
 	}
 	for day := 1; day <= 4; day++ {
 		if waits := clock.elapse(t, Every); !slices.Equal(waits, hours(24)) {
@@ -153,7 +154,7 @@ func TestSchedulerStartAndDaily(t *testing.T) {
 		if len(want) > 3 {
 			want = want[1:]
 		}
-		if got := listDir(t, dir); !slices.Equal(got, want) {
+		if got, want := listDir(t, dir), sorted(append(slices.Clone(want), d.StartupName(start))); !slices.Equal(got, want) {
 			t.Fatalf("day %d: the folder holds %q, want %q", day, got, want)
 		}
 	}
@@ -189,8 +190,9 @@ func TestSchedulerRetriesFailure(t *testing.T) {
 	if w := clock.settle(t); w != LaterRetry {
 		t.Errorf("wait after the second failure %v, want %v", w, LaterRetry)
 	}
-	if n := strings.Count(log.String(), `msg="backup failed"`); n != 2 {
-		t.Errorf("%d failures logged, want 2:\n%s", n, log)
+	// The start-up backup, the first daily one and its retry.
+	if n := strings.Count(log.String(), `msg="backup failed"`); n != 3 {
+		t.Errorf("%d failures logged, want 3:\n%s", n, log)
 	}
 	if err := os.Remove(dir); err != nil {
 		t.Fatal(err)
@@ -206,4 +208,9 @@ func TestSchedulerRetriesFailure(t *testing.T) {
 	if got, want := listDir(t, dir), []string{d.Name(recovered), d.Name(recovered.Add(Every))}; !slices.Equal(got, want) {
 		t.Errorf("a day later the folder holds %q, want %q", got, want)
 	}
+}
+
+func sorted(s []string) []string {
+	slices.Sort(s)
+	return s
 }

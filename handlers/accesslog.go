@@ -95,7 +95,13 @@ func (a *app) logged(next http.Handler) http.Handler {
 			case sw.status == statusClientGone:
 				attrs = append(attrs, "note", "client gone")
 			}
-			log.Info("request", attrs...)
+			level := slog.LevelInfo
+			if r.URL.Path == "/healthz" && sw.status < 400 {
+				// A supervisor polls it every few seconds; its failures
+				// are logged at WARN by the check itself.
+				level = slog.LevelDebug
+			}
+			log.Log(r.Context(), level, "request", attrs...)
 		}()
 		next.ServeHTTP(sw, r)
 		if be := bodyFailure(r); be != nil && sw.status == 0 {

@@ -57,10 +57,14 @@ type Store interface {
 }
 
 type app struct {
-	store  Store
-	log    *slog.Logger
-	solves *solver
-	games  *clientLimiter // new games per client
+	store Store
+	// version is the program's, for /healthz; metrics count requests
+	// (nil: none).
+	version string
+	metrics *Metrics
+	log     *slog.Logger
+	solves  *solver
+	games   *clientLimiter // new games per client
 	// imports are the import uploads per client (importpage.go).
 	imports *clientLimiter
 	// pageBudget bounds a page that reads the whole history (history.go).
@@ -144,6 +148,11 @@ type Options struct {
 	// more?", the recruit advisor) is worked out rather than taken from
 	// the cache: a count for tests and measurements.
 	OnExplain func()
+	// Version is the program's version, which /healthz names.
+	Version string
+	// Metrics, when set, counts every request by route and status
+	// (metrics.go); nil counts nothing.
+	Metrics *Metrics
 	// ListenAddr is the address the server really listens on, as its
 	// listener gives it ("0.0.0.0:8080", "127.0.0.1:8080"). The invite
 	// link is made from it, so that it names an address the other phones
@@ -179,6 +188,10 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	a.proxies = opt.TrustedProxies
 	a.done = opt.Done
 	a.listen = opt.ListenAddr
+	a.version = opt.Version
+	if a.metrics = opt.Metrics; a.metrics != nil {
+		a.metrics.appGauges(a)
+	}
 	if opt.GamesPerMinute != 0 {
 		a.games = newClientLimiter(opt.GamesPerMinute, opt.GamesPerMinute, maxClients)
 	}
@@ -220,7 +233,13 @@ func (a *app) router() *gin.Engine {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.RedirectTrailingSlash = true
+	if a.metrics != nil {
+		r.Use(a.metrics.count)
+	}
 	r.Use(a.recover, a.requireLogin, a.publishWrites)
+	if a.metrics != nil {
+		r.GET("/metrics", gin.WrapH(a.metrics.handler()))
+	}
 
 	assets := gin.WrapH(static.Handler())
 	r.GET("/static/*file", assets)

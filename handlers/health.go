@@ -2,28 +2,64 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"ruthless/store"
 )
 
-// healthWait bounds the health check's query: a supervisor asks often
-// and wants an answer, not a wait behind a long write.
+// healthWait bounds the health check: a supervisor asks often and wants
+// an answer, not a wait behind a long write.
 const healthWait = 2 * time.Second
 
-// healthz answers a supervisor (systemd, a container runtime, a proxy):
-// 200 when the database answers a query, else 503. It needs no password
-// and says nothing of the games.
+// healthChecker is a store that can say whether a save would succeed
+// now, and why not (store.Store's Health); a store without it is checked
+// with Ping alone.
+type healthChecker interface {
+	Health(ctx context.Context) error
+}
+
+// schemaTeller is a store that names its schema version.
+type schemaTeller interface {
+	SchemaVersion(ctx context.Context) (int, error)
+}
+
+// healthz answers a supervisor (systemd, a container runtime, a proxy,
+// Prometheus' blackbox): 200 when a save would succeed, else 503 with
+// the failed check and its reason. Both carry the program's version and
+// the database's schema version. It needs no password and names no game
+// and no path.
 func (a *app) healthz(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
 	ctx, cancel := context.WithTimeout(c.Request.Context(), healthWait)
 	defer cancel()
-	if err := a.store.Ping(ctx); err != nil {
-		a.logger(c.Request.Context()).Warn("health check failed", "err", err)
+	body := gin.H{"status": "ok", "version": a.version}
+	if st, ok := a.store.(schemaTeller); ok {
+		if v, err := st.SchemaVersion(ctx); err == nil {
+			body["schema"] = v
+		}
+	}
+	var err error
+	if h, ok := a.store.(healthChecker); ok {
+		err = h.Health(ctx)
+	} else {
+		err = a.store.Ping(ctx)
+	}
+	if err != nil {
+		body["status"] = "unavailable"
+		var he *store.HealthError
+		if errors.As(err, &he) {
+			body["check"], body["reason"] = he.Check, he.Reason
+		} else {
+			body["check"], body["reason"] = "database", "the database does not answer"
+		}
+		a.logger(c.Request.Context()).Warn("health check failed", "check", body["check"], "err", err)
 		c.Header("Retry-After", "5")
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
+		c.JSON(http.StatusServiceUnavailable, body)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	c.JSON(http.StatusOK, body)
 }

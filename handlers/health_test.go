@@ -14,8 +14,8 @@ import (
 func TestHealthz(t *testing.T) {
 	a := newAppWith(t, handlers.Options{Password: "black flag"})
 	res := a.get(t, "/healthz")
-	if res.status != http.StatusOK || strings.TrimSpace(res.body) != `{"status":"ok"}` {
-		t.Fatalf("healthz: status %d, body %s; want 200 {\"status\":\"ok\"}", res.status, res.body)
+	if res.status != http.StatusOK || !strings.Contains(res.body, `"status":"ok"`) || !strings.Contains(res.body, `"schema":`) {
+		t.Fatalf("healthz: status %d, body %s; want 200 with status ok and the schema version", res.status, res.body)
 	}
 	if got := res.header.Get("Cache-Control"); got != "no-store" {
 		t.Errorf("Cache-Control %q, want no-store", got)

@@ -17,6 +17,9 @@ func sqliteFault(err error) error {
 	if !errors.As(err, &se) {
 		return nil
 	}
+	if se.ExtendedCode == sqlite3.ErrConstraintCommitHook {
+		return errDetachedFault // only the file watch refuses commits
+	}
 	switch se.Code {
 	case sqlite3.ErrFull:
 		return ErrDiskFull
@@ -33,30 +36,44 @@ func sqliteFault(err error) error {
 
 // openDB is sql.Open with statements run on every new connection after
 // the DSN's settings (pragmas that the driver's DSN does not take), and
-// onStatement, if set, told of every statement sent.
-func openDB(dsn string, onConnect []string, onStatement func(string)) (*sql.DB, error) {
-	if len(onConnect) == 0 && onStatement == nil {
-		return sql.Open("sqlite3", dsn)
-	}
+// the hooks of the store's file watch on every connection.
+func openDB(dsn string, onConnect []string, hooks connHooks) (*sql.DB, error) {
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
 		for _, stmt := range onConnect {
 			if _, err := c.Exec(stmt, nil); err != nil {
 				return err
 			}
 		}
+		if hooks.refuseCommit != nil {
+			// A non-zero answer turns the commit into a rollback.
+			c.RegisterCommitHook(func() int {
+				if hooks.refuseCommit() {
+					return 1
+				}
+				return 0
+			})
+		}
 		return nil
 	}}
-	return sql.OpenDB(connector{drv: drv, dsn: dsn, onStatement: onStatement}), nil
+	return sql.OpenDB(connector{drv: drv, dsn: dsn, before: hooks.beforeConnect, onStatement: hooks.onStatement}), nil
 }
 
-// connector opens connections of drv to dsn, for sql.OpenDB.
+// connector opens connections of drv to dsn, for sql.OpenDB; before, if
+// set, may refuse a new connection before anything is opened (a
+// connection to a deleted database's path would create an empty one).
 type connector struct {
 	drv         *sqlite3.SQLiteDriver
 	dsn         string
+	before      func() error
 	onStatement func(string)
 }
 
 func (c connector) Connect(context.Context) (driver.Conn, error) {
+	if c.before != nil {
+		if err := c.before(); err != nil {
+			return nil, err
+		}
+	}
 	conn, err := c.drv.Open(c.dsn)
 	if err != nil || c.onStatement == nil {
 		return conn, err
@@ -86,6 +103,33 @@ func (c countedConn) QueryContext(ctx context.Context, query string, args []driv
 func (c countedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
 	c.on(query)
 	return c.SQLiteConn.PrepareContext(ctx, query)
+}
+
+// backupConn copies the database of conn, with SQLite's online backup,
+// into a new file at path. It reads through conn's own open files, so it
+// works after the files at the database's path were deleted.
+func backupConn(ctx context.Context, conn *sql.Conn, path string) error {
+	return conn.Raw(func(dc any) error {
+		src, ok := dc.(*sqlite3.SQLiteConn)
+		if !ok {
+			return errors.New("store: not a SQLite connection")
+		}
+		dstDB, err := (&sqlite3.SQLiteDriver{}).Open(path)
+		if err != nil {
+			return err
+		}
+		dst := dstDB.(*sqlite3.SQLiteConn)
+		defer dst.Close()
+		b, err := dst.Backup("main", src, "main")
+		if err != nil {
+			return err
+		}
+		if _, err := b.Step(-1); err != nil {
+			b.Finish()
+			return err
+		}
+		return b.Finish()
+	})
 }
 
 // sqliteDamaged reports whether a SQLite error says the file is not a

@@ -63,7 +63,8 @@ var walSuffixes = []string{"-wal", "-shm", "-journal"}
 // dbPath.before-restore-DATE. The backup is copied to a temporary file
 // beside the database, checked there, and renamed into place, so the
 // database is at every moment either the old one or the whole new one;
-// the backup itself is only read. The caller must hold the database's
+// the backup itself is only read. The restored file keeps the owner and
+// mode of the database it replaces (keepOwner). The caller must hold the database's
 // lock (Acquire), so that no server is using it.
 func Restore(ctx context.Context, backup, dbPath string, now time.Time) (Restored, error) {
 	if err := checkBackupFile(backup, dbPath); err != nil {
@@ -77,6 +78,9 @@ func Restore(ctx context.Context, backup, dbPath string, now time.Time) (Restore
 	done, err := inspect(ctx, tmp, backup)
 	if err != nil {
 		return Restored{}, err
+	}
+	if err := keepOwner(tmp, dbPath); err != nil {
+		return Restored{}, fmt.Errorf("store: restore: %w", err)
 	}
 	if done.SetAside, err = setAside(ctx, dbPath, now); err != nil {
 		return Restored{}, fmt.Errorf("store: restore: %w", err)

@@ -53,6 +53,13 @@ var migrationFiles embed.FS
 type Store struct {
 	db   *sql.DB
 	path string
+	// watch notices when the files at path are not the ones open
+	// (watch.go); keeper is a connection held for the store's life, which
+	// keeps them open for the write-back.
+	watch  *fileWatch
+	keeper *sql.Conn
+	// integrity is the last quick_check (health.go).
+	integrity integrity
 	// now is the clock; tests replace it to order games deterministically.
 	now func() time.Time
 }
@@ -114,7 +121,10 @@ func OpenWith(path string, opt Options) (*Store, error) {
 	if opt.ReadOnly {
 		onConnect = append(onConnect, "PRAGMA query_only = 1")
 	}
-	db, err := openDB(path+"?"+dsnSettings, onConnect, opt.OnStatement)
+	s := &Store{path: path, watch: newFileWatch(path)}
+	hooks := s.hooks()
+	hooks.onStatement = opt.OnStatement
+	db, err := openDB(path+"?"+dsnSettings, onConnect, hooks)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
@@ -142,7 +152,13 @@ func OpenWith(path string, opt Options) (*Store, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{db: db, path: path, now: now}, nil
+	s.db, s.now = db, now
+	if s.keeper, err = keepConn(db); err != nil {
+		db.Close()
+		return nil, openError(path, err)
+	}
+	s.watch.remember()
+	return s, nil
 }
 
 // CheckWritable makes sure that the database can be written, without
@@ -209,6 +225,9 @@ func (s *Store) Ping(ctx context.Context) (err error) {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.keeper != nil {
+		s.keeper.Close()
+	}
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}

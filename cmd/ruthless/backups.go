@@ -14,8 +14,9 @@ import (
 	"ruthless/store"
 )
 
-// defaultBackups is how many daily backups -backups keeps unless told:
-// two weeks, enough to go back past a game night that went wrong.
+// defaultBackups is how many days -backups keeps the daily backups
+// unless told: two weeks, enough to go back past a game night that went
+// wrong.
 const defaultBackups = 14
 
 // backupFlags are serve's -backup-dir and -backups.
@@ -27,8 +28,8 @@ type backupFlags struct {
 // addBackupFlags declares serve's backup flags on fs.
 func addBackupFlags(fs *flag.FlagSet) *backupFlags {
 	return &backupFlags{
-		dir:  fs.String("backup-dir", "", "folder for automatic backups: one at start, then daily, and before a schema migration; made if missing (env RUTHLESS_BACKUP_DIR); empty: none"),
-		keep: fs.Int("backups", defaultBackups, "how many daily backups -backup-dir keeps, newest first (env RUTHLESS_BACKUPS)"),
+		dir:  fs.String("backup-dir", "", "folder for automatic backups: one at each start (the newest of each of the last 3 hours kept, apart from the daily ones), one a day, and one before a schema migration; made if missing (env RUTHLESS_BACKUP_DIR); empty: none"),
+		keep: fs.Int("backups", defaultBackups, "how many days the daily backups in -backup-dir are kept (the newest always stays; restarts never count) (env RUTHLESS_BACKUPS)"),
 	}
 }
 

@@ -153,7 +153,7 @@ func TestServeBacksUpBeforeMigrationAndAtStart(t *testing.T) {
 	before := regexp.MustCompile(`^club-\d{4}-\d\d-\d\dT\d{6}Z-before-v(\d+)\.db$`)
 	regular := regexp.MustCompile(`^club-\d{4}-\d\d-\d\dT\d{6}Z\.db$`)
 	var names []string
-	eventually(t, "a copy before the migration and a backup at start", func() bool {
+	eventually(t, "a copy before the migration, a start-up and a daily backup", func() bool {
 		entries, _ := os.ReadDir(dir)
 		names = names[:0]
 		for _, e := range entries {
@@ -163,7 +163,7 @@ func TestServeBacksUpBeforeMigrationAndAtStart(t *testing.T) {
 				names = append(names, e.Name())
 			}
 		}
-		return len(names) == 2
+		return len(names) == 3
 	})
 	var beforeName, regularName string
 	newest := 0 // the schema the database is migrated to, named in the copy

@@ -71,7 +71,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !*all && len(rest) != 1 {
 		return fail(stderr, exitUsage, errors.New("export needs exactly one GAME_ID, or --all (see ruthless export -h)"))
 	}
-	s, code := openExisting(*dbPath, stderr)
+	s, code := openForReading(*dbPath, stderr)
 	if s == nil {
 		return code
 	}
@@ -180,7 +180,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 1 {
 		return fail(stderr, exitUsage, errors.New("backup needs exactly one BACKUP_FILE (see ruthless backup -h)"))
 	}
-	s, code := openExisting(*dbPath, stderr)
+	s, code := openForReading(*dbPath, stderr)
 	if s == nil {
 		return code
 	}
@@ -288,6 +288,30 @@ func openExisting(path string, stderr io.Writer) (*store.Store, int) {
 	s, err := store.Open(path)
 	if err != nil {
 		return nil, fail(stderr, exitOther, err)
+	}
+	return s, exitOK
+}
+
+// openForReading is openExisting for the commands that only read
+// (export, backup, trash): a database that cannot be opened for writing
+// (a read-only disk, a file the user may only read) is opened read-only,
+// so that its games can still be rescued.
+func openForReading(path string, stderr io.Writer) (*store.Store, int) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, fail(stderr, exitUsage, fmt.Errorf("no database at -db %q", path))
+	} else if err != nil {
+		return nil, fail(stderr, exitOther, err)
+	}
+	s, err := store.Open(path)
+	if err == nil {
+		return s, exitOK
+	}
+	if !errors.Is(err, store.ErrReadOnly) && !errors.Is(err, store.ErrIO) {
+		return nil, fail(stderr, exitOther, err)
+	}
+	s, roErr := store.OpenReadOnly(path)
+	if roErr != nil {
+		return nil, fail(stderr, exitOther, fmt.Errorf("%w; read-only, too: %v", err, roErr))
 	}
 	return s, exitOK
 }

@@ -20,65 +20,90 @@ import (
 	"ruthless/store"
 )
 
-// runServe runs the web app until SIGINT or SIGTERM: `ruthless serve
-// [-addr :8080] [-db ruthless.db] [-solves N] [-solve-time 10s]
-// [-password P | -password-file F] [-host NAME]...`, the flags defaulting
-// to RUTHLESS_ADDR, RUTHLESS_DB, RUTHLESS_SOLVES, RUTHLESS_SOLVE_TIME,
-// RUTHLESS_PASSWORD, RUTHLESS_PASSWORD_FILE and RUTHLESS_HOSTS.
-// RUTHLESS_READ_TIMEOUT (a Go duration, default 30s) is how long a whole
-// request may take to arrive.
+// runServe runs the web app until SIGINT or SIGTERM. Each flag may also
+// come from the environment variable its help names, or from the
+// configuration file (-config, config.go): the command line wins, then
+// the environment, then the file. A bad value of any of them is one line
+// on stderr and exit status 2.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", envOr("RUTHLESS_ADDR", ":8080"), "address to listen on (env RUTHLESS_ADDR)")
-	dbPath := fs.String("db", envOr("RUTHLESS_DB", "ruthless.db"), "SQLite database file (env RUTHLESS_DB)")
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	addr := &addrValue{s: ":8080"}
+	fs.Var(addr, "addr", "address to listen on: host:port, or a port alone (8080 is :8080, every address); 127.0.0.1:8080 keeps the app on this machine, as behind a reverse proxy (env RUTHLESS_ADDR)")
+	dbPath := fs.String("db", "ruthless.db", "SQLite database file (env RUTHLESS_DB)")
 	def := handlers.DefaultLimits()
 	lim := handlers.Limits{Wait: def.Wait}
 	fs.IntVar(&lim.Solves, "solves", def.Solves, "expensive solves (big or wild pools) at once; more wait, then get 503 (env RUTHLESS_SOLVES)")
 	fs.DurationVar(&lim.Solve, "solve-time", def.Solve, "longest one solve may take before its request gets 503 (env RUTHLESS_SOLVE_TIME)")
+	readTimeout := fs.Duration("read-timeout", 30*time.Second, "how long a whole request may take to arrive (env RUTHLESS_READ_TIMEOUT)")
+	metrics := fs.Bool("metrics", false, "serve Prometheus metrics at /metrics, behind the table password when there is one (env RUTHLESS_METRICS)")
+	logFormat := &choiceValue{s: "text", choices: []string{"text", "json"}}
+	fs.Var(logFormat, "log-format", "how log lines are written to standard error: text (key=value) or json (one JSON object a line) (env RUTHLESS_LOG_FORMAT)")
+	fs.String("config", "", "read settings from this file of KEY=value lines, named as the variables here (RUTHLESS_DB=/var/lib/ruthless/ruthless.db); the command line wins over the environment, the environment over the file (env RUTHLESS_CONFIG)")
 	access := accessFlags(fs)
 	backupFlags := addBackupFlags(fs)
-	for name, env := range map[string]string{"solves": "RUTHLESS_SOLVES", "solve-time": "RUTHLESS_SOLVE_TIME"} {
-		if v := os.Getenv(env); v != "" {
-			if err := fs.Set(name, v); err != nil {
-				fmt.Fprintf(stderr, "ruthless serve: %s=%q: %v\n", env, v, err)
-				return 2
-			}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, "Usage of ruthless serve:\n")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "ruthless serve: %v\n", flagParseError(fs, err))
+		return exitUsage
+	}
+	if err := applySettings(fs, os.Getenv); err != nil {
+		fmt.Fprintf(stderr, "ruthless serve: %v\n", strings.ReplaceAll(err.Error(), "\n", "\nruthless serve: "))
+		return exitUsage
+	}
+	if lim.Solves < 1 {
+		fmt.Fprintf(stderr, "ruthless serve: -solves %d: want at least 1 (example: -solves 2)\n", lim.Solves)
+		return exitUsage
+	}
+	for name, d := range map[string]time.Duration{"solve-time": lim.Solve, "read-timeout": *readTimeout} {
+		if err := durationAbove0(name, d); err != nil {
+			fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
+			return exitUsage
 		}
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if lim.Solves < 1 || lim.Solve <= 0 {
-		fmt.Fprintf(stderr, "ruthless serve: -solves must be at least 1 and -solve-time above 0, not %d and %v\n", lim.Solves, lim.Solve)
-		return 2
-	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "ruthless serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		fmt.Fprintf(stderr, "ruthless serve: unexpected argument %q (flags start with -, such as -addr :8080)\n", fs.Arg(0))
+		return exitUsage
 	}
 	opt, err := access.options(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
-		return 2
+		return exitUsage
 	}
 	opt.Limits = lim
 	backupCfg, err := backupFlags.config(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
-		return 2
+		return exitUsage
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	// serveWithBackups reads the read timeout from the environment, as
+	// tests that call it directly set it; the flag's value goes there.
+	os.Setenv("RUTHLESS_READ_TIMEOUT", readTimeout.String())
+	var log *slog.Logger
+	if logFormat.s == "json" {
+		log = slog.New(slog.NewJSONHandler(stderr, nil))
+	} else {
+		log = slog.New(slog.NewTextHandler(stderr, nil))
+	}
+	if *metrics {
+		opt.Metrics = handlers.NewMetrics()
+	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(handlers.MemoryLimit)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serveWithBackups(ctx, *addr, *dbPath, opt, backupCfg, stdout, log); err != nil {
+	if err := serveWithBackups(ctx, addr.s, *dbPath, opt, backupCfg, stdout, log); err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
-		return 1
+		return exitOther
 	}
-	return 0
+	return exitOK
 }
 
 // serve listens on addr until ctx ends, then stops taking requests, lets
@@ -119,9 +144,18 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	if err := st.CheckWritable(ctx); err != nil {
 		return err
 	}
+	// A damaged file still starts (export and backup may save what can
+	// be read), but says so, and /healthz answers 503.
+	if err := st.QuickCheck(ctx); err != nil {
+		log.Error("database integrity check failed: restore a backup", "db", dbPath, "err", err)
+	}
+	defer watchDatabase(ctx, st, log)()
 	// Deferred after Close, so it runs before: the last backup ends
 	// before the database closes.
 	defer bk.start(st, dbPath, log)()
+	if opt.Metrics != nil {
+		storeGauges(opt.Metrics, st, dbPath, bk)
+	}
 	// Games deleted more than 30 days ago go for good: now, then daily.
 	defer handlers.PurgeTrashDaily(ctx, st, log)()
 
@@ -143,6 +177,7 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 		return err
 	}
 	opt.Done = ctx.Done() // live event streams end when the server stops
+	opt.Version = versionLine()
 	// The invite link names the address really listened on (a port of 0
 	// becomes the one chosen).
 	opt.ListenAddr = ln.Addr().String()
@@ -226,13 +261,6 @@ func openURL(a net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }
 
 // access holds the flags that say who may use the app: the table password

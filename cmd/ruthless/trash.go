@@ -57,6 +57,8 @@ func runUndelete(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitUsage, fmt.Errorf("game %q in %s is not deleted: there is nothing to restore", id, *dbPath))
 	case errors.Is(err, store.ErrNotFound):
 		return fail(stderr, exitUsage, fmt.Errorf("no game %q in the trash of %s: it was never stored there, or it was deleted 30 days ago or more and removed for good (ruthless trash lists what can be restored)", id, *dbPath))
+	case errors.Is(err, store.ErrReadOnly):
+		return fail(stderr, exitOther, fmt.Errorf("undelete must write, and %s is read-only (the file, its folder or its disk), so nothing was restored; export and backup still read it: %w", *dbPath, err))
 	case err != nil:
 		return fail(stderr, exitOther, err)
 	}
@@ -81,7 +83,7 @@ func runTrash(args []string, stdout, stderr io.Writer) int {
 	if len(rest) != 0 {
 		return fail(stderr, exitUsage, fmt.Errorf("trash takes no arguments, not %q (see ruthless trash -h)", strings.Join(rest, " ")))
 	}
-	s, code := openExisting(*dbPath, stderr)
+	s, code := openForReading(*dbPath, stderr)
 	if s == nil {
 		return code
 	}

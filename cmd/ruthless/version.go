@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"ruthless/store"
 )
 
 // These are set by a release build (go build -ldflags "-X main.version=…
@@ -57,7 +59,9 @@ func versionLine() string {
 	if d != "" {
 		line += ", built " + d
 	}
-	return line
+	// The schema is what an upgrade or a rollback turns on: a binary
+	// refuses a database of a higher schema than its own.
+	return line + fmt.Sprintf(", database schema %d", store.SchemaWritten())
 }
 
 func runVersion(args []string, stdout, stderr io.Writer) int {

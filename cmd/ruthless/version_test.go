@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+
+	"ruthless/store"
 )
 
 // TestVersion: `ruthless version` prints one line with the version, and
@@ -17,7 +20,7 @@ func TestVersion(t *testing.T) {
 	version, commit, date = "1.2.3", "abc1234", "2026-11-25T18:00:00Z"
 	out.Reset()
 	run([]string{"version"}, nil, &out, &errs)
-	if got, want := strings.TrimSpace(out.String()), "ruthless 1.2.3, commit abc1234, built 2026-11-25T18:00:00Z"; got != want {
+	if got, want := strings.TrimSpace(out.String()), fmt.Sprintf("ruthless 1.2.3, commit abc1234, built 2026-11-25T18:00:00Z, database schema %d", store.SchemaWritten()); got != want || store.SchemaWritten() < 6 {
 		t.Errorf("version prints %q, want %q", got, want)
 	}
 	errs.Reset()
