@@ -431,6 +431,8 @@ func classify(err error) problem {
 		return problem{http.StatusServiceUnavailable, "the server cannot save: its database is read-only", ""}
 	case errors.Is(err, store.ErrIO):
 		return problem{http.StatusServiceUnavailable, "the server cannot read or write its database file", ""}
+	case errors.Is(err, store.ErrBusy):
+		return problem{http.StatusServiceUnavailable, "the server is busy saving other games, so nothing was saved; send it again in a few seconds", ""}
 	case errors.Is(err, errBusy):
 		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
 	case errors.Is(err, errTooSlow):
@@ -555,6 +557,9 @@ func (a *app) fail(c *gin.Context, err error) {
 		}
 		vm.Title = "Busy"
 		vm.Message = "The server is busy working out the best parties of big pools. Try again in a few seconds."
+		if errors.Is(err, store.ErrBusy) {
+			vm.Message = "The server is busy saving other games, so nothing was saved. Go back and save again in a few seconds."
+		}
 		if errors.Is(err, errTooSlow) {
 			vm.Message = "A pool of this game takes longer to solve than the server allows. Try again later."
 		}

@@ -92,11 +92,11 @@ func (s *Store) createGame(ctx context.Context, g scoring.Game, token, rematchOf
 	if len(token) > MaxTokenLength {
 		return "", false, fmt.Errorf("store: new game: form token of %d bytes (at most %d)", len(token), MaxTokenLength)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
-	defer tx.Rollback()
+	defer end()
 
 	if token != "" {
 		var made string

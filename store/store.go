@@ -55,6 +55,10 @@ type Store struct {
 	path string
 	// now is the clock; tests replace it to order games deterministically.
 	now func() time.Time
+	// gate takes the writes in turn (writegate.go), each waiting at most
+	// writeWait.
+	gate      writeGate
+	writeWait time.Duration
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -90,6 +94,9 @@ type Options struct {
 	// deleted, and so when a game has been in the trash long enough to be
 	// purged. Nil means time.Now; tests give a clock they move by hand.
 	Now func() time.Time
+	// WriteWait is how long a write waits for its turn before it fails
+	// with ErrBusy; 0 means DefaultWriteWait.
+	WriteWait time.Duration
 }
 
 // OpenWith is Open with options.
@@ -137,7 +144,11 @@ func OpenWith(path string, opt Options) (*Store, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{db: db, path: path, now: now}, nil
+	wait := opt.WriteWait
+	if wait <= 0 {
+		wait = DefaultWriteWait
+	}
+	return &Store{db: db, path: path, now: now, writeWait: wait}, nil
 }
 
 // CheckWritable makes sure that the database can be written, without
@@ -151,11 +162,11 @@ func (s *Store) CheckWritable(ctx context.Context) (err error) {
 			err = openError(s.path, err)
 		}
 	}()
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
+	defer end()
 	_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (0, 'write test, rolled back', 0)`)
 	return err
 }
