@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -364,22 +363,8 @@ func loginLimitsOf(perMinute int) *loginLimits {
 	}
 }
 
-// loginClient is who the wrong tries are counted for: the client's
-// address (clientAddr: the connection's, or a trusted proxy's word), an
-// IPv6 one by its /64, which one machine usually has whole.
-func loginClient(r *http.Request) string {
-	host := clientAddr(r)
-	ip, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	ip = ip.WithZone("").Unmap()
-	if ip.Is6() {
-		p, _ := ip.Prefix(64)
-		return p.String()
-	}
-	return ip.String()
-}
+// loginClient is who the wrong tries are counted for: clientKey.
+func loginClient(r *http.Request) string { return clientKey(r) }
 
 func retrySeconds(d time.Duration) string {
 	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))

@@ -91,6 +91,11 @@ type app struct {
 	explanations *lru.Cache[string, any]
 	onExplain    func()
 	streams      *streamGate // the caps on event streams (live.go)
+	// requests is the per-client request rate, draws and exports the
+	// slots of share images and whole-history downloads (bounds.go).
+	requests *requestRate
+	draws    slots
+	exports  slots
 }
 
 // Options are the web app's settings. The zero value is an app open to
@@ -144,6 +149,11 @@ type Options struct {
 	// more?", the recruit advisor) is worked out rather than taken from
 	// the cache: a count for tests and measurements.
 	OnExplain func()
+	// RequestsPerMinute is how many requests (pages, API, assets) one
+	// client may make a minute, a fifth of them at once, before it is
+	// refused with 429 (bounds.go). 0 means no limit, as for the serve
+	// flag, whose default is DefaultRequestsPerMinute.
+	RequestsPerMinute int
 	// ListenAddr is the address the server really listens on, as its
 	// listener gives it ("0.0.0.0:8080", "127.0.0.1:8080"). The invite
 	// link is made from it, so that it names an address the other phones
@@ -184,6 +194,7 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	}
 	a.onExplain = opt.OnExplain
 	a.streams = newStreamGate(opt.StreamsPerClient, opt.Streams)
+	a.requests = newRequestRate(opt.RequestsPerMinute)
 	if opt.PageBudget > 0 {
 		a.pageBudget = opt.PageBudget
 	}
@@ -198,7 +209,8 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
-		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget}
+		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget,
+		draws: make(slots, drawSlots), exports: make(slots, exportSlots)}
 }
 
 // handler is the router in its wrappers.
@@ -210,6 +222,7 @@ func (a *app) handler() http.Handler {
 	h = noGzipForEvents(h)
 	h = a.checkHost(h)
 	h = secure(h)
+	h = a.limitRequests(h)
 	h = a.logged(h)
 	return a.fromProxy(h)
 }
@@ -244,9 +257,9 @@ func (a *app) router() *gin.Engine {
 	r.GET("/games/:id/export", a.exportGame)
 	r.GET("/games/:id/bgstats", a.bgstatsGame)
 	r.GET("/export", a.exportPage)
-	r.GET("/export/games.json", a.exportAll)
-	r.GET("/export/results.csv", a.exportCSV)
-	r.GET("/export/bgstats.json", a.exportBGStats)
+	r.GET("/export/games.json", a.exportGate, a.exportAll)
+	r.GET("/export/results.csv", a.exportGate, a.exportCSV)
+	r.GET("/export/bgstats.json", a.exportGate, a.exportBGStats)
 	r.GET("/import", a.importForm)
 	r.POST("/import", a.importPost)
 	r.GET("/login", a.loginForm)

@@ -74,7 +74,7 @@ func (a *app) importPost(c *gin.Context) {
 	refuse := func(status int, errs ...string) {
 		a.page(c, status, views.Import(views.ImportView{Errors: errs}))
 	}
-	cancel, wait := a.imports.reserve(clientAddr(c.Request))
+	cancel, wait := a.imports.reserve(clientKey(c.Request))
 	if cancel == nil {
 		// Refused before the upload is read: the rest of it is not
 		// worth reading, so the connection closes after the answer.
