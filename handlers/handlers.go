@@ -154,6 +154,9 @@ type Options struct {
 	// refused with 429 (bounds.go). 0 means no limit, as for the serve
 	// flag, whose default is DefaultRequestsPerMinute.
 	RequestsPerMinute int
+	// ConnsPerClient and MaxConns are the serve command's connection
+	// caps (0: none per client; the default total), carried here for it.
+	ConnsPerClient, MaxConns int
 	// ListenAddr is the address the server really listens on, as its
 	// listener gives it ("0.0.0.0:8080", "127.0.0.1:8080"). The invite
 	// link is made from it, so that it names an address the other phones

@@ -38,6 +38,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.DurationVar(&lim.Solve, "solve-time", def.Solve, "longest one solve may take before its request gets 503 (env RUTHLESS_SOLVE_TIME)")
 	access := accessFlags(fs)
 	backupFlags := addBackupFlags(fs)
+	crowdFl := addCrowdFlags(fs)
 	for name, env := range map[string]string{"solves": "RUTHLESS_SOLVES", "solve-time": "RUTHLESS_SOLVE_TIME"} {
 		if v := os.Getenv(env); v != "" {
 			if err := fs.Set(name, v); err != nil {
@@ -63,6 +64,12 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt.Limits = lim
+	cr, err := crowdFl.read(fs)
+	if err != nil {
+		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
+		return 2
+	}
+	opt.RequestsPerMinute, opt.ConnsPerClient, opt.MaxConns = cr.requests, cr.connsPerClient, cr.maxConns
 	backupCfg, err := backupFlags.config(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
@@ -128,16 +135,21 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	// Each live event stream holds a descriptor (handlers caps them).
 	// Raised once the database is known good, so that a server that
 	// cannot start says one line, its reason.
-	if n, err := raiseOpenFiles(); err != nil {
+	files, err := raiseOpenFiles()
+	if err != nil {
 		log.Warn("open files limit not raised", "err", err)
 	} else {
-		log.Info("open files limit", "limit", n)
+		log.Info("open files limit", "limit", files)
 	}
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
+	// No crowd of clients can take every connection (connlimit.go).
+	cr := crowd{connsPerClient: opt.ConnsPerClient, maxConns: opt.MaxConns}
+	ln = newLimitListener(ln, cr.connsPerClient, cr.total(files))
+	log.Info("connection limits", "per_client", offIfZero(cr.connsPerClient), "total", cr.total(files), "requests_per_minute", offIfZero(opt.RequestsPerMinute))
 	if err := lock.Announce(ln.Addr().String()); err != nil {
 		ln.Close()
 		return err
