@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"golang.org/x/time/rate"
 )
 
 // Bounds on what many clients at once can make the server do, beside the
@@ -154,3 +155,43 @@ func (w *progressWriter) WriteString(s string) (int, error) {
 }
 
 func (w *progressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// importVolume bounds the games imported an hour by every client
+// together (nil: no bound): imports from rotating addresses once added
+// 21,500 games a minute, and every page that reads the whole history
+// grows with it. A club's history of a few thousand games fits in one
+// hour's allowance.
+type importVolume struct {
+	mu      sync.Mutex
+	lim     *rate.Limiter
+	perHour int
+}
+
+// DefaultImportedGamesPerHour is the serve flag's default bound.
+const DefaultImportedGamesPerHour = 5000
+
+func newImportVolume(perHour int) *importVolume {
+	if perHour <= 0 {
+		return nil
+	}
+	return &importVolume{lim: rate.NewLimiter(rate.Limit(float64(perHour)/3600), perHour), perHour: perHour}
+}
+
+// take counts n games imported now, or says how long until they may be.
+func (v *importVolume) take(n int) time.Duration {
+	if v == nil || n == 0 {
+		return 0
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if n > v.perHour {
+		return time.Hour
+	}
+	now := time.Now()
+	r := v.lim.ReserveN(now, n)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return d
+	}
+	return 0
+}

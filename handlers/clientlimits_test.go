@@ -85,3 +85,36 @@ func TestRequestRate(t *testing.T) {
 		})
 	}
 }
+
+// TestImportVolume: the games imported an hour are bounded for all
+// clients together, so rotating addresses cannot grow the history
+// without end: past the bound an import is refused whole (429 with
+// Retry-After), storing nothing.
+func TestImportVolume(t *testing.T) {
+	a := newAppWith(t, handlers.Options{ImportedGamesPerHour: 5})
+	tests := []struct {
+		name, client, tag string
+		want              int
+	}{
+		{"three games", "192.0.2.60", "a", http.StatusSeeOther},
+		{"three more from another address", "192.0.2.61", "b", http.StatusTooManyRequests},
+		{"two more", "192.0.2.62", "c", http.StatusSeeOther},
+	}
+	for _, tt := range tests {
+		n := 3
+		if tt.tag == "c" {
+			n = 2
+		}
+		res := uploadFrom(t, a, tt.client, "h.json", historyFile(tt.tag, n))
+		if res.status != tt.want {
+			t.Errorf("%s: status %d, want %d", tt.name, res.status, tt.want)
+		}
+		if tt.want == http.StatusTooManyRequests && res.header.Get("Retry-After") == "" {
+			t.Errorf("%s: no Retry-After", tt.name)
+		}
+	}
+	games, _ := a.store.Games(t.Context())
+	if len(games) != 5 {
+		t.Errorf("games stored: %d, want 5", len(games))
+	}
+}

@@ -94,8 +94,10 @@ type app struct {
 	// requests is the per-client request rate, draws and exports the
 	// slots of share images and whole-history downloads (bounds.go).
 	requests *requestRate
-	draws    slots
-	exports  slots
+	// importVolume bounds the games imported an hour (bounds.go).
+	importVolume *importVolume
+	draws        slots
+	exports      slots
 }
 
 // Options are the web app's settings. The zero value is an app open to
@@ -157,6 +159,10 @@ type Options struct {
 	// ConnsPerClient and MaxConns are the serve command's connection
 	// caps (0: none per client; the default total), carried here for it.
 	ConnsPerClient, MaxConns int
+	// ImportedGamesPerHour bounds the games imported an hour by all
+	// clients together (bounds.go); 0 means no bound, as for the serve
+	// flag, whose default is DefaultImportedGamesPerHour.
+	ImportedGamesPerHour int
 	// ListenAddr is the address the server really listens on, as its
 	// listener gives it ("0.0.0.0:8080", "127.0.0.1:8080"). The invite
 	// link is made from it, so that it names an address the other phones
@@ -198,6 +204,7 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	a.onExplain = opt.OnExplain
 	a.streams = newStreamGate(opt.StreamsPerClient, opt.Streams)
 	a.requests = newRequestRate(opt.RequestsPerMinute)
+	a.importVolume = newImportVolume(opt.ImportedGamesPerHour)
 	if opt.PageBudget > 0 {
 		a.pageBudget = opt.PageBudget
 	}

@@ -141,6 +141,13 @@ func (a *app) importPost(c *gin.Context) {
 		refuse(status, errs...)
 		return
 	}
+	if wait := a.importVolume.take(len(games)); wait > 0 {
+		c.Header("Retry-After", retrySeconds(wait))
+		a.logger(c.Request.Context()).Warn("import volume limited", "client", clientAddr(c.Request), "games", len(games), "retry", wait)
+		refuse(http.StatusTooManyRequests, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
+			a.importVolume.perHour, len(games), seconds(wait)))
+		return
+	}
 	done, err := a.store.Import(c.Request.Context(), games)
 	if err != nil {
 		if errors.Is(err, store.ErrBadRound) || errors.Is(err, store.ErrBadPlayer) {

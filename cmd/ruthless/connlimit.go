@@ -28,7 +28,7 @@ const (
 // once: the request rate of one client and the connections it and all
 // clients may hold.
 type crowdFlags struct {
-	requests, connsPerClient, maxConns *int
+	requests, connsPerClient, maxConns, imports *int
 }
 
 func addCrowdFlags(fs *flag.FlagSet) *crowdFlags {
@@ -37,6 +37,8 @@ func addCrowdFlags(fs *flag.FlagSet) *crowdFlags {
 			"requests (pages, API, assets) one client may make a minute, a fifth of them at once, before it gets 429; 0: no limit (env RUTHLESS_REQUESTS_PER_MINUTE)"),
 		connsPerClient: fs.Int("conns-per-client", defaultConnsPerClient,
 			"connections one client (an address, an IPv6 /64) may hold open; more are closed at once; 0: no limit (env RUTHLESS_CONNS_PER_CLIENT)"),
+		imports: fs.Int("imported-games-per-hour", handlers.DefaultImportedGamesPerHour,
+			"games all clients together may import an hour, which bounds how fast the history (and the memory the players list and records take) can grow; 0: no limit (env RUTHLESS_IMPORTED_GAMES_PER_HOUR)"),
 		maxConns: fs.Int("max-conns", 0,
 			"connections held open in all; more wait to be accepted; 0: the open files limit less 256, at most 20000 (env RUTHLESS_MAX_CONNS)"),
 	}
@@ -44,7 +46,7 @@ func addCrowdFlags(fs *flag.FlagSet) *crowdFlags {
 
 // crowd is what the flags say, read.
 type crowd struct {
-	requests, connsPerClient, maxConns int
+	requests, connsPerClient, maxConns, imports int
 }
 
 // read reads the parsed flags, then the environment for those not given.
@@ -60,6 +62,7 @@ func (cf *crowdFlags) read(fs *flag.FlagSet) (crowd, error) {
 		{"requests-per-minute", "RUTHLESS_REQUESTS_PER_MINUTE", cf.requests, &c.requests},
 		{"conns-per-client", "RUTHLESS_CONNS_PER_CLIENT", cf.connsPerClient, &c.connsPerClient},
 		{"max-conns", "RUTHLESS_MAX_CONNS", cf.maxConns, &c.maxConns},
+		{"imported-games-per-hour", "RUTHLESS_IMPORTED_GAMES_PER_HOUR", cf.imports, &c.imports},
 	} {
 		n := *v.flag
 		if s := os.Getenv(v.env); !set[v.name] && s != "" {

@@ -70,6 +70,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt.RequestsPerMinute, opt.ConnsPerClient, opt.MaxConns = cr.requests, cr.connsPerClient, cr.maxConns
+	opt.ImportedGamesPerHour = cr.imports
 	backupCfg, err := backupFlags.config(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
