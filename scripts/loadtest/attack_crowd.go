@@ -133,7 +133,7 @@ func writesAttack(ctx context.Context, t *target) error {
 				return
 			default:
 			}
-			body := fmt.Sprintf(`{"pool":["K%d"],"coins":%d,"version":%d}`, n%7+1, n%10, version)
+			body := fmt.Sprintf(`{"pool":["X%d"],"coins":%d,"version":%d}`, n%7+1, n%10, version)
 			req, _ := http.NewRequestWithContext(ctx, http.MethodPut, t.base+"/api/games/"+id+"/rounds/1/entries/2", strings.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")
 			start := time.Now()
