@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -31,24 +30,27 @@ const (
 	sessionCookie = "ruthless_session"
 	sessionAge    = 30 * 24 * time.Hour
 
-	// Wrong passwords, per client: five at once, then one every 12 s.
-	// A table mistypes a few times; a guesser gets 7,200 tries a day.
+	// Wrong passwords, per client (an address, an IPv6 /64): five at
+	// once, then one every 12 s. A table mistypes a few times; a guesser
+	// at one address learns of at most 7,200 wrong guesses a day.
 	loginsPerMinute = 5
 	loginBurst      = 5
-	// Wrong passwords of all clients together, so that many addresses
-	// guessing at once get no more than one try every 2 s between them.
+	// Wrong passwords of all clients together: past 30 a minute, every
+	// wrong answer is held for as long as the shared budget says, up to
+	// loginTotalHold, so that a crowd of addresses guessing at once is
+	// slowed down as a whole, while the right password still gets in.
 	loginsTotalPerMinute = 30
 	loginTotalBurst      = 30
+	loginTotalHold       = time.Minute
 	// loginClients bounds the limiter's memory (see buckets).
 	loginClients = 10_000
-	// The answers to wrong passwords held at once (see loginLimiter): per
-	// client and in all, and for how long at most. Two per client, so
-	// that a guesser trying one password after another never takes the
-	// turn of a phone of the same network typing the right one; at most
-	// 20 s, well inside the server's 30 s write timeout.
-	loginHeldPerClient = 2
-	loginHeldTotal     = 8
-	loginMaxHold       = 20 * time.Second
+	// loginMaxHold is the longest a wrong password's answer is held. It
+	// is longer than the server's write timeout, which a held answer
+	// lifts for itself (holdWriteDeadline): a guesser's parallel tries
+	// queue up behind its own limit (one every 12 s), and the longest
+	// such queue is the connections a client may hold (the server's
+	// per-client connection cap, 32, times 12 s is 6.4 min).
+	loginMaxHold = 8 * time.Minute
 
 	// The cookie key is derived from the password, so sessions outlive a
 	// restart and a new password ends them all. PBKDF2 with OWASP's
@@ -191,11 +193,8 @@ func (a *app) requireLogin(c *gin.Context) {
 	}
 	ctx, cancel := a.untilShutdown(r.Context())
 	defer cancel()
-	v := a.auth.tries.try(ctx, loginClient(r), func() bool { return a.auth.matches(token) })
+	v := a.auth.tries.try(ctx, loginClient(r), func() bool { return a.auth.matches(token) }, holdWriteDeadline(c))
 	switch v.outcome {
-	case loginBusy:
-		c.Header("Retry-After", retrySeconds(v.retry))
-		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "too many wrong passwords from this client at once; try again in " + waitText(v.retry), "field": ""})
 	case loginLimited:
 		a.logger(r.Context()).Warn("wrong bearer password, over the limit", "client", loginClient(r))
 		c.Header("Retry-After", retrySeconds(v.retry))
@@ -306,12 +305,8 @@ func (a *app) login(c *gin.Context) {
 	client := loginClient(c.Request)
 	ctx, cancel := a.untilShutdown(c.Request.Context())
 	defer cancel()
-	v := a.auth.tries.try(ctx, client, func() bool { return a.auth.matches(password) })
+	v := a.auth.tries.try(ctx, client, func() bool { return a.auth.matches(password) }, holdWriteDeadline(c))
 	switch v.outcome {
-	case loginBusy:
-		c.Header("Retry-After", retrySeconds(v.retry))
-		vm.Errors = views.Errors{"form": "Too many wrong passwords from this network at once. Wait " + waitText(v.retry) + ", then try again."}
-		a.page(c, http.StatusTooManyRequests, views.Login(vm))
 	case loginLimited:
 		a.logger(c.Request.Context()).Warn("wrong password, over the limit", "client", client)
 		c.Header("Retry-After", retrySeconds(v.retry))
@@ -364,26 +359,12 @@ func loginLimitsOf(perMinute int) *loginLimits {
 	return &loginLimits{
 		perMinute: perMinute, burst: perMinute, clients: loginClients,
 		totalPerMinute: max(loginsTotalPerMinute, perMinute), totalBurst: max(loginTotalBurst, perMinute),
-		heldPerClient: loginHeldPerClient, heldTotal: loginHeldTotal, maxHold: loginMaxHold,
+		totalHold: loginTotalHold, maxHold: loginMaxHold,
 	}
 }
 
-// loginClient is who the wrong tries are counted for: the client's
-// address (clientAddr: the connection's, or a trusted proxy's word), an
-// IPv6 one by its /64, which one machine usually has whole.
-func loginClient(r *http.Request) string {
-	host := clientAddr(r)
-	ip, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	ip = ip.WithZone("").Unmap()
-	if ip.Is6() {
-		p, _ := ip.Prefix(64)
-		return p.String()
-	}
-	return ip.String()
-}
+// loginClient is who the wrong tries are counted for: clientKey.
+func loginClient(r *http.Request) string { return clientKey(r) }
 
 func retrySeconds(d time.Duration) string {
 	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
@@ -397,41 +378,38 @@ func waitText(d time.Duration) string {
 }
 
 // loginLimiter limits password guessing without ever keeping the right
-// password out because of wrong ones: a table behind one address (a home
-// network's IPv6 /64, a router) must not be locked out by one phone that
-// mistyped, nor by a guesser among them.
+// password out: a table behind one address (a home network's IPv6 /64, a
+// router) must not be locked out by one phone that mistyped, nor by any
+// number of guessers, at its address or elsewhere.
 //
-// So every password is checked when it comes, and the right one is let
-// in. What is limited is the answers to wrong ones, per client (a token
-// bucket, as for new games) and for all clients together: within the
-// limits a wrong password is told at once; beyond them its answer is
-// held until the client's (and everyone's) next try is due, and says 429
-// with Retry-After. A guesser thus learns of a wrong guess no faster than
-// the limits allow, however it sends them: while a client has
-// loginHeldPerClient answers held (or all clients loginHeldTotal), its
-// (their) further passwords are not checked at all but answered 429 at
-// once, and a held answer keeps its place until its time is up even if
-// its client hangs up. Only a client that sends wrong passwords in
-// parallel, or many clients guessing at once, can fill those places and
-// so keep out the right password of another phone behind the same
-// address: the price of a bound on guessing.
+// So every password is checked first, as it comes, and the right one is
+// let in at once, whoever sent it and whatever is held. What is limited
+// is the answers to wrong ones: per client (a token bucket, as for new
+// games) and for all clients together. Within the limits a wrong
+// password is told at once; beyond them its answer is held until the
+// client's next try is due (or, while a crowd is guessing, the shared
+// budget's, up to loginTotalHold), then says 429 with Retry-After.
+// Every answer to a wrong guess takes a turn: parallel guesses queue up
+// behind each other, and a guesser that hangs up does not get its turn
+// back. A guesser thus learns of wrong guesses no faster than its limit
+// however it sends them; what a held answer costs the server (a waiting
+// request and its connection) is bounded by the server's connection caps.
 type loginLimiter struct {
 	mu       sync.Mutex
 	fails    buckets       // per client: a wrong password costs a token
 	total    *rate.Limiter // every client's wrong passwords together
-	held     map[string]int
-	heldAll  int
 	lim      loginLimits
 	now      func() time.Time
-	holdFunc func(ctx context.Context, d time.Duration, release func())
+	holdFunc func(ctx context.Context, d time.Duration)
 }
 
 // loginLimits are a loginLimiter's numbers.
 type loginLimits struct {
 	perMinute, burst, clients  int
 	totalPerMinute, totalBurst int
-	heldPerClient, heldTotal   int
-	maxHold                    time.Duration
+	// totalHold is the most the shared budget adds to a hold; maxHold
+	// the longest hold of all.
+	totalHold, maxHold time.Duration
 }
 
 // newLoginLimiter is a loginLimiter with the limits lim. (A nil
@@ -440,7 +418,6 @@ func newLoginLimiter(lim loginLimits) *loginLimiter {
 	return &loginLimiter{
 		fails:    newBuckets(lim.perMinute, lim.burst, lim.clients),
 		total:    rate.NewLimiter(rate.Limit(float64(lim.totalPerMinute)/60), lim.totalBurst),
-		held:     map[string]int{},
 		lim:      lim,
 		now:      time.Now,
 		holdFunc: hold,
@@ -454,10 +431,9 @@ const (
 	loginRight   loginOutcome = iota // let in
 	loginWrong                       // wrong, within the limits: told at once
 	loginLimited                     // wrong, over the limits: told after a hold
-	loginBusy                        // not checked: too many answers held
 )
 
-// loginVerdict is a loginOutcome and, for the limited ones, when to try
+// loginVerdict is a loginOutcome and, for a limited one, when to try
 // again.
 type loginVerdict struct {
 	outcome loginOutcome
@@ -466,54 +442,39 @@ type loginVerdict struct {
 
 // try checks a password (right compares it) for client, holding the
 // answer to a wrong one over the limits (until ctx ends, at the latest).
-func (l *loginLimiter) try(ctx context.Context, client string, right func() bool) loginVerdict {
+// Before a hold, lift(d) lets the answer be written after it.
+func (l *loginLimiter) try(ctx context.Context, client string, right func() bool, lift func(time.Duration)) loginVerdict {
+	// First, before any count or hold: the right password gets in.
+	if right() {
+		return loginVerdict{outcome: loginRight}
+	}
 	if l == nil {
-		if right() {
-			return loginVerdict{outcome: loginRight}
-		}
 		return loginVerdict{outcome: loginWrong}
 	}
 	l.mu.Lock()
 	now := l.now()
-	// Only clients with a wrong try have a bucket.
-	mineWait := time.Duration(0)
-	if b := l.fails.clients[client]; b != nil {
-		mineWait = l.untilToken(b.lim, now)
+	mine := l.fails.get(client, now).lim.ReserveN(now, 1)
+	all := l.total.ReserveN(now, 1)
+	dMine, dAll := mine.DelayFrom(now), all.DelayFrom(now)
+	if dAll > l.lim.totalHold {
+		// The crowd's debt stops growing here, so that it clears soon
+		// after the crowd stops; this answer still waits the longest.
+		all.CancelAt(now)
+		dAll = l.lim.totalHold
 	}
-	overLimit := mineWait > 0 || l.untilToken(l.total, now) > 0
-	if l.held[client] >= l.lim.heldPerClient || overLimit && l.heldAll >= l.lim.heldTotal {
-		// Checking it would be a guess answered without a hold.
-		retry := max(l.every(), mineWait, l.untilToken(l.total, now))
-		l.mu.Unlock()
-		return loginVerdict{loginBusy, retry}
+	if dMine > l.lim.maxHold {
+		mine.CancelAt(now)
+		dMine = l.lim.maxHold
 	}
-	// Compared under the lock, so that parallel guesses cannot outrun
-	// the counts.
-	if right() {
-		l.mu.Unlock()
-		return loginVerdict{outcome: loginRight}
-	}
-	mine, all := l.fails.get(client, now).lim.ReserveN(now, 1), l.total.ReserveN(now, 1)
-	d := max(mine.DelayFrom(now), all.DelayFrom(now))
+	d := max(dMine, dAll)
+	l.mu.Unlock()
 	if d == 0 {
-		l.mu.Unlock()
 		return loginVerdict{outcome: loginWrong}
 	}
-	d = min(d, l.lim.maxHold)
-	l.held[client]++
-	l.heldAll++
-	l.mu.Unlock()
-	var once sync.Once
-	l.holdFunc(ctx, d, func() {
-		once.Do(func() {
-			l.mu.Lock()
-			defer l.mu.Unlock()
-			if l.held[client]--; l.held[client] <= 0 {
-				delete(l.held, client)
-			}
-			l.heldAll--
-		})
-	})
+	if lift != nil {
+		lift(d)
+	}
+	l.holdFunc(ctx, d)
 	return loginVerdict{loginLimited, l.every()}
 }
 
@@ -522,25 +483,22 @@ func (l *loginLimiter) every() time.Duration {
 	return time.Duration(float64(time.Minute) / float64(l.lim.perMinute))
 }
 
-// untilToken is how long until lim has a token; 0 if it has one now.
-func (l *loginLimiter) untilToken(lim *rate.Limiter, now time.Time) time.Duration {
-	tokens := lim.TokensAt(now)
-	if tokens >= 1 {
-		return 0
-	}
-	// Rounded up to the millisecond, so that at now+wait a try is back.
-	return time.Duration(math.Ceil((1-tokens)/float64(lim.Limit())*1000)) * time.Millisecond
-}
-
-// hold keeps a wrong password's answer for d, or until ctx ends, and has
-// its place freed once d has passed either way: a guesser that hung up at
-// once would otherwise guess again at once.
-func hold(ctx context.Context, d time.Duration, release func()) {
-	time.AfterFunc(d, release)
+// hold keeps a wrong password's answer for d, or until ctx ends (the
+// client hung up, the server stops).
+func hold(ctx context.Context, d time.Duration) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 	case <-t.C:
+	}
+}
+
+// holdWriteDeadline lets c's answer be written after a hold of d, beyond
+// the server's write timeout (which would otherwise cut it, and tell a
+// guesser as much as an answer).
+func holdWriteDeadline(c *gin.Context) func(time.Duration) {
+	return func(d time.Duration) {
+		_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Now().Add(d + 10*time.Second))
 	}
 }

@@ -415,29 +415,16 @@ func TestLoginForm(t *testing.T) {
 }
 
 // holds records the answers a loginLimiter holds instead of holding them:
-// each returns at once, and keeps its place until the test releases it.
+// each returns at once.
 type holds struct {
-	mu       sync.Mutex
-	d        []time.Duration
-	releases []func()
+	mu sync.Mutex
+	d  []time.Duration
 }
 
-func (h *holds) hold(_ context.Context, d time.Duration, release func()) {
+func (h *holds) hold(_ context.Context, d time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.d = append(h.d, d)
-	h.releases = append(h.releases, release)
-}
-
-// releaseAll frees every place held so far, as the passing of time would.
-func (h *holds) releaseAll() {
-	h.mu.Lock()
-	rs := h.releases
-	h.releases = nil
-	h.mu.Unlock()
-	for _, r := range rs {
-		r()
-	}
 }
 
 func (h *holds) count() int {
@@ -542,11 +529,12 @@ func TestLoginRateLimit(t *testing.T) {
 var limitsForTest = loginLimits{
 	perMinute: 5, burst: 1, clients: 100,
 	totalPerMinute: 60, totalBurst: 5,
-	heldPerClient: 2, heldTotal: 3, maxHold: 20 * time.Second,
+	totalHold: 30 * time.Second, maxHold: 40 * time.Second,
 }
 
-// TestLoginLimiter walks a limiter through its limits, one try at a time:
-// what each try comes to, and whether its password was checked at all.
+// TestLoginLimiter walks a limiter through its limits, one try at a time
+// at one instant: what each try comes to, that every password was
+// checked first, and how long a wrong one's answer was held.
 func TestLoginLimiter(t *testing.T) {
 	l := newLoginLimiter(limitsForTest)
 	t0 := time.Unix(1_700_000_000, 0)
@@ -554,62 +542,39 @@ func TestLoginLimiter(t *testing.T) {
 	held := &holds{}
 	l.holdFunc = held.hold
 	steps := []struct {
-		name    string
-		client  string
-		right   bool
-		release bool // the held places are freed first, as time would
-		want    loginOutcome
-		checked bool
-		holds   int // answers held in all after the try
+		name   string
+		client string
+		right  bool
+		want   loginOutcome
+		hold   time.Duration // of this try's answer; 0: none
 	}{
-		{"a wrong password within the limits", "a", false, false, loginWrong, true, 0},
-		{"a wrong password over the client's limit is held", "a", false, false, loginLimited, true, 1},
-		{"the right one from that client gets in", "a", true, false, loginRight, true, 1},
-		{"a second wrong one held at once", "a", false, false, loginLimited, true, 2},
-		{"with both places held nothing is checked", "a", true, false, loginBusy, false, 2},
-		{"another client is not held up", "b", true, false, loginRight, true, 2},
-		{"once a place is free, the right one gets in", "a", true, true, loginRight, true, 2},
-		{"wrong ones of many clients: b", "b", false, false, loginWrong, true, 2},
-		{"wrong ones of many clients: c, the total's last", "c", false, false, loginWrong, true, 2},
-		{"over the total, a new client's wrong one is held", "d", false, false, loginLimited, true, 3},
-		{"over the total, the right one gets in", "e", true, false, loginRight, true, 3},
-		{"another wrong one over the total is held", "g", false, false, loginLimited, true, 4},
-		{"a third, filling every place", "h", false, false, loginLimited, true, 5},
-		{"with every place held, a client over the total is not checked", "f", true, false, loginBusy, false, 5},
-		{"the places freed, it gets in", "f", true, true, loginRight, true, 5},
+		{"a wrong password within the limits", "a", false, loginWrong, 0},
+		{"a wrong password over the client's limit is held until its next turn", "a", false, loginLimited, 12 * time.Second},
+		{"the right one from that client gets in", "a", true, loginRight, 0},
+		{"a parallel wrong one waits behind the first", "a", false, loginLimited, 24 * time.Second},
+		{"a third, behind both", "a", false, loginLimited, 36 * time.Second},
+		{"a fourth, at the longest hold", "a", false, loginLimited, 40 * time.Second},
+		{"the right one still gets in at once", "a", true, loginRight, 0},
+		{"another client is not held up", "b", true, loginRight, 0},
+		{"past the total (five), another client's first wrong one waits the shared turn", "b", false, loginLimited, 1 * time.Second},
+		{"and a third client's after it", "c", false, loginLimited, 2 * time.Second},
+		{"over the total, the right one gets in", "e", true, loginRight, 0},
 	}
 	for _, st := range steps {
-		if st.release {
-			held.releaseAll()
-		}
+		before := held.count()
 		checked := false
-		v := l.try(context.Background(), st.client, func() bool { checked = true; return st.right })
-		if v.outcome != st.want || checked != st.checked || held.count() != st.holds {
-			t.Fatalf("%s: outcome %d, checked %v, %d held; want %d, %v, %d", st.name, v.outcome, checked, held.count(), st.want, st.checked, st.holds)
+		lifted := time.Duration(0)
+		v := l.try(context.Background(), st.client, func() bool { checked = true; return st.right }, func(d time.Duration) { lifted = d })
+		got := time.Duration(0)
+		if held.count() > before {
+			got = held.d[len(held.d)-1]
 		}
-		if (v.outcome == loginLimited || v.outcome == loginBusy) && (v.retry <= 0 || v.retry > time.Minute) {
+		if v.outcome != st.want || !checked || got != st.hold || lifted != st.hold {
+			t.Fatalf("%s: outcome %d, checked %v, held %v, deadline lifted by %v; want %d, true, %v, %v", st.name, v.outcome, checked, got, lifted, st.want, st.hold, st.hold)
+		}
+		if v.outcome == loginLimited && (v.retry <= 0 || v.retry > time.Minute) {
 			t.Errorf("%s: retry in %v, want a wait of at most a minute", st.name, v.retry)
 		}
-	}
-	for i, d := range held.d {
-		if d <= 0 || d > limitsForTest.maxHold {
-			t.Errorf("hold %d: %v, want above 0 and at most %v", i, d, limitsForTest.maxHold)
-		}
-	}
-}
-
-// TestHoldKeepsItsPlace: a held answer ends when its client hangs up, but
-// its place is freed only when its time is up, or a guesser would hang up
-// and guess again at once.
-func TestHoldKeepsItsPlace(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	released := make(chan struct{})
-	hold(ctx, time.Hour, func() { close(released) })
-	select {
-	case <-released:
-		t.Error("the place was freed when the client hung up")
-	default:
 	}
 }
 
@@ -624,7 +589,7 @@ func TestLoginLimiterForgets(t *testing.T) {
 	try := func(client string, at time.Duration) loginOutcome {
 		t.Helper()
 		l.now = func() time.Time { return t0.Add(at) }
-		return l.try(context.Background(), client, func() bool { return false }).outcome
+		return l.try(context.Background(), client, func() bool { return false }, nil).outcome
 	}
 	fail := func(client string, at time.Duration) {
 		t.Helper()

@@ -76,8 +76,8 @@ func bgstatsPlay(pg scoring.PlayedGame) BGStatsPlay {
 	p := BGStatsPlay{SourceName: bgstatsSource, SourcePlayID: pg.ID,
 		PlayDate:    time.Unix(0, pg.Played).UTC().Format("2006-01-02 15:04:05"),
 		Game:        BGStatsGame{Name: "Ruthless", SourceGameID: "ruthless", HighestWins: true},
-		DurationMin: pg.File.DurationMin, Comments: pg.File.Notes}
-	if loc := strings.TrimSpace(pg.File.Location); loc != "" {
+		DurationMin: pg.File.DurationMin, Comments: scoring.NeutralRecordText(pg.File.Notes, true)}
+	if loc := strings.TrimSpace(scoring.NeutralRecordText(pg.File.Location, false)); loc != "" {
 		p.Location = &BGStatsLocation{Name: loc, SourceLocationID: scoring.NameKey(loc)}
 	}
 	places := res.FinalPlaces()

@@ -59,7 +59,16 @@ func (a *app) gameCardImage(c *gin.Context) {
 			a.fail(c, err)
 			return
 		}
-		if png, err = views.ShareCardPNG(shareCard(g, res)); err != nil {
+		// Drawn in its own few slots, so that a crowd fetching images
+		// waits for them (or gets 503) while pages go on.
+		release, ok := a.draws.take(c.Request.Context(), drawWait)
+		if !ok {
+			busy(c, "drawing other pictures")
+			return
+		}
+		png, err = views.ShareCardPNG(shareCard(g, res))
+		release()
+		if err != nil {
 			a.fail(c, err)
 			return
 		}

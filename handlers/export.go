@@ -135,7 +135,8 @@ func (a *app) exportCSV(c *gin.Context) {
 			}
 			row := []string{time.Unix(0, pg.Played).UTC().Format(time.RFC3339), pg.ID, strconv.Itoa(p), name, strconv.Itoa(place),
 				strconv.Itoa(t.NP), strconv.Itoa(t.Prizes), strconv.Itoa(t.Achievements), strconv.Itoa(t.Crew), strconv.Itoa(t.Parley),
-				strconv.Itoa(t.Coins), won, minutesCell(pg.File.DurationMin), pg.File.Location, pg.File.Notes}
+				strconv.Itoa(t.Coins), won, minutesCell(pg.File.DurationMin),
+				scoring.NeutralRecordText(pg.File.Location, false), scoring.NeutralRecordText(pg.File.Notes, true)}
 			for i := range row {
 				row[i] = csvCell(row[i])
 			}

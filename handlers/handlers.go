@@ -95,6 +95,13 @@ type app struct {
 	explanations *lru.Cache[string, any]
 	onExplain    func()
 	streams      *streamGate // the caps on event streams (live.go)
+	// requests is the per-client request rate, draws and exports the
+	// slots of share images and whole-history downloads (bounds.go).
+	requests *requestRate
+	// importVolume bounds the games imported an hour (bounds.go).
+	importVolume *importVolume
+	draws        slots
+	exports      slots
 }
 
 // Options are the web app's settings. The zero value is an app open to
@@ -153,6 +160,18 @@ type Options struct {
 	// Metrics, when set, counts every request by route and status
 	// (metrics.go); nil counts nothing.
 	Metrics *Metrics
+	// RequestsPerMinute is how many requests (pages, API, assets) one
+	// client may make a minute, a fifth of them at once, before it is
+	// refused with 429 (bounds.go). 0 means no limit, as for the serve
+	// flag, whose default is DefaultRequestsPerMinute.
+	RequestsPerMinute int
+	// ConnsPerClient and MaxConns are the serve command's connection
+	// caps (0: none per client; the default total), carried here for it.
+	ConnsPerClient, MaxConns int
+	// ImportedGamesPerHour bounds the games imported an hour by all
+	// clients together (bounds.go); 0 means no bound, as for the serve
+	// flag, whose default is DefaultImportedGamesPerHour.
+	ImportedGamesPerHour int
 	// ListenAddr is the address the server really listens on, as its
 	// listener gives it ("0.0.0.0:8080", "127.0.0.1:8080"). The invite
 	// link is made from it, so that it names an address the other phones
@@ -197,6 +216,8 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	}
 	a.onExplain = opt.OnExplain
 	a.streams = newStreamGate(opt.StreamsPerClient, opt.Streams)
+	a.requests = newRequestRate(opt.RequestsPerMinute)
+	a.importVolume = newImportVolume(opt.ImportedGamesPerHour)
 	if opt.PageBudget > 0 {
 		a.pageBudget = opt.PageBudget
 	}
@@ -211,7 +232,8 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
-		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget}
+		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget,
+		draws: make(slots, drawSlots), exports: make(slots, exportSlots)}
 }
 
 // handler is the router in its wrappers.
@@ -223,6 +245,7 @@ func (a *app) handler() http.Handler {
 	h = noGzipForEvents(h)
 	h = a.checkHost(h)
 	h = secure(h)
+	h = a.limitRequests(h)
 	h = a.logged(h)
 	return a.fromProxy(h)
 }
@@ -263,9 +286,9 @@ func (a *app) router() *gin.Engine {
 	r.GET("/games/:id/export", a.exportGame)
 	r.GET("/games/:id/bgstats", a.bgstatsGame)
 	r.GET("/export", a.exportPage)
-	r.GET("/export/games.json", a.exportAll)
-	r.GET("/export/results.csv", a.exportCSV)
-	r.GET("/export/bgstats.json", a.exportBGStats)
+	r.GET("/export/games.json", a.exportGate, a.exportAll)
+	r.GET("/export/results.csv", a.exportGate, a.exportCSV)
+	r.GET("/export/bgstats.json", a.exportGate, a.exportBGStats)
 	r.GET("/import", a.importForm)
 	r.POST("/import", a.importPost)
 	r.GET("/login", a.loginForm)
@@ -448,6 +471,8 @@ func classify(err error) problem {
 		return problem{http.StatusServiceUnavailable, "the server cannot save: its database is read-only", ""}
 	case errors.Is(err, store.ErrIO):
 		return problem{http.StatusServiceUnavailable, "the server cannot read or write its database file", ""}
+	case errors.Is(err, store.ErrBusy):
+		return problem{http.StatusServiceUnavailable, "the server is busy saving other games, so nothing was saved; send it again in a few seconds", ""}
 	case errors.Is(err, errBusy):
 		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
 	case errors.Is(err, errTooSlow):
@@ -572,6 +597,9 @@ func (a *app) fail(c *gin.Context, err error) {
 		}
 		vm.Title = "Busy"
 		vm.Message = "The server is busy working out the best parties of big pools. Try again in a few seconds."
+		if errors.Is(err, store.ErrBusy) {
+			vm.Message = "The server is busy saving other games, so nothing was saved. Go back and save again in a few seconds."
+		}
 		if errors.Is(err, errTooSlow) {
 			vm.Message = "A pool of this game takes longer to solve than the server allows. Try again later."
 		}

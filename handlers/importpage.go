@@ -74,7 +74,7 @@ func (a *app) importPost(c *gin.Context) {
 	refuse := func(status int, errs ...string) {
 		a.page(c, status, views.Import(views.ImportView{Errors: errs}))
 	}
-	cancel, wait := a.imports.reserve(clientAddr(c.Request))
+	cancel, wait := a.imports.reserve(clientKey(c.Request))
 	if cancel == nil {
 		// Refused before the upload is read: the rest of it is not
 		// worth reading, so the connection closes after the answer.
@@ -139,6 +139,13 @@ func (a *app) importPost(c *gin.Context) {
 	}
 	if len(errs) > 0 {
 		refuse(status, errs...)
+		return
+	}
+	if wait := a.importVolume.take(len(games)); wait > 0 {
+		c.Header("Retry-After", retrySeconds(wait))
+		a.logger(c.Request.Context()).Warn("import volume limited", "client", clientAddr(c.Request), "games", len(games), "retry", wait)
+		refuse(http.StatusTooManyRequests, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
+			a.importVolume.perHour, len(games), seconds(wait)))
 		return
 	}
 	done, err := a.store.Import(c.Request.Context(), games)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"math"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -163,7 +164,7 @@ func (a *app) reserveGame(c *gin.Context) (cancel func(), err *errTooManyGames) 
 	if a.sentPassword(c.Request) {
 		return func() {}, nil
 	}
-	cancel, wait := a.games.reserve(clientAddr(c.Request))
+	cancel, wait := a.games.reserve(clientKey(c.Request))
 	if cancel == nil {
 		limited := &errTooManyGames{wait: wait, perMinute: a.games.perMinute}
 		c.Header("Retry-After", limited.retryAfter())
@@ -181,4 +182,22 @@ func (a *app) sentPassword(r *http.Request) bool {
 	}
 	token, ok := bearer(r.Header.Get("Authorization"))
 	return ok && a.auth.matches(token)
+}
+
+// clientKey is who a per-client limit counts for: the client's address
+// (clientAddr: the connection's, or a trusted proxy's word), an IPv6 one
+// by its /64, which one machine or home network usually has whole: 30
+// addresses of one /64 are one client, not 30.
+func clientKey(r *http.Request) string {
+	host := clientAddr(r)
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.WithZone("").Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }

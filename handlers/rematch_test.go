@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -110,5 +111,55 @@ func TestRematchChanged(t *testing.T) {
 	bad := postAs(t, a, "/games/"+old+"/rematch", url.Values{"player": {"Ann", "", "", ""}}, "")
 	if bad.status != http.StatusUnprocessableEntity || !strings.Contains(bad.body, `value="Ann"`) {
 		t.Errorf("a one-player rematch: status %d, want 422 with the form kept", bad.status)
+	}
+}
+
+// TestChangeFirstTwice: "Change first" sent from several phones at once
+// (each its own form, so its own token) makes one rematch, as one tap
+// does: the others open it. Before, 8 phones made 8 games.
+func TestChangeFirstTwice(t *testing.T) {
+	tests := []struct {
+		name   string
+		phones int
+	}{
+		{"twice", 2},
+		{"eight phones at once", 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := newApp(t)
+			old := a.createGame(t, finishedFile)
+			ids := make([]string, tt.phones)
+			tokens := make([]string, tt.phones)
+			for i := range tokens {
+				tokens[i] = newTokenFrom(t, a, "/games/"+old+"/rematch") // each phone opens the form
+			}
+			var wg sync.WaitGroup
+			for i := range tt.phones {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					form := url.Values{"player": {"Bob", "Ann", "", ""}, "start": {"0"}, "achievement": {"richest", "merciless"},
+						"token": {tokens[i]}}
+					res := postAs(t, a, "/games/"+old+"/rematch", form, "")
+					if res.status != http.StatusSeeOther {
+						t.Errorf("phone %d: status %d, want 303", i, res.status)
+					}
+					if res.status == http.StatusSeeOther {
+						ids[i] = strings.TrimSuffix(strings.TrimPrefix(res.header.Get("Location"), "/games/"), "/invite")
+					}
+				}()
+			}
+			wg.Wait()
+			for i, id := range ids {
+				if id == "" || id != ids[0] {
+					t.Errorf("phone %d opened %q, want the one rematch %q", i, id, ids[0])
+				}
+			}
+			games, err := a.store.Games(context.Background())
+			if err != nil || len(games) != 2 {
+				t.Errorf("games stored: %d (%v), want 2 (the old game and one rematch)", len(games), err)
+			}
+		})
 	}
 }

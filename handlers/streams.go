@@ -136,7 +136,7 @@ func (a *app) enterStream(c *gin.Context, game string) *liveStream {
 	} else {
 		phone, fresh = newToken(), true
 	}
-	s, status := a.streams.enter(clientAddr(c.Request), phone+" "+game)
+	s, status := a.streams.enter(clientKey(c.Request), phone+" "+game)
 	if s == nil {
 		msg := "Too many live streams from this address: this page checks for changes every few seconds instead."
 		if status == http.StatusServiceUnavailable {

@@ -101,8 +101,39 @@ func checkRecordText(field, s string, maxLen int, lines bool) string {
 		if unicode.IsControl(r) {
 			return fmt.Sprintf("%s cannot hold a control character (U+%04X, character %d)", field, r, i+1)
 		}
+		// As in names: a direction control turns the text after it
+		// around on every page, and in the CSV and BG Stats files;
+		// a line separator breaks a line where only "\n" may.
+		if unicode.In(r, unicode.Bidi_Control) {
+			return fmt.Sprintf("%s cannot hold a text direction control (U+%04X, character %d)", field, r, i+1)
+		}
+		if unicode.In(r, unicode.Zl, unicode.Zp) {
+			if lines {
+				return fmt.Sprintf("%s cannot hold a line or paragraph separator (U+%04X, character %d): use a plain line break", field, r, i+1)
+			}
+			return fmt.Sprintf("%s is one line: it cannot hold a line or paragraph separator (U+%04X, character %d)", field, r, i+1)
+		}
 	}
 	return ""
+}
+
+// NeutralRecordText is a location or notes text (notes when lines) as
+// the exports write it: text direction controls dropped, and line and
+// paragraph separators made a line break in notes, a space in a
+// location. Checked texts have none; games stored before they were
+// refused may.
+func NeutralRecordText(s string, lines bool) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case unicode.In(r, unicode.Bidi_Control):
+			return -1
+		case unicode.In(r, unicode.Zl, unicode.Zp) && lines:
+			return '\n'
+		case unicode.In(r, unicode.Zl, unicode.Zp):
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 // CleanRecordText is what a form makes of a location or notes typed by a
@@ -124,6 +155,6 @@ func CleanRecordText(s string, lines bool) string {
 			return -1
 		}
 		return r
-	}, s)
+	}, NeutralRecordText(s, lines))
 	return strings.TrimSpace(s)
 }

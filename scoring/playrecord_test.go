@@ -70,6 +70,14 @@ func TestPlayRecordErrors(t *testing.T) {
 		{"notes with a bell", `"notes":"ding\u0007"`, "notes", "control character"},
 		{"notes as a list", `"notes":["a"]`, "notes", "must be text"},
 		{"notes not UTF-8", "\"notes\":\"\xff\xfe\"", "notes", "UTF-8"},
+		// As names (R4.5): no text direction controls, no line separators.
+		{"location turned around (U+202E)", `"location":"pub\u202egnikooc"`, "location", "text direction control (U+202E"},
+		{"location with an isolate (U+2066)", `"location":"a\u2066b"`, "location", "U+2066"},
+		{"location with a line separator", `"location":"a\u2028b"`, "location", "is one line"},
+		{"location with a paragraph separator", `"location":"a\u2029b"`, "location", "U+2029"},
+		{"notes turned around (U+202E)", `"notes":"won by\u202e 3"`, "notes", "text direction control (U+202E"},
+		{"notes with a left-to-right mark", `"notes":"a\u200eb"`, "notes", "U+200E"},
+		{"notes with a line separator", `"notes":"a\u2028b"`, "notes", "plain line break"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -161,4 +169,31 @@ func FuzzDecodePlayRecord(f *testing.F) {
 			t.Fatalf("second round trip:\ngot  %s\nwant %s", twice, once)
 		}
 	})
+}
+
+// TestNeutralRecordText: what the exports write of a location or notes
+// stored before direction controls and separators were refused.
+func TestNeutralRecordText(t *testing.T) {
+	tests := []struct {
+		name, in string
+		lines    bool
+		want     string
+	}{
+		{"plain", "Ann's kitchen", false, "Ann's kitchen"},
+		{"direction override in a location", "pub\u202egnikooc", false, "pubgnikooc"},
+		{"isolates in notes", "a\u2066b\u2069c", true, "abc"},
+		{"line separator in a location", "a\u2028b", false, "a b"},
+		{"line separator in notes", "a\u2028b\u2029c", true, "a\nb\nc"},
+		{"line breaks kept in notes", "a\nb", true, "a\nb"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := NeutralRecordText(tt.in, tt.lines); got != tt.want {
+				t.Errorf("NeutralRecordText(%q, %v) = %q, want %q", tt.in, tt.lines, got, tt.want)
+			}
+			if msg := checkRecordText("x", NeutralRecordText(tt.in, tt.lines), 100, tt.lines); msg != "" {
+				t.Errorf("the neutral text is still refused: %s", msg)
+			}
+		})
+	}
 }

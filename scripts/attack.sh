@@ -5,13 +5,15 @@
 # flood of event streams, uploads past the import caps, bodies that stall,
 # formula names in the CSV, a second server on the database, a full and a
 # read-only disk (mounts a tmpfs: needs root, else skipped) and a password
-# guesser beside the table. Each prints GET /'s latency alone and under
+# guesser beside the table, a crowd of 16 guessing addresses beside a
+# fresh phone with the right password, and 8 addresses importing while a
+# phone saves. Each prints GET /'s latency alone and under
 # attack, the server's RSS and CPU, and what the attackers got; each takes
 # under a minute, all about four. Run from the repo root:
-#   bash scripts/attack.sh [flush,explain,streams,import,slowbody,csv,second,disk,lockout]
+#   bash scripts/attack.sh [flush,explain,streams,import,slowbody,csv,second,disk,lockout,crowd,writes]
 set -euo pipefail
 
-only=${1:-flush,explain,streams,import,slowbody,csv,second,disk,lockout}
+only=${1:-flush,explain,streams,import,slowbody,csv,second,disk,lockout,crowd,writes}
 tmp=$(mktemp -d)
 pid=
 # loadtest stops its servers itself (and the kernel kills them if it dies);

@@ -44,11 +44,11 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 // no second read.
 func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ int, _ scoring.Game, err error) {
 	defer fault(&err)
-	tx, h, err := s.beginSeat(ctx, id, player)
+	tx, end, h, err := s.beginSeat(ctx, id, player)
 	if err != nil {
 		return 0, scoring.Game{}, err
 	}
-	defer tx.Rollback()
+	defer end()
 	if round < 1 || round > h.rounds+1 || round > scoring.RoundsFor(h.players) {
 		return 0, scoring.Game{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
 	}
@@ -96,11 +96,11 @@ func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int
 // can be scored without them. Entries already there are left alone.
 func (s *Store) RevealRound(ctx context.Context, id string, round int) (err error) {
 	defer fault(&err)
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: game %s: %w", id, err)
 	}
-	defer tx.Rollback()
+	defer end()
 
 	h, err := readHeader(ctx, tx, id)
 	if err != nil {
@@ -148,11 +148,11 @@ func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.F
 // the row as SaveEntry does (FinalConflict.Token).
 func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (_ int, err error) {
 	defer fault(&err)
-	tx, _, err := s.beginSeat(ctx, id, player)
+	tx, end, _, err := s.beginSeat(ctx, id, player)
 	if err != nil {
 		return 0, err
 	}
-	defer tx.Rollback()
+	defer end()
 	current, stored, err := readFinal(ctx, tx, id, player)
 	if err != nil {
 		return 0, fmt.Errorf("store: game %s: %w", id, err)
@@ -318,19 +318,19 @@ func upsertFinal(ctx context.Context, tx *sql.Tx, id string, seat int, f scoring
 // beginSeat starts the write of one seat's row of game id: the
 // transaction and the game's header, or an error when the game or the
 // seat does not exist (the transaction then already rolled back).
-func (s *Store) beginSeat(ctx context.Context, id string, player int) (*sql.Tx, header, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+func (s *Store) beginSeat(ctx context.Context, id string, player int) (*sql.Tx, func(), header, error) {
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
-		return nil, header{}, fmt.Errorf("store: game %s: %w", id, err)
+		return nil, nil, header{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	h, err := readHeader(ctx, tx, id)
 	if err != nil {
-		tx.Rollback()
-		return nil, header{}, fmt.Errorf("store: game %s: %w", id, err)
+		end()
+		return nil, nil, header{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if player < 0 || player >= h.players {
-		tx.Rollback()
-		return nil, header{}, fmt.Errorf("store: game %s: seat %d of %d: %w", id, player, h.players, ErrBadPlayer)
+		end()
+		return nil, nil, header{}, fmt.Errorf("store: game %s: seat %d of %d: %w", id, player, h.players, ErrBadPlayer)
 	}
-	return tx, h, nil
+	return tx, end, h, nil
 }

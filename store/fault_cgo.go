@@ -21,6 +21,9 @@ func sqliteFault(err error) error {
 		return errDetachedFault // only the file watch refuses commits
 	}
 	switch se.Code {
+	case sqlite3.ErrBusy, sqlite3.ErrLocked:
+		// Another program held the file past the busy timeout.
+		return ErrBusy
 	case sqlite3.ErrFull:
 		return ErrDiskFull
 	case sqlite3.ErrReadonly:

@@ -77,7 +77,9 @@ func (s *Store) CreateGameOnce(ctx context.Context, g scoring.Game, token string
 
 // CreateRematchOnce is CreateGameOnce for a rematch of game of: the new
 // game remembers it (Game.RematchOf), and the old game then names the
-// new one (Game.Rematch). ErrNotFound when game of does not exist.
+// new one (Game.Rematch). A game has one rematch: when it has a live one
+// already, nothing is written and its id comes back, with created false.
+// ErrNotFound when game of does not exist.
 func (s *Store) CreateRematchOnce(ctx context.Context, g scoring.Game, token, of string) (id string, created bool, err error) {
 	if of == "" {
 		return "", false, fmt.Errorf("store: rematch of no game: %w", ErrNotFound)
@@ -92,11 +94,11 @@ func (s *Store) createGame(ctx context.Context, g scoring.Game, token, rematchOf
 	if len(token) > MaxTokenLength {
 		return "", false, fmt.Errorf("store: new game: form token of %d bytes (at most %d)", len(token), MaxTokenLength)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return "", false, fmt.Errorf("store: new game: %w", err)
 	}
-	defer tx.Rollback()
+	defer end()
 
 	if token != "" {
 		var made string
@@ -106,6 +108,21 @@ func (s *Store) createGame(ctx context.Context, g scoring.Game, token, rematchOf
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
 			return "", false, fmt.Errorf("store: new game: form token: %w", err)
+		}
+	}
+	if rematchOf != "" {
+		// One rematch a game, however it is asked for (one tap, or the
+		// "Change first" form from several phones at once): checked
+		// inside the write, which takes its turn, so the second ask opens
+		// the first one's game. A rematch in the trash does not count.
+		var made string
+		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE rematch_of = ? AND deleted IS NULL
+			ORDER BY created DESC, id LIMIT 1`, rematchOf).Scan(&made)
+		if err == nil {
+			return made, false, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return "", false, fmt.Errorf("store: new game: rematch of %s: %w", rematchOf, err)
 		}
 	}
 	at := s.now()

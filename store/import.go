@@ -24,24 +24,51 @@ type Imported struct {
 	Restored bool
 }
 
-// Import stores several games in one transaction: all of them, or, on any
-// error, none. The games must be valid (ParseGameFiles). A game the store
-// already holds (the same content and played time, see findStored) is not
-// stored again: its Imported names the stored game, with Existing set; so
-// is a game given twice in one import. A stored game found in the trash
-// is restored (Restored set). New games are dated by their played
-// time, else the time of the import; they count as updated in the order
-// given, the last one most recently.
+// Import stores several games: all of them, or, when a game does not
+// fit (its rounds or seats, its played time), none. The games must be
+// valid (ParseGameFiles). They are written in transactions of
+// importBatch games, each waiting its turn after the table's saves
+// (writegate.go), so that a big import never keeps a phone's save waiting
+// for more than one batch. A fault of the machine in the middle (a full
+// disk) therefore keeps the batches before it: importing the same file
+// again stores only the rest, since a game the store already holds (the
+// same content and played time, see findStored) is not stored again: its
+// Imported names the stored game, with Existing set; so is a game given
+// twice in one import. A stored game found in the trash is restored
+// (Restored set). New games are dated by their played time, else the
+// time of the import; they count as updated in the order given, the last
+// one most recently.
 func (s *Store) Import(ctx context.Context, games []scoring.Game) (_ []Imported, err error) {
 	defer fault(&err)
-	tx, err := s.db.BeginTx(ctx, nil)
+	for i, g := range games {
+		if err := checkShape(g); err != nil {
+			return nil, fmt.Errorf("store: import: game %d: %w", i, err)
+		}
+	}
+	at := s.now()
+	out := make([]Imported, 0, len(games))
+	for start := 0; start < len(games); start += importBatch {
+		batch := games[start:min(start+importBatch, len(games))]
+		done, err := s.importBatch(ctx, batch, start, len(games), at)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, done...)
+	}
+	return out, nil
+}
+
+// importBatch writes games[first:first+len(batch)] of an import of total
+// games, in one transaction.
+func (s *Store) importBatch(ctx context.Context, batch []scoring.Game, first, total int, at time.Time) ([]Imported, error) {
+	tx, end, err := s.begin(ctx, forImport)
 	if err != nil {
 		return nil, fmt.Errorf("store: import: %w", err)
 	}
-	defer tx.Rollback()
-	at := s.now()
-	out := make([]Imported, 0, len(games))
-	for i, g := range games {
+	defer end()
+	out := make([]Imported, 0, len(batch))
+	for j, g := range batch {
+		i := first + j
 		fp, err := fingerprint(g)
 		if err != nil {
 			return nil, fmt.Errorf("store: import: game %d: %w", i, err)
@@ -58,7 +85,7 @@ func (s *Store) Import(ctx context.Context, games []scoring.Game) (_ []Imported,
 			out = append(out, Imported{ID: id, Existing: true, Restored: restored})
 			continue
 		}
-		id, err = insertGame(ctx, tx, g, at.Add(-time.Duration(len(games)-1-i)))
+		id, err = insertGame(ctx, tx, g, at.Add(-time.Duration(total-1-i)))
 		if err != nil {
 			return nil, fmt.Errorf("store: import: game %d: %w", i, err)
 		}
@@ -88,17 +115,8 @@ func (s *Store) ImportGames(ctx context.Context, games []scoring.Game) ([]string
 // updated at and created at its played time, if it has one, else at too.
 func insertGame(ctx context.Context, tx *sql.Tx, g scoring.Game, at time.Time) (string, error) {
 	id := newID()
-	n := len(g.Players)
-	if len(g.Rounds) > scoring.RoundsFor(n) {
-		return "", fmt.Errorf("%d rounds for %d players: %w", len(g.Rounds), n, ErrBadRound)
-	}
-	for r, round := range g.Rounds {
-		if len(round) != n {
-			return "", fmt.Errorf("round %d has %d entries for %d players: %w", r+1, len(round), n, ErrBadPlayer)
-		}
-	}
-	if len(g.Final) > n {
-		return "", fmt.Errorf("%d final entries for %d players: %w", len(g.Final), n, ErrBadPlayer)
+	if err := checkShape(g); err != nil {
+		return "", err
 	}
 	achievements, err := json.Marshal(g.Achievements)
 	if err != nil {
@@ -156,4 +174,28 @@ func restoreIfTrashed(ctx context.Context, tx *sql.Tx, id string) (bool, error) 
 		return false, err
 	}
 	return true, untrash(ctx, tx, id)
+}
+
+// checkShape refuses a game whose rounds, seats or played time the
+// tables cannot hold, before anything of it (or of its import) is
+// written.
+func checkShape(g scoring.Game) error {
+	n := len(g.Players)
+	if len(g.Rounds) > scoring.RoundsFor(n) {
+		return fmt.Errorf("%d rounds for %d players: %w", len(g.Rounds), n, ErrBadRound)
+	}
+	for r, round := range g.Rounds {
+		if len(round) != n {
+			return fmt.Errorf("round %d has %d entries for %d players: %w", r+1, len(round), n, ErrBadPlayer)
+		}
+	}
+	if len(g.Final) > n {
+		return fmt.Errorf("%d final entries for %d players: %w", len(g.Final), n, ErrBadPlayer)
+	}
+	if g.Played != "" {
+		if _, err := playedTime(g.Played); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -37,6 +37,9 @@ func LockPath(path string) string {
 type Lock struct {
 	f    *os.File
 	path string
+	// same holds the database file itself locked (lockSameFile), nil
+	// where the platform has no such lock.
+	same *os.File
 }
 
 // LockedError is the refusal to lock a database another server holds.
@@ -47,9 +50,16 @@ type LockedError struct {
 	// unknown) and the address it listens on ("" if not known yet).
 	PID  int
 	Addr string
+	// OtherName is set when the lock file was free but the database file
+	// itself is held: the other server opened it by another name (a hard
+	// link, a bind mount), whose lock file this one cannot see.
+	OtherName bool
 }
 
 func (e *LockedError) Error() string {
+	if e.OtherName {
+		return fmt.Sprintf("another ruthless server is serving %s under another name (a hard link or another mount of the same file): the file itself is locked", e.DB)
+	}
 	holder := "another ruthless server"
 	switch {
 	case e.PID != 0 && e.Addr != "":
@@ -86,6 +96,21 @@ func Acquire(path string) (*Lock, error) {
 		return nil, fmt.Errorf("store: lock %s: %w", name, err)
 	}
 	l := &Lock{f: f, path: name}
+	// The lock file goes by the name; the database file's own lock goes
+	// by its identity (device and inode), which every name of it shares.
+	same, err := lockSameFile(path)
+	if err != nil {
+		f.Truncate(0)
+		f.Close()
+		if errors.Is(err, errHeld) {
+			return nil, &LockedError{DB: path, Path: name, OtherName: true}
+		}
+		if problem := diagnose(path); problem != nil {
+			return nil, fmt.Errorf("store: open %s: %w", path, problem)
+		}
+		return nil, fmt.Errorf("store: lock %s: %w", path, err)
+	}
+	l.same = same
 	if err := l.write(""); err != nil {
 		l.Release()
 		return nil, err
@@ -114,7 +139,14 @@ func (l *Lock) write(addr string) error {
 // Release empties the lock file and lets it go. The file itself stays:
 // removing it would let a server that had opened it just before lock an
 // unlinked file while a third locked a new one, both serving.
+//
+// The store must be closed first: closing the database file's own lock
+// closes a descriptor of that file, and POSIX drops every lock SQLite's
+// descriptors hold on it in this process when any of them closes.
 func (l *Lock) Release() error {
+	if l.same != nil {
+		l.same.Close()
+	}
 	terr := l.f.Truncate(0)
 	if err := l.f.Close(); err != nil {
 		return fmt.Errorf("store: unlock %s: %w", l.path, err)

@@ -24,3 +24,21 @@ func tryLock(f *os.File) error {
 		return err
 	}
 }
+
+// lockSameFile takes an exclusive flock on the database file itself
+// (made empty if it is not there yet; SQLite takes an empty file for a
+// new database). A flock belongs to the file, not the name, so a server
+// on a hard link or another mount of it is refused too. flock and
+// SQLite's own (POSIX) locks do not see each other on local file
+// systems, so this one never gets in SQLite's way.
+func lockSameFile(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := tryLock(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}

@@ -101,3 +101,75 @@ func TestLockThroughALink(t *testing.T) {
 		}
 	}
 }
+
+// TestLockFollowsTheFile: the lock is the database file's, whatever name
+// it is opened by. A second server given a hard link of the database
+// (another directory, so another lock file) once started beside the
+// first, each with its own -wal file, and half the acknowledged saves
+// were lost; now it is refused, naming the reason.
+func TestLockFollowsTheFile(t *testing.T) {
+	switch runtime.GOOS {
+	case "linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly":
+	default:
+		t.Skip("no lock of the file itself on " + runtime.GOOS)
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	s, err := Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	other := filepath.Join(dir, "elsewhere")
+	if err := os.Mkdir(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hard := filepath.Join(other, "hard.db")
+	if err := os.Link(db, hard); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	soft := filepath.Join(other, "soft.db")
+	if err := os.Symlink(db, soft); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, first, second string
+		wantOtherName       bool
+	}{
+		{"hard link after the file", db, hard, true},
+		{"the file after a hard link", hard, db, true},
+		{"symbolic link", db, soft, false},
+		{"same name", db, db, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			first, err := Acquire(tc.first)
+			if err != nil {
+				t.Fatalf("first Acquire(%s): %v", tc.first, err)
+			}
+			defer first.Release()
+			second, err := Acquire(tc.second)
+			var held *LockedError
+			if !errors.As(err, &held) {
+				if second != nil {
+					second.Release()
+				}
+				t.Fatalf("second Acquire(%s): %v, want a *LockedError", tc.second, err)
+			}
+			if held.OtherName != tc.wantOtherName || held.DB != tc.second {
+				t.Errorf("refusal %+v, want OtherName %v and DB %s", held, tc.wantOtherName, tc.second)
+			}
+			if tc.wantOtherName && !strings.Contains(err.Error(), "hard link") {
+				t.Errorf("message %q does not name the hard link", err)
+			}
+		})
+	}
+	// Released, each name can be taken again.
+	for _, name := range []string{db, hard} {
+		l, err := Acquire(name)
+		if err != nil {
+			t.Fatalf("Acquire(%s) after release: %v", name, err)
+		}
+		l.Release()
+	}
+}

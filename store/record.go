@@ -69,11 +69,11 @@ func (s *Store) SetRecord(ctx context.Context, id string, rec Record) (err error
 	if err := checkRecord(rec); err != nil {
 		return invalid(id, err)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: game %s: record: %w", id, err)
 	}
-	defer tx.Rollback()
+	defer end()
 	var created int64
 	var first sql.NullInt64
 	err = tx.QueryRowContext(ctx, `SELECT created,

@@ -40,11 +40,11 @@ func (s *Store) RenamePlayer(ctx context.Context, from, to string) (_ int, err e
 	if err := checkNewName(to); err != nil {
 		return 0, fmt.Errorf("store: rename %q: %w", from, err)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return 0, fmt.Errorf("store: rename %q: %w", from, err)
 	}
-	defer tx.Rollback()
+	defer end()
 	rows, err := tx.QueryContext(ctx, `SELECT game_id, seat, name FROM players ORDER BY game_id, seat`)
 	if err != nil {
 		return 0, fmt.Errorf("store: rename %q: %w", from, err)

@@ -62,6 +62,10 @@ type Store struct {
 	integrity integrity
 	// now is the clock; tests replace it to order games deterministically.
 	now func() time.Time
+	// gate takes the writes in turn (writegate.go), each waiting at most
+	// writeWait.
+	gate      writeGate
+	writeWait time.Duration
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -102,6 +106,9 @@ type Options struct {
 	// so that a benchmark can count what one request costs the database.
 	// It must be safe for concurrent use.
 	OnStatement func(query string)
+	// WriteWait is how long a write waits for its turn before it fails
+	// with ErrBusy; 0 means DefaultWriteWait.
+	WriteWait time.Duration
 }
 
 // OpenWith is Open with options.
@@ -157,6 +164,10 @@ func OpenWith(path string, opt Options) (*Store, error) {
 		db.Close()
 		return nil, openError(path, err)
 	}
+	s.writeWait = opt.WriteWait
+	if s.writeWait <= 0 {
+		s.writeWait = DefaultWriteWait
+	}
 	s.watch.remember()
 	return s, nil
 }
@@ -172,11 +183,11 @@ func (s *Store) CheckWritable(ctx context.Context) (err error) {
 			err = openError(s.path, err)
 		}
 	}()
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
+	defer end()
 	_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (0, 'write test, rolled back', 0)`)
 	return err
 }

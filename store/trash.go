@@ -34,11 +34,11 @@ var ErrNotInTrash = errors.New("store: game is not in the trash")
 // ErrInTrash too when it is in the trash already).
 func (s *Store) DeleteGame(ctx context.Context, id string) (err error) {
 	defer fault(&err)
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: delete game %s: %w", id, err)
 	}
-	defer tx.Rollback()
+	defer end()
 	deleted, err := trashedAt(ctx, tx, id)
 	if err != nil {
 		return fmt.Errorf("store: delete game %s: %w", id, err)
@@ -68,11 +68,11 @@ func (s *Store) DeleteGame(ctx context.Context, id string) (err error) {
 // does not hold (never stored, or purged) is ErrNotFound.
 func (s *Store) RestoreGame(ctx context.Context, id string) (err error) {
 	defer fault(&err)
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: restore game %s: %w", id, err)
 	}
-	defer tx.Rollback()
+	defer end()
 	deleted, err := trashedAt(ctx, tx, id)
 	if err != nil {
 		return fmt.Errorf("store: restore game %s: %w", id, err)
@@ -146,11 +146,11 @@ func (s *Store) PurgeTrash(ctx context.Context) (_ int, err error) {
 	if !due {
 		return 0, nil
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return 0, fmt.Errorf("store: purge trash: %w", err)
 	}
-	defer tx.Rollback()
+	defer end()
 	res, err := tx.ExecContext(ctx, `DELETE FROM games WHERE deleted IS NOT NULL AND deleted <= ?`, cutoff)
 	if err != nil {
 		return 0, fmt.Errorf("store: purge trash: %w", err)

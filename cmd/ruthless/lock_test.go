@@ -155,3 +155,32 @@ func TestSecondServerProcessRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestHardLinkedServerRefused: a second server given a hard link of the
+// database (in another folder, so with another lock file) is refused, as
+// one given the same name is: the lock follows the file's identity, not
+// its name. Before, both started and each lost the other's saves.
+func TestHardLinkedServerRefused(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "table.db")
+	first, err := tryServe(t, db)
+	if err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	defer first.stop()
+	if err := os.Mkdir(filepath.Join(dir, "other"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "other", "linked.db")
+	if err := os.Link(db, link); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	second, err := tryServe(t, link)
+	if err == nil {
+		second.stop()
+		t.Fatalf("a second server started on the hard link %s (at %s) while the first served %s", link, second.addr, db)
+	}
+	if !strings.Contains(err.Error(), "hard link") {
+		t.Errorf("error %q does not say why (a hard link of a served file)", err)
+	}
+}

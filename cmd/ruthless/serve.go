@@ -43,6 +43,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.String("config", "", "read settings from this file of KEY=value lines, named as the variables here (RUTHLESS_DB=/var/lib/ruthless/ruthless.db); the command line wins over the environment, the environment over the file (env RUTHLESS_CONFIG)")
 	access := accessFlags(fs)
 	backupFlags := addBackupFlags(fs)
+	crowdFl := addCrowdFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, "Usage of ruthless serve:\n")
@@ -77,6 +78,13 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	opt.Limits = lim
+	cr, err := crowdFl.read(fs)
+	if err != nil {
+		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
+		return 2
+	}
+	opt.RequestsPerMinute, opt.ConnsPerClient, opt.MaxConns = cr.requests, cr.connsPerClient, cr.maxConns
+	opt.ImportedGamesPerHour = cr.imports
 	backupCfg, err := backupFlags.config(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
@@ -162,16 +170,21 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	// Each live event stream holds a descriptor (handlers caps them).
 	// Raised once the database is known good, so that a server that
 	// cannot start says one line, its reason.
-	if n, err := raiseOpenFiles(); err != nil {
+	files, err := raiseOpenFiles()
+	if err != nil {
 		log.Warn("open files limit not raised", "err", err)
 	} else {
-		log.Info("open files limit", "limit", n)
+		log.Info("open files limit", "limit", files)
 	}
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
+	// No crowd of clients can take every connection (connlimit.go).
+	cr := crowd{connsPerClient: opt.ConnsPerClient, maxConns: opt.MaxConns}
+	ln = newLimitListener(ln, cr.connsPerClient, cr.total(files))
+	log.Info("connection limits", "per_client", offIfZero(cr.connsPerClient), "total", cr.total(files), "requests_per_minute", offIfZero(opt.RequestsPerMinute))
 	if err := lock.Announce(ln.Addr().String()); err != nil {
 		ln.Close()
 		return err

@@ -1,0 +1,197 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"golang.org/x/time/rate"
+)
+
+// Bounds on what many clients at once can make the server do, beside the
+// solving slots (solving.go) and the stream caps (live.go).
+const (
+	// DefaultRequestsPerMinute is each client's request rate (pages, API,
+	// assets): a phone on a busy table asks for a page, its assets and a
+	// few live solves a second at most, far below 20 a second with 240 at
+	// once; a client flooding the server is refused past it.
+	DefaultRequestsPerMinute = 1200
+	// drawSlots share images are drawn at once (each takes tens of ms of
+	// CPU); a request beyond them waits at most drawWait, then gets 503.
+	// Pages never wait for them: drawing has its own slots.
+	drawSlots = 2
+	drawWait  = 3 * time.Second
+	// exportSlots whole-history downloads run at once; exportWait as for
+	// drawing. A download that makes progress is not cut by the server's
+	// write timeout: each write gives it exportWriteWait more.
+	exportSlots     = 2
+	exportWait      = 3 * time.Second
+	exportWriteWait = 30 * time.Second
+)
+
+// requestRate is the per-client limit on requests (nil: none).
+type requestRate struct {
+	mu      sync.Mutex
+	buckets buckets
+	now     func() time.Time
+}
+
+// newRequestRate is a limit of perMinute requests a minute per client
+// (0 or below: nil, no limit), bursts of a fifth of that.
+func newRequestRate(perMinute int) *requestRate {
+	if perMinute <= 0 {
+		return nil
+	}
+	return &requestRate{buckets: newBuckets(perMinute, max(1, perMinute/5), maxClients), now: time.Now}
+}
+
+// allow takes one request of the client's allowance, or says how long
+// until one is back.
+func (l *requestRate) allow(client string) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	r := l.buckets.get(client, now).lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return d
+	}
+	return 0
+}
+
+// limitRequests refuses a client over its request rate with 429 and
+// Retry-After, before any work is done for it. /healthz is left out: a
+// monitor polling it is not a phone.
+func (a *app) limitRequests(next http.Handler) http.Handler {
+	if a.requests == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/healthz" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if wait := a.requests.allow(clientKey(r)); wait > 0 {
+			w.Header().Set("Retry-After", retrySeconds(wait))
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				w.Header().Set("Content-Type", "application/json; charset=utf-8")
+				w.WriteHeader(http.StatusTooManyRequests)
+				_, _ = w.Write([]byte(`{"error":"too many requests from this client; try again in ` + waitText(wait) + `","field":""}`))
+				return
+			}
+			http.Error(w, "Too many requests from this device. Try again in "+waitText(wait)+".", http.StatusTooManyRequests)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// slots is a small pool of turns at some costly work.
+type slots chan struct{}
+
+// take waits up to wait (or until ctx ends) for a turn; ok false if none
+// came. The caller calls release once done.
+func (s slots) take(ctx context.Context, wait time.Duration) (release func(), ok bool) {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case s <- struct{}{}:
+		return func() { <-s }, true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return nil, false
+}
+
+// busy answers a request that found no free slot: 503, try again soon.
+func busy(c *gin.Context, what string) {
+	c.Header("Retry-After", "5")
+	if isAPI(c) {
+		c.AbortWithStatusJSON(http.StatusServiceUnavailable, gin.H{"error": "the server is busy " + what + "; try again in a few seconds", "field": ""})
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.String(http.StatusServiceUnavailable, "The server is busy "+what+". Try again in a few seconds.\n")
+	c.Abort()
+}
+
+// exportGate runs a whole-history download in one of the export slots,
+// and keeps its connection from being cut by the server's write timeout
+// while it makes progress.
+func (a *app) exportGate(c *gin.Context) {
+	release, ok := a.exports.take(c.Request.Context(), exportWait)
+	if !ok {
+		busy(c, "with other downloads of the whole history")
+		return
+	}
+	defer release()
+	rc := http.NewResponseController(c.Writer)
+	// Working out every game's results may take the page budget before
+	// the first byte is written.
+	_ = rc.SetWriteDeadline(time.Now().Add(a.pageBudget + exportWriteWait))
+	c.Writer = &progressWriter{ResponseWriter: c.Writer, rc: rc}
+	c.Next()
+}
+
+// progressWriter gives its response exportWriteWait more to be written
+// at every write, so that a long download that keeps going finishes,
+// while one whose client stopped reading is still cut.
+type progressWriter struct {
+	gin.ResponseWriter
+	rc *http.ResponseController
+}
+
+func (w *progressWriter) Write(b []byte) (int, error) {
+	_ = w.rc.SetWriteDeadline(time.Now().Add(exportWriteWait))
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *progressWriter) WriteString(s string) (int, error) {
+	_ = w.rc.SetWriteDeadline(time.Now().Add(exportWriteWait))
+	return w.ResponseWriter.WriteString(s)
+}
+
+func (w *progressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// importVolume bounds the games imported an hour by every client
+// together (nil: no bound): imports from rotating addresses once added
+// 21,500 games a minute, and every page that reads the whole history
+// grows with it. A club's history of a few thousand games fits in one
+// hour's allowance.
+type importVolume struct {
+	mu      sync.Mutex
+	lim     *rate.Limiter
+	perHour int
+}
+
+// DefaultImportedGamesPerHour is the serve flag's default bound.
+const DefaultImportedGamesPerHour = 5000
+
+func newImportVolume(perHour int) *importVolume {
+	if perHour <= 0 {
+		return nil
+	}
+	return &importVolume{lim: rate.NewLimiter(rate.Limit(float64(perHour)/3600), perHour), perHour: perHour}
+}
+
+// take counts n games imported now, or says how long until they may be.
+func (v *importVolume) take(n int) time.Duration {
+	if v == nil || n == 0 {
+		return 0
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if n > v.perHour {
+		return time.Hour
+	}
+	now := time.Now()
+	r := v.lim.ReserveN(now, n)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return d
+	}
+	return 0
+}
