@@ -54,6 +54,14 @@ type Store interface {
 	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
 	EachGame(ctx context.Context, fn func(store.Game) error) error
 	Ping(ctx context.Context) error
+	// Seats and share links (seats.go, share.go).
+	TakeSeat(ctx context.Context, id string, seat int, phone string) error
+	ReleaseSeats(ctx context.Context, id, phone string, seats ...int) error
+	SeenAt(ctx context.Context, id, phone string) error
+	ShareToken(ctx context.Context, id string) (string, error)
+	RevokeShare(ctx context.Context, id string) error
+	GameByShareToken(ctx context.Context, token string) (store.Game, error)
+	HasShare(ctx context.Context, id string) (bool, error)
 }
 
 type app struct {

@@ -137,6 +137,12 @@ func gameVersion(g store.Game) string {
 	// A rematch made from this game changes its final scores' page,
 	// which then leads every phone to it.
 	h.Write([]byte(g.Rematch))
+	// Who holds which seat changes every phone's next step and the join
+	// page (a seat taken: no longer open).
+	for _, s := range g.Holders {
+		put(int64(s.Seat))
+		h.Write([]byte(s.Phone))
+	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
