@@ -307,12 +307,20 @@ func (a *app) final(c *gin.Context) {
 	}
 	vm := finalView(g, res, tableOf(c.Request, g))
 	vm.Rematch = a.rematchView(c, g)
-	if !vm.Complete {
-		vm.Live = liveView(c.Request, g, false)
-		vm.Live.SwapMain = true
-		// The page lists who is missing itself.
-		vm.Live.Compact = true
+	if vm.Complete {
+		// The result is shared by its share link, which opens without
+		// the table password (share.go).
+		vm.Share.Href = a.shareLink(c, g)
+		if vm.Share.Href == "" {
+			vm.Share.NewAction = views.ShareNewURL(g.ID)
+		}
 	}
+	// The final scores follow the game too: a correction re-scores
+	// them, and a rematch made on another phone shows "Open the rematch".
+	vm.Live = liveView(c.Request, g, false)
+	vm.Live.SwapMain = true
+	// The page lists who is missing itself.
+	vm.Live.Compact = true
 	a.page(c, http.StatusOK, views.Final(vm))
 }
 

@@ -34,6 +34,14 @@ func (a *app) game(c *gin.Context) {
 	if views.Guest(c.Request.Context()) {
 		tag += "-guest" // its header has other links
 	}
+	share, err := a.store.LiveShare(c.Request.Context(), g.ID)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	if share != "" {
+		tag += "-shared" // its More menu stops the share link
+	}
 	if notModified(c, etag(g, tag)) {
 		return
 	}
@@ -57,6 +65,10 @@ func (a *app) game(c *gin.Context) {
 	vm := gameView(g, res, t)
 	vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
 	vm.Live.SwapMain = true
+	if share != "" {
+		vm.ShareLink, vm.ShareRevoke = a.publicURL(c.Request, views.ShareURL(share)), views.ShareRevokeURL(g.ID)
+	}
+	vm.ShareStopped = c.Query("shared") == "stopped" && share == ""
 	a.page(c, http.StatusOK, views.Game(vm))
 }
 
@@ -145,7 +157,12 @@ func gameView(g store.Game, res scoring.Result, t atTable) views.GameView {
 		}
 	}
 	vm.Totals, vm.TotalsFinal = totals(f.Players, running, vm.FinalNP, vm.Winners, len(res.Rounds) > 0), vm.Finished
-	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != ""
+	// Inviting is the main thing until every seat is on a phone; then it
+	// waits in More (a phone lost or flat joins again), and once the game
+	// is over it goes.
+	everyHeld := len(g.Holders) >= n
+	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != "" && !everyHeld
+	vm.InviteInMore = everyHeld && f.Final == nil
 	if len(f.Rounds) > 0 && vm.Current > 1 {
 		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
 	}

@@ -61,7 +61,8 @@ type Store interface {
 	ShareToken(ctx context.Context, id string) (string, error)
 	RevokeShare(ctx context.Context, id string) error
 	GameByShareToken(ctx context.Context, token string) (store.Game, error)
-	HasShare(ctx context.Context, id string) (bool, error)
+	NewShareToken(ctx context.Context, id string) (string, error)
+	LiveShare(ctx context.Context, id string) (string, error)
 }
 
 type app struct {
@@ -249,6 +250,11 @@ func (a *app) router() *gin.Engine {
 	r.GET("/games/:id/card", a.gameCard)
 	r.GET("/games/:id/card.png", a.gameCardImage)
 	r.HEAD("/games/:id/card.png", a.gameCardImage)
+	r.GET("/s/:token", a.sharedCard)
+	r.GET("/s/:token/card.png", a.sharedCardImage)
+	r.HEAD("/s/:token/card.png", a.sharedCardImage)
+	r.POST("/games/:id/share", a.newShare)
+	r.POST("/games/:id/share/revoke", a.revokeShare)
 	r.GET("/games/:id/export", a.exportGame)
 	r.GET("/games/:id/bgstats", a.bgstatsGame)
 	r.GET("/export", a.exportPage)

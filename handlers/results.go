@@ -40,6 +40,9 @@ func (a *app) roundResults(c *gin.Context) {
 	vm := roundView(g, res, r, tableOf(c.Request, g))
 	vm.Live = liveView(c.Request, g, false)
 	vm.Live.Compact = true
+	// Nothing is typed on the results: a correction or the next step
+	// brings the whole page up to date (places, tokens, tie reasons).
+	vm.Live.SwapMain = true
 	if err := a.explainRound(c, g, r, &vm); err != nil {
 		a.fail(c, err)
 		return

@@ -207,22 +207,56 @@ func (g Game) PhoneOwner(phone string) int {
 }
 
 // ShareToken returns game id's share link token, making one when the
-// game has none yet. ErrNotFound for a game that is not there.
+// game never had one; "" when its link was revoked (NewShareToken makes
+// another). ErrNotFound for a game that is not there.
 func (s *Store) ShareToken(ctx context.Context, id string) (_ string, err error) {
 	defer fault(&err)
+	var (
+		token   string
+		revoked int64
+	)
+	err = s.db.QueryRowContext(ctx, `SELECT token, revoked FROM share_tokens WHERE game_id = ?`, id).Scan(&token, &revoked)
+	switch {
+	case err == nil && revoked != 0:
+		return "", nil
+	case err == nil:
+		return token, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return "", fmt.Errorf("store: game %s: share: %w", id, err)
+	}
+	return s.newShare(ctx, id, false)
+}
+
+// LiveShare is game id's share link token while it works, "" when the
+// game has none or it was revoked. It never makes one.
+func (s *Store) LiveShare(ctx context.Context, id string) (_ string, err error) {
+	defer fault(&err)
+	var token string
+	err = s.db.QueryRowContext(ctx, `SELECT token FROM share_tokens WHERE game_id = ? AND revoked = 0`, id).Scan(&token)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: game %s: share: %w", id, err)
+	}
+	return token, nil
+}
+
+// NewShareToken gives game id a new share link, live, whatever it had:
+// the old token (revoked or not) opens nothing from now on.
+func (s *Store) NewShareToken(ctx context.Context, id string) (_ string, err error) {
+	defer fault(&err)
+	return s.newShare(ctx, id, true)
+}
+
+// newShare stores a new token for game id; without replace, a token made
+// meanwhile by another request is kept and returned.
+func (s *Store) newShare(ctx context.Context, id string, replace bool) (string, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return "", fmt.Errorf("store: game %s: share: %w", id, err)
 	}
 	defer tx.Rollback()
-	var token string
-	err = tx.QueryRowContext(ctx, `SELECT token FROM share_tokens WHERE game_id = ?`, id).Scan(&token)
-	if err == nil {
-		return token, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("store: game %s: share: %w", id, err)
-	}
 	var live int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = ? AND deleted IS NULL`, id).Scan(&live); err != nil {
 		return "", fmt.Errorf("store: game %s: share: %w", id, err)
@@ -230,22 +264,33 @@ func (s *Store) ShareToken(ctx context.Context, id string) (_ string, err error)
 	if live == 0 {
 		return "", fmt.Errorf("store: game %s: %w", id, ErrNotFound)
 	}
-	token = newToken()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO share_tokens (token, game_id, created) VALUES (?, ?, ?)`,
-		token, id, s.now().UnixNano()); err != nil {
+	token := newToken()
+	q := `INSERT INTO share_tokens (token, game_id, created) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING`
+	if replace {
+		q = `INSERT INTO share_tokens (token, game_id, created) VALUES (?, ?, ?)
+			ON CONFLICT (game_id) DO UPDATE SET token = excluded.token, created = excluded.created, revoked = 0`
+	}
+	if _, err := tx.ExecContext(ctx, q, token, id, s.now().UnixNano()); err != nil {
+		return "", fmt.Errorf("store: game %s: share: %w", id, err)
+	}
+	var revoked int64
+	if err := tx.QueryRowContext(ctx, `SELECT token, revoked FROM share_tokens WHERE game_id = ?`, id).Scan(&token, &revoked); err != nil {
 		return "", fmt.Errorf("store: game %s: share: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return "", fmt.Errorf("store: game %s: share: %w", id, err)
 	}
+	if revoked != 0 {
+		return "", nil
+	}
 	return token, nil
 }
 
 // RevokeShare ends game id's share link: its token opens nothing from
-// now on, and a new share makes another one.
+// now on, and ShareToken makes no other until NewShareToken is asked.
 func (s *Store) RevokeShare(ctx context.Context, id string) (err error) {
 	defer fault(&err)
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM share_tokens WHERE game_id = ?`, id); err != nil {
+	if _, err := s.db.ExecContext(ctx, `UPDATE share_tokens SET revoked = ? WHERE game_id = ? AND revoked = 0`, s.now().UnixNano(), id); err != nil {
 		return fmt.Errorf("store: game %s: revoking the share link: %w", id, err)
 	}
 	return nil
@@ -257,7 +302,7 @@ func (s *Store) RevokeShare(ctx context.Context, id string) (err error) {
 func (s *Store) GameByShareToken(ctx context.Context, token string) (_ Game, err error) {
 	defer fault(&err)
 	var id string
-	err = s.db.QueryRowContext(ctx, `SELECT game_id FROM share_tokens WHERE token = ?`, token).Scan(&id)
+	err = s.db.QueryRowContext(ctx, `SELECT game_id FROM share_tokens WHERE token = ? AND revoked = 0`, token).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, fmt.Errorf("store: share link: %w", ErrNotFound)
 	}
@@ -265,16 +310,6 @@ func (s *Store) GameByShareToken(ctx context.Context, token string) (_ Game, err
 		return Game{}, fmt.Errorf("store: share link: %w", err)
 	}
 	return s.Game(ctx, id)
-}
-
-// HasShare reports whether game id has a share link now.
-func (s *Store) HasShare(ctx context.Context, id string) (_ bool, err error) {
-	defer fault(&err)
-	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM share_tokens WHERE game_id = ?`, id).Scan(&n); err != nil {
-		return false, fmt.Errorf("store: game %s: share: %w", id, err)
-	}
-	return n > 0, nil
 }
 
 // newToken is a share link token: 160 bits from crypto/rand, spelt as

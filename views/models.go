@@ -220,6 +220,13 @@ type GameView struct {
 	// game has begun and nobody has entered anything yet. Next then
 	// follows it as a plain button.
 	InviteFirst bool
+	// InviteInMore puts "Invite the table" in the More menu: every seat
+	// is on a phone. A finished game offers no invitation.
+	InviteInMore bool
+	// ShareLink is the game's share link while it works, ShareRevoke
+	// where the More menu stops it; ShareStopped says it was just stopped.
+	ShareLink, ShareRevoke string
+	ShareStopped           bool
 }
 
 // PlayerTotal is one player's running total on the scoreboard.

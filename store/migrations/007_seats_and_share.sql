@@ -17,10 +17,12 @@ CREATE TABLE seats (
 
 -- A game's share link: an unguessable token that opens the game's result
 -- card and its picture without the table password, and nothing else.
--- Revoking it deletes the row; a new share makes a new token, so a
--- revoked link never works again.
+-- Revoking it marks the row (revoked: Unix nanoseconds, 0 while live), so
+-- that the link is not silently made again; sharing anew replaces the
+-- token, so a revoked link never works again.
 CREATE TABLE share_tokens (
-    token   TEXT    PRIMARY KEY,
-    game_id TEXT    NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE,
-    created INTEGER NOT NULL
+    token   TEXT    NOT NULL UNIQUE,
+    game_id TEXT    PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    created INTEGER NOT NULL,
+    revoked INTEGER NOT NULL DEFAULT 0
 );
