@@ -187,6 +187,13 @@ func (a *app) events(c *gin.Context) {
 	if !ok {
 		return
 	}
+	if phone := phoneID(c.Request); len(g.Held(phone)) > 0 {
+		// A phone holding seats is at the table: its seats' "last seen"
+		// (at most one write a minute; a failure costs nothing else).
+		if err := a.store.SeenAt(c.Request.Context(), g.ID, phone); err != nil {
+			a.logger(c.Request.Context()).Info("live: marking a phone seen", "game", clip(g.ID), "err", err)
+		}
+	}
 	s, cancel := a.live.subscribe(g.ID)
 	defer cancel()
 	// Read again once subscribed, so a write between the first read and
