@@ -159,16 +159,20 @@ func joinView(r *http.Request, g store.Game) views.JoinView {
 	for p := range g.File.Players {
 		js := views.JoinSeat{Mine: t.holds(p)}
 		if h := g.HolderOf(p); h != "" && h != phone && !js.Mine {
-			js.HeldBy = phoneName(g, h)
+			js.HeldBy = holderName(g, p, h)
 		}
 		vm.Seats = append(vm.Seats, js)
 	}
 	return vm
 }
 
-// phoneName names another phone by its owner's seat: "Ben's phone".
-func phoneName(g store.Game, phone string) string {
-	if s := g.PhoneOwner(phone); s >= 0 {
+// holderName names the phone holding seat p by its owner's seat: "Ben's
+// phone", or for the owner's own seat "their own phone".
+func holderName(g store.Game, p int, phone string) string {
+	switch s := g.PhoneOwner(phone); {
+	case s == p:
+		return "their own phone"
+	case s >= 0:
 		return g.File.Players[s] + "'s phone"
 	}
 	return "another phone"
@@ -245,7 +249,7 @@ func (a *app) join(c *gin.Context) {
 		// The seat is on another phone: perhaps lost or flat, perhaps a
 		// mistap. Ask before taking it over.
 		vm := joinView(c.Request, g)
-		vm.Confirm = &views.JoinConfirm{Seat: seat, Name: g.File.Players[seat], HeldBy: phoneName(g, h), Also: also}
+		vm.Confirm = &views.JoinConfirm{Seat: seat, Name: g.File.Players[seat], HeldBy: holderName(g, seat, h), Also: also}
 		a.page(c, http.StatusOK, views.Join(vm))
 		return
 	}

@@ -111,8 +111,8 @@ func TestSeatRecords(t *testing.T) {
 		seat string
 		want string
 	}{
-		{"held by the host", "held-0", "on Anna's phone"},
-		{"held by another", "held-1", "on Bartholomew Roberts the Third's phone"},
+		{"held by the host", "held-0", "on their own phone"},
+		{"held by another", "held-1", "on their own phone"},
 		{"open", "held-2", ""},
 		{"the phoneless player on the host's phone", "held-3", "on Anna's phone"},
 	}
