@@ -125,7 +125,25 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 		}
 		lv.Status = append(lv.Status, st)
 	}
+	lv.WaitingFor = waitingFor(t, func(p int) bool { return f.HasEntered(cur, p) })
 	return lv
+}
+
+// waitingFor names the players this phone waits for when all that is
+// missing is on other phones ("Ben and Carla"); "" while it has something
+// of its own (or an open seat) to enter, or nothing is missing.
+func waitingFor(t atTable, entered func(int) bool) string {
+	var names []string
+	for p, name := range t.g.File.Players {
+		if entered(p) {
+			continue
+		}
+		if t.mayLead(p) {
+			return ""
+		}
+		names = append(names, name)
+	}
+	return scoring.JoinNames(names)
 }
 
 // endOfGame fills the live list with who has entered the end of the
@@ -145,6 +163,7 @@ func endOfGame(lv *views.LiveView, t atTable, links bool) {
 		}
 		lv.Status = append(lv.Status, st)
 	}
+	lv.WaitingFor = waitingFor(t, g.FinalEntered)
 }
 
 // joinView is the join page for this phone: each seat, who holds it.

@@ -226,6 +226,11 @@ func TestOpenSeatSteps(t *testing.T) {
 		})
 	}
 
+	// Only seats on other phones are missing: the page says whom it
+	// waits for.
+	if got, want := textOf(anna.get(t, game).body, "waiting-for"), "Waiting for Zoë."; got != want {
+		t.Errorf("the host's scoreboard says %q, want %q", got, want)
+	}
 	// The live list offers the open seat beside the others, and never a
 	// seat another phone holds.
 	board := shared.get(t, game).body
