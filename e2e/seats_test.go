@@ -208,6 +208,20 @@ func TestTheTableAsItIs(t *testing.T) {
 		// Every phone is on round 5's results, its main button its own
 		// end-of-game entry (checked above).
 		host.follow(byTestID("next-action"), "final-entry", http.StatusOK)
+		// A refused save starts with what is wrong, in sight, and keeps
+		// what was typed (the loot is far down the long form).
+		eval[bool](host, `(document.querySelector('input[name="loot_kept"]').value = "999", true)`)
+		host.follow(byTestID("save"), "final-refused", http.StatusUnprocessableEntity)
+		if top := eval[float64](host, `document.querySelector('[data-testid="problem-summary"]').getBoundingClientRect().top`); top < 0 || top > screenHeight/2 {
+			host.errorf("the refusal's summary is %.0f px down the page, want it on the first half screen", top)
+		}
+		if got := eval[string](host, `document.querySelector('input[name="loot_kept"]').value`); got != "999" {
+			host.errorf("the refused page shows loot %q, want what was typed (999)", got)
+		}
+		if got := eval[string](host, `document.querySelector('[data-testid="problem-loot_kept"] a').getAttribute("href")`); got != "#err-loot_kept" {
+			host.errorf("the summary's line links %q, want #err-loot_kept", got)
+		}
+		eval[bool](host, `(document.querySelector('input[name="loot_kept"]').value = "0", true)`)
 		host.follow(byTestID("save"), "final-saved", http.StatusOK)
 		host.open(game, "scoreboard")
 		ownNext(host, []int{1}, finalOf(3), "End of game: enter Zoë (no phone)'s cards")

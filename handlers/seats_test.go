@@ -327,6 +327,9 @@ func TestShareLink(t *testing.T) {
 		{"a path under the link", link + "/final", http.StatusNotFound},
 		{"a guessed token", "/s/" + strings.Repeat("a", 32), http.StatusNotFound},
 		{"not a token", "/s/x", http.StatusNotFound},
+		{"a path climbing out of the link", "/s/../games/" + id, http.StatusNotFound},
+		{"the same, escaped", "/s/%2e%2e/games/" + id, http.StatusNotFound},
+		{"the game's file through the link", link + "/../../games/" + id + "/export", http.StatusNotFound},
 	}
 	for _, tc := range nothingElse {
 		t.Run(tc.name, func(t *testing.T) {
