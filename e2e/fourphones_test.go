@@ -295,19 +295,17 @@ func TestWholeGameOnFourPhones(t *testing.T) {
 	})
 
 	// Round 2, a conflict: Bob's entry is open on his phone when Cat's
-	// phone, handed to Bob ("Not you? change"), saves Bob's entry. Bob's
-	// own save meets the "keep which one" page, around the form as ever;
-	// he keeps his. Cat's phone goes back to Cat and completes the round.
+	// phone, handed to Bob, saves Bob's entry (opened by its address:
+	// seats are not a lock, though no page leads a phone to a seat
+	// another phone holds). Bob's own save meets the "keep which one"
+	// page, around the form as ever; he keeps his. Cat's phone, Cat's all
+	// along, then completes the round.
 	step("round 2 conflict", func(t *testing.T) {
 		bob := enterFrom(t, 1, 2)
 		cat := enterFrom(t, 2, 2)
-		cat.follow(byTestID("change-seat"), "join-as-bob", http.StatusOK)
-		cat.follow(byTestID("join-1"), "bobs-entry", http.StatusOK)
-		if got := eval[string](cat, `location.pathname`); got != entryOf(2, 1) {
-			cat.fatalf("Cat's phone, now Bob's, opened %s, want Bob's entry %s", got, entryOf(2, 1))
-		}
+		cat.open(entryOf(2, 1), "bobs-entry")
 		cat.follow(byTestID("save"), "saved-for-bob", http.StatusOK)
-		expectNext(cat, 1, "", "")
+		expectNext(cat, 2, entryOf(2, 2), enterText(2))
 
 		bob.waitFor(tick(1), "Bob's own tick on his open entry")
 		bob.choosePool(fourPools[1][1])
@@ -316,10 +314,8 @@ func TestWholeGameOnFourPhones(t *testing.T) {
 		if bob.count(byTestID("conflict")) != 1 {
 			bob.fatalf("the 409 page has no keep-which-one box")
 		}
-		// The other phone says it is Bob's too: "Bob's phone saved this
-		// entry" would name the phone in Bob's hand.
-		if got := bob.text("conflict-title"); !strings.HasPrefix(got, "Another phone saved this entry at ") {
-			bob.errorf("the conflict on Bob's phone says %q, want %q", got, "Another phone saved this entry at …")
+		if got := bob.text("conflict-title"); !strings.HasPrefix(got, "Cat's phone saved this entry at ") {
+			bob.errorf("the conflict on Bob's phone says %q, want %q", got, "Cat's phone saved this entry at …")
 		}
 		if got := bob.text("seat-name"); got != "Bob" {
 			bob.errorf("the conflict page's seat line names %q, want Bob", got)
@@ -336,10 +332,9 @@ func TestWholeGameOnFourPhones(t *testing.T) {
 		}
 		expectNext(bob, 1, "", "")
 
-		cat.follow(byTestID("change-seat"), "join-as-cat", http.StatusOK)
-		cat.follow(byTestID("join-2"), "entry-2", http.StatusOK)
+		cat.follow(byTestID("next-action"), "entry-2", http.StatusOK)
 		if got := eval[string](cat, `location.pathname`); got != entryOf(2, 2) {
-			cat.fatalf("Cat's phone, Cat's again, opened %s, want her entry %s", got, entryOf(2, 2))
+			cat.fatalf("Cat's phone opened %s, want her entry %s", got, entryOf(2, 2))
 		}
 		cat.choosePool(fourPools[1][2])
 		cat.follow(byTestID("save"), "results-2", http.StatusOK)

@@ -147,7 +147,8 @@ func clearSession(w http.ResponseWriter, r *http.Request) {
 // publicPath is what anyone may fetch: the login and logout pages and the
 // assets they are drawn with.
 func publicPath(p string) bool {
-	return p == "/login" || p == "/logout" || p == "/healthz" || strings.HasPrefix(p, "/static/")
+	return p == "/login" || p == "/logout" || p == "/healthz" || strings.HasPrefix(p, "/static/") ||
+		strings.HasPrefix(p, "/s/") // a share link: its token is the key (share.go)
 }
 
 // requireLogin lets a request through when the app is open, the path is

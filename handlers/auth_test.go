@@ -134,6 +134,11 @@ func TestPasswordGuardsEveryRoute(t *testing.T) {
 		// A supervisor's health check: no game data (TestHealthz).
 		"GET /healthz":  http.StatusOK,
 		"HEAD /healthz": http.StatusOK,
+		// A share link: its token is its key, and this one opens nothing
+		// (TestShareLink).
+		"GET /s/:token":           http.StatusNotFound,
+		"GET /s/:token/card.png":  http.StatusNotFound,
+		"HEAD /s/:token/card.png": http.StatusNotFound,
 	}
 	guarded := 0
 	for _, rt := range routes {

@@ -23,6 +23,13 @@ func (a *app) gameCard(c *gin.Context) {
 		return
 	}
 	vm := cardView(g, res)
+	if views.Guest(c.Request.Context()) {
+		// A phone let in by the join code may not open player pages: its
+		// card names the players without links.
+		for i := range vm.Rows {
+			vm.Rows[i].Href = ""
+		}
+	}
 	vm.URL = a.publicURL(c.Request, views.GameCardURL(g.ID))
 	// The version in the image's address makes a messenger that keeps
 	// previews fetch the picture again after a correction.

@@ -41,6 +41,11 @@ func (a *app) gameCardImage(c *gin.Context) {
 	if !ok {
 		return
 	}
+	a.cardImage(c, g)
+}
+
+// cardImage answers with game g's share image.
+func (a *app) cardImage(c *gin.Context, g store.Game) {
 	key := cardImageKey(g)
 	if notModified(c, cardImageETag(key)) {
 		return

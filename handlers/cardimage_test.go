@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -59,13 +60,20 @@ func TestCardImage(t *testing.T) {
 	}
 }
 
-// TestFinalShareButton: the final scores offer the result card to share,
-// as a plain link that works without JavaScript.
+// TestFinalShareButton: the final scores offer the result to share, as
+// a form that makes the share link and then, once made, as a plain link
+// to it: both work without JavaScript.
 func TestFinalShareButton(t *testing.T) {
 	a := newApp(t)
 	id := a.createGame(t, finishedFile)
+	page := a.get(t, "/games/"+id+"/final").body
+	form := regexp.MustCompile(`<form method="post" action="/games/` + id + `/share"[^>]*data-share-make[^>]*data-share-title="Ruthless: `).FindString(page)
+	if form == "" || inputTag(page, "share") == "" {
+		t.Fatalf("no Share form making the share link: %s", inputTag(page, "share"))
+	}
+	link := redirect(t, a.postForm(t, "/games/"+id+"/share", nil))
 	tag := inputTag(a.get(t, "/games/"+id+"/final").body, "share")
-	for _, want := range []string{`href="/games/` + id + `/card"`, `data-share`, `data-share-title="Ruthless: `} {
+	for _, want := range []string{`href="http://example.com` + link + `"`, `data-share`, `data-share-title="Ruthless: `} {
 		if !strings.Contains(tag, want) {
 			t.Errorf("share button %s, want %s", tag, want)
 		}

@@ -110,6 +110,7 @@ func (a *app) entryForm(c *gin.Context) {
 	case e != nil:
 		vm = entryView(g, r, p, e.Pool, strconv.Itoa(e.Coins), version)
 		vm.Editing = true
+		vm.SavedBy = savedByOther(c.Request, g, r, p)
 	case r > 1 && c.Query("blank") == "":
 		// Pirates usually stay in the Ship Area, so last round's pool is the
 		// best guess; Captain powers are per round and start off.
@@ -235,10 +236,7 @@ func (a *app) saveEntry(c *gin.Context) {
 		a.refuseEntry(c, g, r, p, in)
 		return
 	}
-	by, known := seats(c.Request)[g.ID]
-	if !known {
-		by = -1
-	}
+	by := seatOf(c.Request, g) // whose phone this is, -1 for a shared one
 	after, err := a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token, by)
 	var conflict *store.EntryConflict
 	switch {
@@ -286,7 +284,7 @@ func (a *app) entrySaved(c *gin.Context, g store.Game, after *scoring.Game, r, p
 		return
 	}
 	next := c.Request.PostForm.Get("then") == "next"
-	seeOther(c, afterSave(g, saved, r, p, seatOf(c.Request, g), next))
+	seeOther(c, afterSave(g, saved, r, p, tableOf(c.Request, g), next))
 }
 
 // view is the entry form again with what the player sent: their taps,
@@ -375,12 +373,12 @@ func newWarning(before, after []string) bool {
 // solver's address. Every answer with the form (the first view, a 422, a
 // 409) goes through here, so none loses the page around the form.
 func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.EntryView) {
-	// A phone that joined as a seat enters its own entry only: it is not
-	// offered the others' (it may not see their cards).
-	if seatOf(c.Request, g) < 0 {
-		if s := g.File.NextSeat(vm.Round, vm.Player); s >= 0 {
-			vm.NextName = g.File.Players[s]
-		}
+	// "Save & next" goes on to the seats this phone enters (its own, then
+	// the open ones), never to a seat another phone holds: it is not
+	// shown the others' cards.
+	t := tableOf(c.Request, g)
+	if s := t.saveNext(vm.Round, vm.Player); s >= 0 {
+		vm.NextName = t.seatName(s)
 	}
 	vm.SolveHref = views.SolveURL(g.ID)
 	vm.Live = liveView(c.Request, g, false)
@@ -471,6 +469,21 @@ func entryField(fe *scoring.FieldError, r, p int) string {
 		}
 	}
 	return "form"
+}
+
+// savedByOther says which other phone saved seat p's round r entry, and
+// when ("Ben's phone at 21:04"), for a phone opening it to correct it; ""
+// when this phone saved it (or one of its seats' phones) or nobody knows.
+func savedByOther(r *http.Request, g store.Game, round, p int) string {
+	if round > len(g.EntryMarks) || p >= len(g.EntryMarks[round-1]) {
+		return ""
+	}
+	m := g.EntryMarks[round-1][p]
+	t := tableOf(r, g)
+	if m.By < 0 || m.By >= len(g.File.Players) || t.holds(m.By) {
+		return ""
+	}
+	return strings.TrimSpace(phoneOf(g.File.Players, m.By) + " " + savedAt(m.Saved, time.Now()))
 }
 
 // phoneOf names the phone of a seat for a conflict ("Ann's phone"), or ""

@@ -305,36 +305,43 @@ func (a *app) final(c *gin.Context) {
 	if !ok {
 		return
 	}
-	seat := seatOf(c.Request, g)
-	vm := finalView(g, res, seat)
+	vm := finalView(g, res, tableOf(c.Request, g))
 	vm.Rematch = a.rematchView(c, g)
-	if !vm.Complete {
-		vm.Live = liveView(c.Request, g, false)
-		vm.Live.SwapMain = true
-		// The page lists who is missing itself.
-		vm.Live.Compact = true
+	if vm.Complete {
+		// The result is shared by its share link, which opens without
+		// the table password (share.go).
+		vm.Share.Href = a.shareLink(c, g)
+		if vm.Share.Href == "" {
+			vm.Share.NewAction = views.ShareNewURL(g.ID)
+		}
 	}
+	// The final scores follow the game too: a correction re-scores
+	// them, and a rematch made on another phone shows "Open the rematch".
+	vm.Live = liveView(c.Request, g, false)
+	vm.Live.SwapMain = true
+	// The page lists who is missing itself.
+	vm.Live.Compact = true
 	a.page(c, http.StatusOK, views.Final(vm))
 }
 
 // finalView is the final scores, or while end-of-game entries are
 // missing, who is missing, as the phone holding seat (-1: a shared phone)
 // sees it.
-func finalView(g store.Game, res scoring.Result, seat int) views.FinalView {
+func finalView(g store.Game, res scoring.Result, t atTable) views.FinalView {
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players}
 	for p, name := range f.Players {
 		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Text: name + "'s end of game"})
 		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
-			if seat < 0 || p == seat {
+			if t.mayLead(p) {
 				st.Href = views.FinalURL(g.ID, p)
 			}
 			vm.Missing = append(vm.Missing, st)
 		}
 	}
 	if f.Final == nil && f.CurrentRound() == 0 {
-		vm.Next = nextStep(g, seat, len(f.Rounds))
+		vm.Next = nextStep(t, len(f.Rounds))
 	}
 	for r := range f.Rounds {
 		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})

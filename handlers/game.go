@@ -21,14 +21,26 @@ func (a *app) game(c *gin.Context) {
 	a.carrySeat(c, g)
 	// A phone that said which player it is, opening the game from a QR
 	// code or a bookmark, goes straight to its own entry (join.go).
+	t := tableOf(c.Request, g)
 	seat := seatOf(c.Request, g)
-	if to := ownPage(g, seat); to != views.GameURL(g.ID) && openedFromOutside(c.Request) {
+	if to := ownPage(t); to != views.GameURL(g.ID) && openedFromOutside(c.Request) {
 		seeOther(c, to)
 		return
 	}
 	tag := strconv.Itoa(seat)
+	for _, s := range t.held[min(1, len(t.held)):] {
+		tag += "+" + strconv.Itoa(s)
+	}
 	if views.Guest(c.Request.Context()) {
 		tag += "-guest" // its header has other links
+	}
+	share, err := a.store.LiveShare(c.Request.Context(), g.ID)
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	if share != "" {
+		tag += "-shared" // its More menu stops the share link
 	}
 	if notModified(c, etag(g, tag)) {
 		return
@@ -38,7 +50,7 @@ func (a *app) game(c *gin.Context) {
 	if errors.As(err, &fe) {
 		// The stored game breaks a rule (an old database, an import): it
 		// opens all the same, with the problem and the way to fix it.
-		vm := gameView(g, scoring.Result{}, seat)
+		vm := gameView(g, scoring.Result{}, t)
 		vm.Problem = problemOf(g, fe)
 		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
 		vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
@@ -50,9 +62,13 @@ func (a *app) game(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	vm := gameView(g, res, seat)
+	vm := gameView(g, res, t)
 	vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
 	vm.Live.SwapMain = true
+	if share != "" {
+		vm.ShareLink, vm.ShareRevoke = a.publicURL(c.Request, views.ShareURL(share)), views.ShareRevokeURL(g.ID)
+	}
+	vm.ShareStopped = c.Query("shared") == "stopped" && share == ""
 	a.page(c, http.StatusOK, views.Game(vm))
 }
 
@@ -84,7 +100,7 @@ func tokenName(t string) string {
 
 // gameView is the scoreboard as the phone holding seat (-1: a shared
 // phone) sees it.
-func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
+func gameView(g store.Game, res scoring.Result, t atTable) views.GameView {
 	f := g.File
 	n := len(f.Players)
 	vm := views.GameView{
@@ -94,7 +110,7 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		Rounds:       scoring.RoundsFor(n),
 		Achievements: f.Achievements,
 		ZeroCounts:   f.ZeroCounts,
-		Next:         nextStep(g, seat, 0),
+		Next:         nextStep(t, 0),
 	}
 	scored := map[int]scoring.RoundResult{}
 	for _, rr := range res.Rounds {
@@ -141,7 +157,12 @@ func gameView(g store.Game, res scoring.Result, seat int) views.GameView {
 		}
 	}
 	vm.Totals, vm.TotalsFinal = totals(f.Players, res), vm.Finished
-	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != ""
+	// Inviting is the main thing until every seat is on a phone; then it
+	// waits in More (a phone lost or flat joins again), and once the game
+	// is over it goes.
+	everyHeld := len(g.Holders) >= n
+	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != "" && !everyHeld
+	vm.InviteInMore = everyHeld && f.Final == nil
 	if len(f.Rounds) > 0 && vm.Current > 1 {
 		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
 	}

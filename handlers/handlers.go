@@ -54,6 +54,15 @@ type Store interface {
 	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
 	EachGame(ctx context.Context, fn func(store.Game) error) error
 	Ping(ctx context.Context) error
+	// Seats and share links (seats.go, share.go).
+	TakeSeat(ctx context.Context, id string, seat int, phone string) error
+	ReleaseSeats(ctx context.Context, id, phone string, seats ...int) error
+	SeenAt(ctx context.Context, id, phone string) error
+	ShareToken(ctx context.Context, id string) (string, error)
+	RevokeShare(ctx context.Context, id string) error
+	GameByShareToken(ctx context.Context, token string) (store.Game, error)
+	NewShareToken(ctx context.Context, id string) (string, error)
+	LiveShare(ctx context.Context, id string) (string, error)
 }
 
 type app struct {
@@ -283,6 +292,11 @@ func (a *app) router() *gin.Engine {
 	r.GET("/games/:id/card", a.gameCard)
 	r.GET("/games/:id/card.png", a.gameCardImage)
 	r.HEAD("/games/:id/card.png", a.gameCardImage)
+	r.GET("/s/:token", a.sharedCard)
+	r.GET("/s/:token/card.png", a.sharedCardImage)
+	r.HEAD("/s/:token/card.png", a.sharedCardImage)
+	r.POST("/games/:id/share", a.newShare)
+	r.POST("/games/:id/share/revoke", a.revokeShare)
 	r.GET("/games/:id/export", a.exportGame)
 	r.GET("/games/:id/bgstats", a.bgstatsGame)
 	r.GET("/export", a.exportPage)

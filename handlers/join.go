@@ -3,12 +3,14 @@ package handlers
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
 )
@@ -45,15 +47,6 @@ func seats(r *http.Request) map[string]int {
 		}
 	}
 	return out
-}
-
-// seatOf is this phone's seat in game g, -1 if it has not said or the
-// seat is not in the game.
-func seatOf(r *http.Request, g store.Game) int {
-	if s, ok := seats(r)[g.ID]; ok && s < len(g.File.Players) {
-		return s
-	}
-	return -1
 }
 
 // validID accepts what store ids look like, so nothing else reaches the
@@ -93,27 +86,34 @@ func setSeat(w http.ResponseWriter, r *http.Request, id string, seat int) {
 }
 
 // liveView is the live part of a game's pages for this phone. links adds
-// the entry links on the game page: every player's on a shared phone, only
-// its own on a phone with a seat, which is not shown the others' cards.
+// the entry links on the game page: on each seat this phone may enter for
+// (its own seats and the open ones, never a seat another phone holds,
+// whose cards it is not shown).
 func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 	f := g.File
-	lv := views.LiveView{Events: views.EventsURL(g.ID), Version: gameVersion(g), Seat: seatOf(r, g), JoinHref: views.JoinURL(g.ID),
+	t := tableOf(r, g)
+	lv := views.LiveView{Events: views.EventsURL(g.ID), Version: gameVersion(g), Seat: -1, JoinHref: views.JoinURL(g.ID),
 		Game: views.GameURL(g.ID), Final: f.Final != nil}
-	if lv.Seat >= 0 {
-		lv.SeatName = f.Players[lv.Seat]
+	if len(t.held) > 0 {
+		lv.Seat = t.held[0]
+		names := make([]string, len(t.held))
+		for i, s := range t.held {
+			names[i] = f.Players[s]
+		}
+		lv.SeatName = scoring.JoinNames(names)
 	}
 	cur := f.CurrentRound()
 	if cur == 0 {
 		if f.Final == nil {
-			endOfGame(&lv, g, links)
+			endOfGame(&lv, t, links)
 		}
 		return lv
 	}
 	lv.Round = cur
 	for p, name := range f.Players {
 		entered := f.HasEntered(cur, p)
-		st := views.PlayerStatus{Name: name, Entered: entered}
-		if links && (lv.Seat < 0 || p == lv.Seat) {
+		st := views.PlayerStatus{Name: name, Entered: entered, NoPhone: len(g.Holders) > 0 && g.HolderOf(p) == ""}
+		if links && t.mayLead(p) {
 			st.Href = views.EntryURL(g.ID, cur, p)
 		}
 		if entered {
@@ -125,18 +125,37 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 		}
 		lv.Status = append(lv.Status, st)
 	}
+	lv.WaitingFor = waitingFor(t, func(p int) bool { return f.HasEntered(cur, p) })
 	return lv
+}
+
+// waitingFor names the players this phone waits for when all that is
+// missing is on other phones ("Ben and Carla"); "" while it has something
+// of its own (or an open seat) to enter, or nothing is missing.
+func waitingFor(t atTable, entered func(int) bool) string {
+	var names []string
+	for p, name := range t.g.File.Players {
+		if entered(p) {
+			continue
+		}
+		if t.mayLead(p) {
+			return ""
+		}
+		names = append(names, name)
+	}
+	return scoring.JoinNames(names)
 }
 
 // endOfGame fills the live list with who has entered the end of the
 // game, once every round is in: a phone that saved its own sees whom it
 // waits for.
-func endOfGame(lv *views.LiveView, g store.Game, links bool) {
+func endOfGame(lv *views.LiveView, t atTable, links bool) {
+	g := t.g
 	lv.EndOfGame = true
 	for p, name := range g.File.Players {
 		entered := g.FinalEntered(p)
-		st := views.PlayerStatus{Name: name, Entered: entered}
-		if links && (lv.Seat < 0 || p == lv.Seat) {
+		st := views.PlayerStatus{Name: name, Entered: entered, NoPhone: len(g.Holders) > 0 && g.HolderOf(p) == ""}
+		if links && t.mayLead(p) {
 			st.Href = views.FinalURL(g.ID, p)
 		}
 		if entered {
@@ -144,6 +163,38 @@ func endOfGame(lv *views.LiveView, g store.Game, links bool) {
 		}
 		lv.Status = append(lv.Status, st)
 	}
+	lv.WaitingFor = waitingFor(t, g.FinalEntered)
+}
+
+// joinView is the join page for this phone: each seat, who holds it.
+func joinView(r *http.Request, g store.Game) views.JoinView {
+	t := tableOf(r, g)
+	vm := views.JoinView{GameID: g.ID, Players: g.File.Players, Seat: -1,
+		Action: views.JoinURL(g.ID), Back: views.GameURL(g.ID)}
+	if len(t.held) > 0 {
+		vm.Seat = t.held[0]
+	}
+	phone := phoneID(r)
+	for p := range g.File.Players {
+		js := views.JoinSeat{Mine: t.holds(p)}
+		if h := g.HolderOf(p); h != "" && h != phone && !js.Mine {
+			js.HeldBy = holderName(g, p, h)
+		}
+		vm.Seats = append(vm.Seats, js)
+	}
+	return vm
+}
+
+// holderName names the phone holding seat p by its owner's seat: "Ben's
+// phone", or for the owner's own seat "their own phone".
+func holderName(g store.Game, p int, phone string) string {
+	switch s := g.PhoneOwner(phone); {
+	case s == p:
+		return "their own phone"
+	case s >= 0:
+		return g.File.Players[s] + "'s phone"
+	}
+	return "another phone"
 }
 
 // joinForm asks which seat this phone is.
@@ -153,14 +204,15 @@ func (a *app) joinForm(c *gin.Context) {
 		return
 	}
 	a.carrySeat(c, g)
-	a.page(c, http.StatusOK, views.Join(views.JoinView{
-		GameID: g.ID, Players: g.File.Players, Seat: seatOf(c.Request, g),
-		Action: views.JoinURL(g.ID), Back: views.GameURL(g.ID),
-	}))
+	a.page(c, http.StatusOK, views.Join(joinView(c.Request, g)))
 }
 
-// join remembers the seat chosen and opens this phone's own entry for the
-// round being entered (or the scoreboard when it has entered already).
+// join records the seats this phone holds: seat=N makes it seat N's phone
+// (letting go of any other), also=N adds seat N to those it holds,
+// release=N lets seat N go, seat=none makes it a shared phone. A seat
+// another phone holds is taken over only with confirm=1: the page asks
+// first. It then opens this phone's own entry for the round being entered
+// (or the scoreboard when it has nothing to enter).
 func (a *app) join(c *gin.Context) {
 	g, ok := a.loadGame(c)
 	if !ok {
@@ -170,19 +222,79 @@ func (a *app) join(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	raw := c.Request.PostForm.Get("seat")
-	if raw == "none" {
+	form := c.Request.PostForm
+	ctx := c.Request.Context()
+	phone := ensurePhone(c)
+	held := heldSeats(c.Request, g)
+	if form.Get("seat") == "none" {
+		if err := a.store.ReleaseSeats(ctx, g.ID, phone); err != nil {
+			a.fail(c, err)
+			return
+		}
 		setSeat(c.Writer, c.Request, g.ID, -1)
 		seeOther(c, views.GameURL(g.ID))
 		return
+	}
+	if raw := form.Get("release"); raw != "" {
+		seat, err := strconv.Atoi(raw)
+		if err != nil || seat < 0 || seat >= len(g.File.Players) {
+			a.fail(c, &badRequest{field: "release", message: "choose one of the players of this game"})
+			return
+		}
+		if err := a.store.ReleaseSeats(ctx, g.ID, phone, seat); err != nil {
+			a.fail(c, err)
+			return
+		}
+		rest := slices.DeleteFunc(slices.Clone(held), func(s int) bool { return s == seat })
+		first := -1
+		if len(rest) > 0 {
+			first = rest[0]
+		}
+		setSeat(c.Writer, c.Request, g.ID, first)
+		seeOther(c, views.JoinURL(g.ID))
+		return
+	}
+	also := form.Get("also") != ""
+	raw := form.Get("seat")
+	if also {
+		raw = form.Get("also")
 	}
 	seat, err := strconv.Atoi(raw)
 	if err != nil || seat < 0 || seat >= len(g.File.Players) {
 		a.fail(c, &badRequest{field: "seat", message: "choose one of the players of this game"})
 		return
 	}
-	setSeat(c.Writer, c.Request, g.ID, seat)
-	seeOther(c, ownPage(g, seat))
+	if h := g.HolderOf(seat); h != "" && h != phone && form.Get("confirm") != "1" {
+		// The seat is on another phone: perhaps lost or flat, perhaps a
+		// mistap. Ask before taking it over.
+		vm := joinView(c.Request, g)
+		vm.Confirm = &views.JoinConfirm{Seat: seat, Name: g.File.Players[seat], HeldBy: holderName(g, seat, h), Also: also}
+		a.page(c, http.StatusOK, views.Join(vm))
+		return
+	}
+	if !also {
+		// "This phone is Ben": whatever else it held, it holds Ben now.
+		if err := a.store.ReleaseSeats(ctx, g.ID, phone); err != nil {
+			a.fail(c, err)
+			return
+		}
+		held = nil
+	}
+	if err := a.store.TakeSeat(ctx, g.ID, seat, phone); err != nil {
+		a.fail(c, err)
+		return
+	}
+	if len(held) == 0 {
+		setSeat(c.Writer, c.Request, g.ID, seat)
+	}
+	if also {
+		seeOther(c, views.JoinURL(g.ID))
+		return
+	}
+	if fresh, err := a.store.Game(ctx, g.ID); err == nil {
+		g = fresh
+	}
+	seeOther(c, ownPage(atTable{g: g, held: []int{seat}}))
 }
 
 // openedFromOutside reports whether a page was opened from outside the

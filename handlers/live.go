@@ -137,6 +137,12 @@ func gameVersion(g store.Game) string {
 	// A rematch made from this game changes its final scores' page,
 	// which then leads every phone to it.
 	h.Write([]byte(g.Rematch))
+	// Who holds which seat changes every phone's next step and the join
+	// page (a seat taken: no longer open).
+	for _, s := range g.Holders {
+		put(int64(s.Seat))
+		h.Write([]byte(s.Phone))
+	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
@@ -180,6 +186,13 @@ func (a *app) events(c *gin.Context) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return
+	}
+	if phone := phoneID(c.Request); len(g.Held(phone)) > 0 {
+		// A phone holding seats is at the table: its seats' "last seen"
+		// (at most one write a minute; a failure costs nothing else).
+		if err := a.store.SeenAt(c.Request.Context(), g.ID, phone); err != nil {
+			a.logger(c.Request.Context()).Info("live: marking a phone seen", "game", clip(g.ID), "err", err)
+		}
 	}
 	s, cancel := a.live.subscribe(g.ID)
 	defer cancel()

@@ -113,8 +113,8 @@ func rematchForm(vm views.NewGameView) url.Values {
 func (a *app) openRematch(c *gin.Context, old store.Game, id string) {
 	if s := seatOf(c.Request, old); s >= 0 {
 		if g, err := a.store.Game(c.Request.Context(), id); err == nil {
-			if seat := g.File.SeatNamed(old.File.Players[s]); seat >= 0 {
-				bindSeat(c, id, seat)
+			if seat := g.File.SeatNamed(old.File.Players[s]); seat >= 0 && g.HolderOf(seat) == "" {
+				a.bindSeat(c, id, seat)
 			}
 		}
 	}
@@ -141,14 +141,19 @@ func (a *app) carrySeat(c *gin.Context, g store.Game) {
 	if s < 0 {
 		return
 	}
-	if seat := g.File.SeatNamed(old.File.Players[s]); seat >= 0 {
-		bindSeat(c, g.ID, seat)
+	if seat := g.File.SeatNamed(old.File.Players[s]); seat >= 0 && g.HolderOf(seat) == "" {
+		a.bindSeat(c, g.ID, seat)
 	}
 }
 
-// bindSeat gives this phone seat in game id (setSeat) and lets the rest
-// of this request see it, as the next request will.
-func bindSeat(c *gin.Context, id string, seat int) {
+// bindSeat gives this phone seat in game id (the server's record and
+// setSeat) and lets the rest of this request see it, as the next request
+// will. A record that cannot be written leaves the cookie alone to say
+// it, as before the server kept records.
+func (a *app) bindSeat(c *gin.Context, id string, seat int) {
+	if err := a.store.TakeSeat(c.Request.Context(), id, seat, ensurePhone(c)); err != nil {
+		a.logger(c.Request.Context()).Warn("rematch: recording the seat", "game", clip(id), "err", err)
+	}
 	setSeat(c.Writer, c.Request, id, seat)
 	for _, ck := range readSetCookies(c.Writer.Header()) {
 		if ck.Name == seatsCookie {

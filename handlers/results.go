@@ -37,9 +37,12 @@ func (a *app) roundResults(c *gin.Context) {
 		a.failScoring(c, g, err)
 		return
 	}
-	vm := roundView(g, res, r, seatOf(c.Request, g))
+	vm := roundView(g, res, r, tableOf(c.Request, g))
 	vm.Live = liveView(c.Request, g, false)
 	vm.Live.Compact = true
+	// Nothing is typed on the results: a correction or the next step
+	// brings the whole page up to date (places, tokens, tie reasons).
+	vm.Live.SwapMain = true
 	if err := a.explainRound(c, g, r, &vm); err != nil {
 		a.fail(c, err)
 		return
@@ -95,7 +98,7 @@ func notExplained(err error) string {
 
 // roundView is round r's results as the phone holding seat (-1: a shared
 // phone) sees them.
-func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResultsView {
+func roundView(g store.Game, res scoring.Result, r int, t atTable) views.RoundResultsView {
 	f := g.File
 	n := len(f.Players)
 	start := scoring.StartPlayerOf(f, r)
@@ -116,14 +119,14 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 		for p, name := range f.Players {
 			if !f.HasEntered(r, p) {
 				st := views.PlayerStatus{Name: name}
-				if seat < 0 || p == seat {
+				if t.mayLead(p) {
 					// A phone with a seat enters its own entry only.
 					st.Href = views.EntryURL(g.ID, r, p)
 				}
 				vm.Missing = append(vm.Missing, st)
 			}
 		}
-		vm.Next = nextStep(g, seat, r)
+		vm.Next = nextStep(t, r)
 		return vm
 	}
 	vm.Complete = true
@@ -165,7 +168,7 @@ func roundView(g store.Game, res scoring.Result, r, seat int) views.RoundResults
 		}
 		vm.Returned = "Tokens nobody took go back to the box: " + strings.Join(vals, ", ") + " NP."
 	}
-	vm.Next = nextStep(g, seat, r)
+	vm.Next = nextStep(t, r)
 	return vm
 }
 

@@ -44,7 +44,7 @@ func fourPlayers(t *testing.T) (store.Game, scoring.Result) {
 
 func TestRoundViewPortRoundHasNoPlaces(t *testing.T) {
 	g, res := fourPlayers(t)
-	vm := roundView(g, res, 1, -1)
+	vm := roundView(g, res, 1, atTable{g: g})
 	if !vm.Port {
 		t.Errorf("round 1 is not marked as a Port round")
 	}
@@ -58,7 +58,7 @@ func TestRoundViewPortRoundHasNoPlaces(t *testing.T) {
 
 func TestRoundViewTieUnderThePlayerBehind(t *testing.T) {
 	g, res := fourPlayers(t)
-	vm := roundView(g, res, 3, -1)
+	vm := roundView(g, res, 3, atTable{g: g})
 	if vm.Port {
 		t.Errorf("round 3 marked as a Port round")
 	}
@@ -98,7 +98,7 @@ func TestFinalViewTieUnderThePlayerBehind(t *testing.T) {
 		Winners:         []int{3},
 		WinnerTieBreaks: []scoring.TieBreak{{Players: []int{0, 1}, DecidedBy: scoring.Shared, Rule: "R3.5"}},
 	}
-	vm := finalView(g, res, -1)
+	vm := finalView(g, res, atTable{g: g})
 	var got []string
 	for _, r := range vm.Totals {
 		tie := ""

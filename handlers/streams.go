@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -131,9 +130,7 @@ func (g *streamGate) release(s *liveStream) {
 // next stream for the game replaces this one.
 func (a *app) enterStream(c *gin.Context, game string) *liveStream {
 	phone, fresh := "", false
-	if ck, err := c.Request.Cookie(phoneCookie); err == nil && len(ck.Value) == 26 && strings.Trim(ck.Value, "abcdefghijklmnopqrstuvwxyz234567") == "" {
-		phone = ck.Value
-	} else {
+	if phone = phoneID(c.Request); phone == "" {
 		phone, fresh = newToken(), true
 	}
 	s, status := a.streams.enter(clientKey(c.Request), phone+" "+game)

@@ -238,6 +238,9 @@ func TestSeatCookie(t *testing.T) {
 			t.Errorf("join page button %d: %q, want %s", i, got, name)
 		}
 	}
+	// The phone's id (its cookie, given on joining) is how the server
+	// knows the seat is this phone's.
+	var phone *http.Cookie
 	join := func(seat string, cookies ...*http.Cookie) (response, *http.Cookie) {
 		req := httptest.NewRequest(http.MethodPost, "/games/"+id+"/join", strings.NewReader(url.Values{"seat": {seat}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -246,12 +249,16 @@ func TestSeatCookie(t *testing.T) {
 		}
 		rec := httptest.NewRecorder()
 		a.h.ServeHTTP(rec, req)
+		var seats *http.Cookie
 		for _, c := range rec.Result().Cookies() {
-			if c.Name == "ruthless_seats" {
-				return response{rec.Code, rec.Header(), rec.Body.String()}, c
+			switch c.Name {
+			case "ruthless_seats":
+				seats = c
+			case "ruthless_phone":
+				phone = c
 			}
 		}
-		return response{rec.Code, rec.Header(), rec.Body.String()}, nil
+		return response{rec.Code, rec.Header(), rec.Body.String()}, seats
 	}
 	res, ck := join("2")
 	if got, want := redirect(t, res), "/games/"+id+"/rounds/1/players/2"; got != want {
@@ -263,6 +270,7 @@ func TestSeatCookie(t *testing.T) {
 	open := func(referer string) response {
 		req := httptest.NewRequest(http.MethodGet, "/games/"+id, nil)
 		req.AddCookie(ck)
+		req.AddCookie(phone)
 		if referer != "" {
 			req.Header.Set("Referer", referer)
 		}
@@ -281,10 +289,23 @@ func TestSeatCookie(t *testing.T) {
 	if got, want := inputTag(inside.body, "next-action"), `href="/games/`+id+`/rounds/1/players/2"`; !strings.Contains(got, want) {
 		t.Errorf("main button %s before Cat entered, want her own entry (%s)", got, want)
 	}
+	// No other phone holds a seat yet: the others are open seats, which
+	// any phone may enter for. Once Bob's phone takes his seat, Cat's
+	// phone is no longer offered it.
 	for p := range 4 {
 		href := fmt.Sprintf(`href="/games/%s/rounds/1/players/%d"`, id, p)
-		if got, want := strings.Contains(inside.body, href), p == 2; got != want {
-			t.Errorf("Cat's scoreboard links seat %d's entry: %t, want %t (a seated phone sees only its own)", p, got, want)
+		if got, want := strings.Contains(inside.body, href), true; got != want {
+			t.Errorf("Cat's scoreboard links seat %d's entry: %t, want %t (her own and the open seats)", p, got, want)
+		}
+	}
+	if bob := a.postForm(t, "/games/"+id+"/join", url.Values{"seat": {"1"}}); bob.status != http.StatusSeeOther {
+		t.Fatalf("Bob's phone joining: status %d, want 303", bob.status)
+	}
+	inside = open("http://example.com/games/" + id + "/rounds/1/players/2")
+	for p := range 4 {
+		href := fmt.Sprintf(`href="/games/%s/rounds/1/players/%d"`, id, p)
+		if got, want := strings.Contains(inside.body, href), p != 1; got != want {
+			t.Errorf("with Bob on his phone, Cat's scoreboard links seat %d's entry: %t, want %t (never a seat another phone holds)", p, got, want)
 		}
 	}
 	if r := a.sendJSON(t, http.MethodPut, "/api/games/"+id+"/rounds/1/entries/2", `{"pool": ["K2"], "coins": 0, "version": 0}`); r.status != http.StatusOK {
@@ -481,10 +502,13 @@ func TestOpenedFromOutside(t *testing.T) {
 	a := newApp(t)
 	id := a.createGame(t, tableGame)
 	res := a.postForm(t, "/games/"+id+"/join", url.Values{"seat": {"1"}})
-	var ck *http.Cookie
+	var ck, phone *http.Cookie
 	for _, c := range (&http.Response{Header: res.header}).Cookies() {
-		if c.Name == "ruthless_seats" {
+		switch c.Name {
+		case "ruthless_seats":
 			ck = c
+		case "ruthless_phone":
+			phone = c
 		}
 	}
 	if ck == nil {
@@ -507,6 +531,7 @@ func TestOpenedFromOutside(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			req := httptest.NewRequest(http.MethodGet, "/games/"+id, nil)
 			req.AddCookie(ck)
+			req.AddCookie(phone)
 			if tc.site != "" {
 				req.Header.Set("Sec-Fetch-Site", tc.site)
 			}

@@ -40,6 +40,27 @@
   // "Share" hands the result card's link to the phone's share sheet
   // (Web Share API) where there is one, else copies the link and says so;
   // without either it stays a plain link to the card.
+  // Before the game has a share link, Share is a form that makes one:
+  // sent in the background, it lands on the link, which is then shared
+  // the same way (without JavaScript the form opens the shared card).
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target.closest("form[data-share-make]");
+    if (!form || !window.fetch || !(navigator.share || navigator.clipboard)) return;
+    ev.preventDefault();
+    var status = form.querySelector("[data-share-status]");
+    fetch(form.action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form)) })
+      .then(function (r) {
+        if (!r.ok || !r.redirected) throw new Error("status " + r.status);
+        var title = form.getAttribute("data-share-title") || document.title, text = form.getAttribute("data-share-text") || "";
+        if (navigator.share) {
+          return navigator.share({ title: title, text: text, url: r.url }).catch(function () {});
+        }
+        return navigator.clipboard.writeText(r.url).then(function () {
+          if (status) status.textContent = "Link copied";
+        });
+      })
+      .catch(function () { form.submit(); });
+  });
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest("a[data-share]");
     if (!a) return;

@@ -80,6 +80,47 @@
       }
       return "";
     };
+    // keepOpen unfolds in the new main what the phone had unfolded in
+    // the old one (the n-th details element of the same summary), so a
+    // swap does not close what the player is reading.
+    var keepOpen = function (from, to) {
+      var was = from.querySelectorAll("details"), now = to.querySelectorAll("details");
+      for (var i = 0; i < was.length && i < now.length; i++) {
+        var a = was[i].querySelector("summary"), b = now[i].querySelector("summary");
+        if (was[i].open && a && b && a.textContent === b.textContent) now[i].open = true;
+      }
+    };
+    // swapParts brings the parts of a page with a form that name a next
+    // step ("Save & next: Zoë", data-live-part) up to date; the form's
+    // own fields are never touched.
+    var swapParts = function (doc) {
+      Array.prototype.forEach.call(document.querySelectorAll("[data-live-part]"), function (el) {
+        var name = el.getAttribute("data-live-part");
+        var fresh = doc.querySelector('[data-live-part="' + name + '"]');
+        if (fresh) el.replaceWith(document.adoptNode(fresh));
+      });
+    };
+    // dropStaleClashes takes away the notice of a card also in another
+    // player's entry (R4.1) once that player has untapped it: the page
+    // fetched again no longer marks the card as held by anyone.
+    var dropStaleClashes = function (doc) {
+      var lines = document.querySelectorAll(".clash-line[data-clash-card]");
+      Array.prototype.forEach.call(lines, function (line) {
+        var code = line.getAttribute("data-clash-card");
+        var fresh = doc.querySelector('input[name="card"][value="' + code + '"]');
+        if (!fresh || fresh.disabled) return;
+        line.remove();
+        var mine = document.querySelector('input[name="card"][value="' + code + '"]');
+        var card = mine && mine.closest("label");
+        if (card) {
+          card.classList.remove("clash");
+          var note = card.querySelector("small");
+          if (note) note.remove();
+        }
+      });
+      var box = document.querySelector('[data-testid="clash"]');
+      if (box && !box.querySelector(".clash-line")) box.remove();
+    };
     var refresh = function () {
       if (leaving) return;
       if (busy) { again = true; return; }
@@ -96,9 +137,12 @@
             if (to) { location.href = to; return; }
             var main = document.querySelector("main"), nextMain = doc.querySelector("main");
             if (swapMain && main && nextMain) {
+              keepOpen(main, nextMain);
               main.replaceWith(document.adoptNode(nextMain));
             } else if (next) {
               live.replaceWith(document.adoptNode(next));
+              swapParts(doc);
+              dropStaleClashes(doc);
             }
             live = document.getElementById("live");
             if (!live) return;

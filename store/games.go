@@ -49,6 +49,10 @@ type Game struct {
 	// live game. Only the trash's own list (Store.Trash) hands out such
 	// games.
 	Deleted time.Time
+	// Holders are the seats phones hold (seats.go), in the order taken;
+	// EntryMarks[round-1][seat] says who saved that entry and when.
+	Holders    []Holder
+	EntryMarks [][]EntryMark
 }
 
 // CreateGame stores a game file (the setup and any rounds and final it
@@ -406,6 +410,9 @@ func loadSelected(ctx context.Context, q queryer, tail string, args []any, only 
 		return nil, err
 	}
 	if err := loadFinals(ctx, q, filter, ids, byID); err != nil {
+		return nil, err
+	}
+	if err := loadSeats(ctx, q, filter, ids, byID); err != nil {
 		return nil, err
 	}
 	for _, g := range byID {

@@ -125,6 +125,9 @@ type EntryView struct {
 	// SolveHref is where the page's script asks for the best party of the
 	// cards tapped (GET, ?cards=…), to show it live in the bar.
 	SolveHref string
+	// SavedBy says another phone saved the stored entry: "Ben's phone at
+	// 21:04"; "" when this phone did, or nobody knows.
+	SavedBy string
 	// Cleared says the grid was emptied by "Clear all" without JavaScript
 	// and nothing is saved yet.
 	Cleared bool
@@ -160,6 +163,9 @@ type PlayerStatus struct {
 	Name    string
 	Entered bool
 	Href    string
+	// NoPhone says no phone holds the seat (an open seat): any phone at
+	// the table may enter for it.
+	NoPhone bool
 }
 
 // ScoreCell is one player's line in one round of the scoreboard.
@@ -214,6 +220,13 @@ type GameView struct {
 	// game has begun and nobody has entered anything yet. Next then
 	// follows it as a plain button.
 	InviteFirst bool
+	// InviteInMore puts "Invite the table" in the More menu: every seat
+	// is on a phone. A finished game offers no invitation.
+	InviteInMore bool
+	// ShareLink is the game's share link while it works, ShareRevoke
+	// where the More menu stops it; ShareStopped says it was just stopped.
+	ShareLink, ShareRevoke string
+	ShareStopped           bool
 }
 
 // PlayerTotal is one player's running total on the scoreboard.

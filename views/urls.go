@@ -67,3 +67,17 @@ func SolveURL(id string) string { return GameURL(id) + "/solve" }
 
 // RuleURL is rule id's place on the rules page ("R2.5").
 func RuleURL(id string) string { return "/rules#" + id }
+
+// ShareURL is the share link of a game: its result card, opened with the
+// link's token instead of the table password.
+func ShareURL(token string) string { return "/s/" + token }
+
+// ShareImageURL is the share link's picture of the result (og:image).
+func ShareImageURL(token string) string { return ShareURL(token) + "/card.png" }
+
+// ShareNewURL makes a game's share link anew (POST), ShareRevokeURL
+// stops it (POST).
+func ShareNewURL(id string) string { return GameURL(id) + "/share" }
+
+// ShareRevokeURL stops a game's share link (POST): it then answers 404.
+func ShareRevokeURL(id string) string { return GameURL(id) + "/share/revoke" }
