@@ -125,6 +125,6 @@ func lockoutAttack(ctx context.Context, t *target) error {
 	}
 	_ = tw.Flush()
 	fmt.Printf("%s\nGET / not 200 in the baseline: %d\n", strings.Join(notes, "\n"), baseBad)
-	fmt.Println("(README, At the table: while an address has two wrong answers held, no password from it is checked: 429 at once; only guessers in parallel get there)")
+	fmt.Println("(docs/table.md, Password: every password is checked first, so the right one gets in at once; only wrong ones are held)")
 	return nil
 }
