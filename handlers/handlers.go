@@ -483,6 +483,8 @@ func classify(err error) problem {
 		return problem{http.StatusServiceUnavailable, "the server cannot save: its disk is full", ""}
 	case errors.Is(err, store.ErrReadOnly):
 		return problem{http.StatusServiceUnavailable, "the server cannot save: its database is read-only", ""}
+	case errors.Is(err, store.ErrDamaged):
+		return problem{http.StatusServiceUnavailable, "the server's database file is damaged and must be restored from a backup", ""}
 	case errors.Is(err, store.ErrIO):
 		return problem{http.StatusServiceUnavailable, "the server cannot read or write its database file", ""}
 	case errors.Is(err, store.ErrBusy):
@@ -516,6 +518,12 @@ func storageFaultOf(err error) (storageFault, bool) {
 	case errors.Is(err, store.ErrReadOnly):
 		return storageFault{"database is read-only", "make the database file, its -wal and -shm files and its directory writable for the server's user, or mount its file system read-write, then restart the server",
 			"Nothing was saved. Whoever runs the server must make its database writable; then save again."}, true
+	case errors.Is(err, store.ErrDamaged):
+		return storageFault{"database file is damaged", "stop the server and restore the newest backup (ruthless restore); /healthz names the check that failed",
+			"Whoever runs the server must restore its database from a backup; then try again."}, true
+	case errors.Is(err, store.ErrDamaged):
+		return storageFault{"database file is damaged", "stop the server and restore the newest backup (ruthless restore); /healthz names the check that failed",
+			"Whoever runs the server must restore its database from a backup; then try again."}, true
 	case errors.Is(err, store.ErrIO):
 		return storageFault{"database file cannot be read or written", "check the disk that holds the database (its system log, a removed or unmounted drive)",
 			"Whoever runs the server must check the disk that holds its database; then try again."}, true

@@ -28,6 +28,10 @@ func sqliteFault(err error) error {
 		return ErrDiskFull
 	case sqlite3.ErrReadonly:
 		return ErrReadOnly
+	case sqlite3.ErrCorrupt, sqlite3.ErrNotADB:
+		// The file changed under the server (a bad disk, a hand edit):
+		// nothing a client did, and nothing a retry by the client mends.
+		return ErrDamaged
 	case sqlite3.ErrCantOpen, sqlite3.ErrIoErr:
 		if se.ExtendedCode == sqlite3.ErrIoErrNoMem {
 			return nil // out of memory, not a disk

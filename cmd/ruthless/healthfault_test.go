@@ -140,7 +140,25 @@ func TestHealthzFaultMatrix(t *testing.T) {
 			if !strings.Contains(log.String(), `level=WARN msg="health check failed"`) {
 				t.Errorf("the failed health check is not logged at WARN:\n%s", log)
 			}
+			// A page that reads the damaged or missing data answers 503
+			// (the server's fault, try later), never a bug's 500.
+			for _, page := range []string{"/", "/players", "/records"} {
+				if code := getStatus(t, base+page); code == http.StatusInternalServerError {
+					t.Errorf("GET %s after the fault: 500, want 200 or 503", page)
+				}
+			}
 			t.Logf("%s: /healthz 503 (%s) %v after the fault", tt.name, tt.check, took.Round(time.Millisecond))
 		})
 	}
+}
+
+// getStatus is the status code of a GET of url.
+func getStatus(t *testing.T, url string) int {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }
