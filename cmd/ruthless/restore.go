@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"time"
 
 	"ruthless/scoring"
@@ -37,6 +39,7 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 	backup := rest[0]
 	// Held for the whole restore: no server can start on the database
 	// while it is being replaced.
+	_, statErr := os.Stat(*dbPath)
 	lock, err := store.Acquire(*dbPath)
 	if err != nil {
 		var held *store.LockedError
@@ -46,6 +49,13 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitOther, err)
 	}
 	defer lock.Release()
+	if errors.Is(statErr, fs.ErrNotExist) {
+		// The lock locks the database file itself and so made an empty
+		// one; it is no database to set aside or to take the owner of.
+		if info, err := os.Stat(*dbPath); err == nil && info.Size() == 0 {
+			os.Remove(*dbPath)
+		}
+	}
 	done, err := store.Restore(context.Background(), backup, *dbPath, time.Now())
 	if errors.Is(err, store.ErrBadBackup) {
 		return fail(stderr, exitUsage, err)
