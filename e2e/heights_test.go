@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -60,6 +61,11 @@ var nightFinals = []string{
 // nightRounds, the last of them missing Dan's entry when dropDan, and the
 // ends of the game when finals.
 func nightGame(rounds int, dropDan, finals bool) string {
+	return namedNight([4]string{"Ann", "Ben", "Cat", "Dan"}, rounds, dropDan, finals)
+}
+
+// namedNight is nightGame played by the four players named.
+func namedNight(names [4]string, rounds int, dropDan, finals bool) string {
 	var rs []string
 	for r := range rounds {
 		entries := nightRounds[r]
@@ -68,7 +74,8 @@ func nightGame(rounds int, dropDan, finals bool) string {
 		}
 		rs = append(rs, "["+strings.Join(entries[:], ",")+"]")
 	}
-	g := `{"version":1,"players":["Ann","Ben","Cat","Dan"],"start_player":0,"achievements":["richest","merciless"],"rounds":[` + strings.Join(rs, ",") + `]`
+	quoted, _ := json.Marshal(names)
+	g := `{"version":1,"players":` + string(quoted) + `,"start_player":0,"achievements":["richest","merciless"],"rounds":[` + strings.Join(rs, ",") + `]`
 	if finals {
 		g += `,"final":[` + strings.Join(nightFinals, ",") + `]`
 	}

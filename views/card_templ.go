@@ -285,7 +285,7 @@ func Card(vm CardView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</p><table class=\"tbl result\" data-testid=\"card-table\"><thead><tr><th><span class=\"vh\">Place</span></th><th>Player</th><th title=\"Notoriety Points\">NP</th><th class=\"parts\" title=\"prize tokens · achievements · crew · Parley\"><small>tokens·ach.·crew·Parley</small></th></tr></thead> <tbody>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</p><table class=\"tbl result\" data-testid=\"card-table\"><thead><tr><th><span class=\"vh\">Place</span></th><th>Player</th><th title=\"Notoriety Points\">NP</th><th class=\"parts\" title=\"prize tokens · achievements · crew · Parley\"><small>tokens · ach. · crew · Parley</small></th></tr></thead> <tbody>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
