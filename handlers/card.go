@@ -35,7 +35,8 @@ func (a *app) gameCard(c *gin.Context) {
 func cardView(g store.Game, res scoring.Result) views.CardView {
 	f := g.File
 	n := len(f.Players)
-	vm := views.CardView{GameID: g.ID, Date: g.Created.Local().Format(dateLayout), Finished: res.Totals != nil}
+	facts := playFacts(g)
+	vm := views.CardView{GameID: g.ID, Date: facts.When, Facts: facts, Finished: res.Totals != nil}
 	running := make([]views.Series, n)
 	sum := make([]int, n)
 	for p := range n {
