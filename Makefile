@@ -85,8 +85,11 @@ test-reference:
 	echo "test-reference: all $(words $(REFERENCE_TESTS)) reference checks passed"
 
 # deps installs what the tests run besides Go when it is missing and we
-# are root: Debian's chromium (the browser tests) and caddy (the test
-# behind a real reverse proxy, cmd/ruthless/proxy_test.go); otherwise it
+# are root: Debian's chromium (the browser tests), caddy (the test
+# behind a real reverse proxy, cmd/ruthless/proxy_test.go) and the Noto
+# fonts for Chinese, Arabic and the other scripts (Chromium draws long
+# names in every script with them, and the share image borrows them:
+# views/sharefonts.go); otherwise it
 # says what to install and fails. It then installs axe-core (the browser
 # tests' accessibility check) from npm, as e2e/axe's lock file pins it,
 # when it is missing; its install scripts are not run.
@@ -94,13 +97,15 @@ deps: deps-axe
 	@missing=""; \
 	if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then missing=" chromium"; fi; \
 	if ! command -v caddy >/dev/null 2>&1; then missing="$$missing caddy"; fi; \
+	if [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then missing="$$missing fonts-noto-cjk"; fi; \
+	if [ ! -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ]; then missing="$$missing fonts-noto-core"; fi; \
 	if [ -z "$$missing" ]; then \
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "installing$$missing (the browser and reverse-proxy tests need them)"; \
+		echo "installing$$missing (the browser, font and reverse-proxy tests need them)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else \
-		echo "the browser and reverse-proxy tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
+		echo "the browser, font and reverse-proxy tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
 		exit 1; \
 	fi
 

@@ -55,6 +55,7 @@ func (a *app) aboutForm(c *gin.Context) {
 		return
 	}
 	vm := aboutView(g)
+	vm.Saved = c.Query("saved") == "1"
 	a.page(c, http.StatusOK, views.About(vm))
 }
 
@@ -107,7 +108,9 @@ func (a *app) saveAbout(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	seeOther(c, views.GameURL(g.ID))
+	// Back to the form, which says it was saved: a save that only opened
+	// another page looked as if nothing had happened (issue 31).
+	seeOther(c, views.AboutURL(g.ID)+"?saved=1")
 }
 
 // readRecord reads the form's fields into a record, with a message per
@@ -169,4 +172,25 @@ func readPlayed(g store.Game, value, tz string) (string, string) {
 		return "", fmt.Sprintf("A game's date is in a year from %d to %d.", scoring.MinPlayedYear, scoring.MaxPlayedYear)
 	}
 	return text, ""
+}
+
+// playFacts is the play's record of g as the results show it: when it
+// was played (in the offset it was written with), how long it took (set,
+// or from the entries), where, and the notes.
+func playFacts(g store.Game) views.PlayFacts {
+	f := views.PlayFacts{Duration: views.Minutes(g.Duration()), Location: strings.TrimSpace(g.Record.Location), Notes: strings.TrimSpace(g.Record.Notes)}
+	if played, err := time.Parse(time.RFC3339, g.File.Played); err == nil {
+		f.When = played.Format(dateLayout)
+	} else {
+		f.When = g.Created.Local().Format(dateLayout)
+	}
+	return f
+}
+
+// playedDay is the day g was played, written out for the share image.
+func playedDay(g store.Game) string {
+	if played, err := time.Parse(time.RFC3339, g.File.Played); err == nil {
+		return played.Format("2 January 2006")
+	}
+	return g.Created.Local().Format("2 January 2006")
 }

@@ -58,8 +58,15 @@ func TestAboutForm(t *testing.T) {
 		before := a.get(t, "/games/"+id).header.Get("ETag")
 		form := url.Values{"played": {"2024-05-02T21:30"}, "tz": {"-300"}, "duration_min": {""},
 			"location": {"  Back\r\nroom  "}, "notes": {"one\r\ntwo"}}
-		if to := redirect(t, a.postForm(t, path, form)); to != "/games/"+id {
-			t.Errorf("saved: to %s, want the scoreboard", to)
+		to := redirect(t, a.postForm(t, path, form))
+		if to != path+"?saved=1" {
+			t.Errorf("saved: to %s, want the form saying it saved", to)
+		}
+		if got, ok := testid(a.get(t, to).body, "about-saved"); !ok || !strings.Contains(got, "Saved") {
+			t.Errorf("the form after a save says %q (found %t), want \"Saved\"", got, ok)
+		}
+		if _, ok := testid(a.get(t, path).body, "about-saved"); ok {
+			t.Error("the form opened afresh says Saved")
 		}
 		g, err := a.store.Game(context.Background(), id)
 		if err != nil {
@@ -82,4 +89,34 @@ func TestAboutForm(t *testing.T) {
 			t.Errorf("played %q, want the stored text kept: the instant did not change", g.File.Played)
 		}
 	})
+}
+
+// TestPlayFactsShown (issue 31): the play's record shows under the result
+// on the final scores and on the result card: when (in the offset it was
+// written with), how long, where, and the notes.
+func TestPlayFactsShown(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, withRecord(t))
+	tests := []struct {
+		name, path string
+	}{
+		{"final scores", "/games/" + id + "/final"},
+		{"result card", "/games/" + id + "/card"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := a.get(t, tc.path)
+			if res.status != http.StatusOK {
+				t.Fatalf("status %d", res.status)
+			}
+			facts, ok := testid(res.body, "play-facts")
+			if want := "1 May 2024, 20:00 · 47 min · =Kitchen"; !ok || html.UnescapeString(facts) != want {
+				t.Errorf("facts %q (found %t), want %q", facts, ok, want)
+			}
+			notes, ok := testid(res.body, "play-notes")
+			if want := "Bob's first game.\nRematch owed."; !ok || html.UnescapeString(notes) != want {
+				t.Errorf("notes %q (found %t), want %q", notes, ok, want)
+			}
+		})
+	}
 }

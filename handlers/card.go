@@ -42,7 +42,8 @@ func (a *app) gameCard(c *gin.Context) {
 func cardView(g store.Game, res scoring.Result) views.CardView {
 	f := g.File
 	n := len(f.Players)
-	vm := views.CardView{GameID: g.ID, Date: g.Created.Local().Format(dateLayout), Finished: res.Totals != nil}
+	facts := playFacts(g)
+	vm := views.CardView{GameID: g.ID, Date: facts.When, Facts: facts, Finished: res.Totals != nil}
 	running := make([]views.Series, n)
 	for p := range n {
 		running[p] = views.Series{Name: f.Players[p], Seat: p}

@@ -85,13 +85,21 @@ func (a *app) cardImage(c *gin.Context, g store.Game) {
 // shareCard is what the share image of a scored game shows.
 func shareCard(g store.Game, res scoring.Result) views.ShareCard {
 	f := g.File
-	sc := views.ShareCard{Date: g.Created.Local().Format("2 January 2006")}
+	sc := views.ShareCard{Date: playedDay(g)}
 	if res.Totals == nil {
 		return shareCardSoFar(g, res)
 	}
 	winners := names(f.Players, res.Winners)
 	sc.Headline = scoring.JoinNames(winners) + " " + scoring.Plural(len(winners), "wins", "share the victory")
 	sc.Subline = fmt.Sprintf("with %d NP · Ruthless, %d players", res.Totals[res.Winners[0]].NP, len(f.Players))
+	// The play's record where it fits: the subline shrinks, then is cut
+	// at its end, so the result always shows whole.
+	facts := playFacts(g)
+	for _, s := range []string{facts.Duration, facts.Location} {
+		if s != "" {
+			sc.Subline += " · " + s
+		}
+	}
 	places := res.FinalPlaces()
 	for _, p := range res.Standings {
 		place := places[p]
@@ -104,7 +112,7 @@ func shareCard(g store.Game, res scoring.Result) views.ShareCard {
 // each seat has so far, the most first.
 func shareCardSoFar(g store.Game, res scoring.Result) views.ShareCard {
 	f := g.File
-	sc := views.ShareCard{Date: g.Created.Local().Format("2 January 2006"),
+	sc := views.ShareCard{Date: playedDay(g),
 		Headline: fmt.Sprintf("After round %d of %d", len(res.Rounds), scoring.RoundsFor(len(f.Players))),
 		Subline:  "Prize tokens so far · the game is not over"}
 	if len(res.Rounds) == 0 {

@@ -329,7 +329,7 @@ func (a *app) final(c *gin.Context) {
 // sees it.
 func finalView(g store.Game, res scoring.Result, t atTable) views.FinalView {
 	f := g.File
-	vm := views.FinalView{GameID: g.ID, Players: f.Players}
+	vm := views.FinalView{GameID: g.ID, Players: f.Players, Facts: playFacts(g)}
 	for p, name := range f.Players {
 		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Text: name + "'s end of game"})
 		if !g.FinalEntered(p) {

@@ -404,12 +404,13 @@ func gameCount(t testing.TB, a *app) int {
 	}
 }
 
-// TestHomePages walks the home page's "More games" links through 45 games:
-// 20 a page, each game once, newest first.
+// TestHomePages walks the home page's "More games" links through 21 games:
+// 8 a page (two screens of a phone, issue 31), each game once, newest
+// first.
 func TestHomePages(t *testing.T) {
 	a := newApp(t)
 	var want []string // newest first
-	for i := range 45 {
+	for i := range 21 {
 		g := scoring.Game{Version: 1, Players: []string{"Lucy", "Craig", fmt.Sprintf("P%d", i)}, Achievements: []string{"richest", "merciless"}, Rounds: [][]*scoring.Entry{}}
 		if i%2 == 0 {
 			g.Rounds = [][]*scoring.Entry{{{Pool: []scoring.Card{}}, {Pool: []scoring.Card{}}, {Pool: []scoring.Card{}}}}
@@ -427,8 +428,8 @@ func TestHomePages(t *testing.T) {
 		wantMore  bool
 		wantLater bool
 	}{
-		{"the newest 20", 20, true, false},
-		{"the next 20", 20, true, true},
+		{"the newest 8", 8, true, false},
+		{"the next 8", 8, true, true},
 		{"the last 5", 5, false, true},
 	}
 	var got []string

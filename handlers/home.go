@@ -21,9 +21,10 @@ import (
 const dateLayout = "2 Jan 2006, 15:04"
 
 // homePage is how many games the home page lists at a time: the games of
-// an evening or two. Older ones are a "More games" link away, so the page
-// costs the same with 20 games stored or 50,000.
-const homePage = 20
+// an evening or two, within two screens of a phone (20 made the page
+// 3,036 px tall, issue 31). Older ones are a "More games" link away, so
+// the page costs the same with 8 games stored or 50,000.
+const homePage = 8
 
 // knownNamesLimit bounds the names the new-game form offers.
 const knownNamesLimit = 40

@@ -180,9 +180,10 @@ func addTimeline(vm *views.RecordsView, r scoring.Records) {
 	players := r.Players[:min(len(r.Players), chartPlayers)]
 	var labels []string
 	series := make([]views.TimelineSeries, len(players))
+	colours := chartSeats(r, players)
 	for i, pl := range players {
-		series[i] = views.TimelineSeries{Name: pl.Name, Seat: i}
-		vm.ChartPlayers = append(vm.ChartPlayers, views.Series{Name: pl.Name, Seat: i})
+		series[i] = views.TimelineSeries{Name: pl.Name, Seat: colours[i]}
+		vm.ChartPlayers = append(vm.ChartPlayers, views.Series{Name: pl.Name, Seat: colours[i]})
 	}
 	for _, g := range r.Recent {
 		labels = append(labels, time.Unix(0, g.Played).Local().Format("2 Jan 06"))
@@ -212,4 +213,34 @@ func seatNP(g scoring.RecentGame, key string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// chartSeats picks each chart player's colour: the seat colour they had
+// in the latest game they played, as the pages of that game showed them
+// (issue 31: colouring by rank gave a player a colour no other page
+// gives them). Two players who last sat in the same seat would look
+// alike, so the later of them takes the first colour still free.
+func chartSeats(r scoring.Records, players []scoring.RecordPlayer) []int {
+	out := make([]int, len(players))
+	used := map[int]bool{}
+	for i, pl := range players {
+		seat := -1
+		for g := len(r.Recent) - 1; g >= 0 && seat < 0; g-- {
+			for s, st := range r.Recent[g].Seats {
+				if st.Key == pl.Key {
+					seat = s
+					break
+				}
+			}
+		}
+		if seat < 0 || used[seat%4] {
+			seat = 0
+			for used[seat] && seat < 3 {
+				seat++
+			}
+		}
+		out[i] = seat % 4
+		used[seat%4] = true
+	}
+	return out
 }

@@ -1,6 +1,10 @@
 package views
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // AboutURL is a game's "About this game" form: the play's record.
 func AboutURL(id string) string { return GameURL(id) + "/about" }
@@ -27,6 +31,8 @@ type AboutView struct {
 	PlayedDefault, DurationDefault string
 	Duration, Location, Notes      string
 	Errors                         Errors
+	// Saved says the form was just saved: the page says so.
+	Saved bool
 }
 
 // TZ is the hidden tz field's value.
@@ -45,4 +51,34 @@ type RematchView struct {
 	// this game's start player, clockwise.
 	StartName string
 	Token     string
+}
+
+// PlayFacts is the play's record as the final scores and the result card
+// show it: when, how long, where, and the notes; "" for what is unknown.
+type PlayFacts struct {
+	When, Duration, Location, Notes string
+}
+
+// Line is the facts but the notes, joined by " · ".
+func (f PlayFacts) Line() string {
+	var parts []string
+	for _, s := range []string{f.When, f.Duration, f.Location} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Minutes writes a duration for people: "45 min", "1 h", "2 h 05 min".
+func Minutes(n int) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n < 60:
+		return strconv.Itoa(n) + " min"
+	case n%60 == 0:
+		return strconv.Itoa(n/60) + " h"
+	}
+	return fmt.Sprintf("%d h %02d min", n/60, n%60)
 }

@@ -1,6 +1,12 @@
 package views
 
-import "ruthless/scoring"
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"ruthless/scoring"
+)
 
 // cardTitle is a grid card's tooltip: its name, and who holds it.
 func cardTitle(c TapCard) string {
@@ -63,4 +69,67 @@ func (g TapGrid) noteID(code string) string {
 		return "holder-" + code
 	}
 	return g.Prefix + "-note-" + code
+}
+
+// holderMark is how a card of the grid names its holder in the little
+// room it has: a short name whole, else the initials of its first two
+// words, or the first two characters of a name written without spaces.
+// A cut name ("Bartho…") would look like someone else's; the card's
+// title and the hidden text beside the mark keep the whole name.
+func holderMark(name string) string {
+	r := []rune(strings.TrimSpace(name))
+	if len(r) <= 5 {
+		return string(r)
+	}
+	words := strings.FieldsFunc(string(r), func(c rune) bool { return unicode.IsSpace(c) || c == '-' })
+	if len(words) >= 2 {
+		a, b := []rune(words[0]), []rune(words[1])
+		return string(a[:1]) + string(b[:1])
+	}
+	return string(r[:2])
+}
+
+// achCell is seat i's count in an achievement's row, or "" where the row
+// has none for it.
+func achCell(counts []string, i int) string {
+	if i < len(counts) {
+		return counts[i]
+	}
+	return ""
+}
+
+// achNP is seat i's NP from an achievement, as text.
+func achNP(np []int, i int) string {
+	if i < len(np) {
+		return strconv.Itoa(np[i])
+	}
+	return ""
+}
+
+// latestGames counts the latest games as a phrase: "the latest game",
+// "the latest 5 games".
+func latestGames(n int) string {
+	if n == 1 {
+		return "the latest game"
+	}
+	return "the latest " + strconv.Itoa(n) + " games"
+}
+
+// playersWithMost is "the player with the most" or "the 4 players with
+// the most".
+func playersWithMost(n int) string {
+	if n == 1 {
+		return "the player with the most"
+	}
+	return "the " + strconv.Itoa(n) + " players with the most"
+}
+
+// upperFirst starts s with a capital letter.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
 }

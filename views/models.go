@@ -379,6 +379,8 @@ type FinalView struct {
 	Rematch RematchView
 	// Share offers the result card once the scores are final.
 	Share ShareView
+	// Facts is the play's record (About this game), shown under the result.
+	Facts PlayFacts
 }
 
 // DeleteView asks for confirmation before a game is deleted.

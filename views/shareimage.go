@@ -6,7 +6,9 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -18,9 +20,9 @@ import (
 
 // The share image: the result card as a picture, for the og:image a
 // messenger shows beside a shared link. It is drawn here, on the server,
-// with the Go fonts (BSD-licensed, shipped inside golang.org/x/image), in
-// the app's light colours (static/app.css). Names in scripts the Go
-// fonts lack come out as boxes; the card page beside it has the text.
+// with the Go fonts (BSD-licensed, shipped inside golang.org/x/image) and,
+// for the scripts they lack, the machine's own fonts (sharefonts.go), in
+// the app's light colours (static/app.css).
 
 // ShareWidth and ShareHeight are the image's size: the 1.91:1 that link
 // previews are cut to.
@@ -103,9 +105,10 @@ var shareFonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
 	return out, nil
 })
 
-// shareFace is a face of the Go font at size: a new one each time, since
-// a face may not be shared between goroutines.
-func shareFace(bold bool, size float64) (font.Face, error) {
+// shareFace is a face of the Go font at size, falling back to the
+// machine's fonts for the scripts it lacks (sharefonts.go): a new one each
+// time, since a face may not be shared between goroutines.
+func shareFace(bold bool, size float64) (*fallbackFace, error) {
 	fonts, err := shareFonts()
 	if err != nil {
 		return nil, err
@@ -114,7 +117,7 @@ func shareFace(bold bool, size float64) (font.Face, error) {
 	if bold {
 		f = fonts[1]
 	}
-	return opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	return newFallbackFace(f, bold, size)
 }
 
 // sharePainter draws text onto the image and notes each run.
@@ -131,6 +134,7 @@ func (p *sharePainter) text(s string, bold bool, size, minSize float64, x, basel
 	if p.err != nil {
 		return
 	}
+	s = visualOrder(s)
 	face, err := fitFace(s, bold, size, minSize, maxW)
 	if err != nil {
 		p.err = err
@@ -198,6 +202,7 @@ func DrawShareCard(c ShareCard) (*image.RGBA, []TextRun, error) {
 	fill(img, img.Bounds(), shareBg)
 	fill(img, image.Rect(0, 0, ShareWidth, shareBand), shareAccent)
 	fill(img, image.Rect(0, ShareHeight-12, ShareWidth, ShareHeight), shareAccent)
+	c = drawableNames(c)
 	p := &sharePainter{img: img}
 	p.text("Ruthless", true, 46, 46, shareMargin, 64, 400, false, shareWhite, shareAccent, "mark", -1)
 	p.text(c.Date, false, 34, 24, shareNPRight, 62, 620, true, shareWhite, shareAccent, "date", -1)
@@ -247,4 +252,29 @@ func disc(img *image.RGBA, cx, cy, radius int, c color.RGBA) {
 			}
 		}
 	}
+}
+
+// drawableNames replaces, in the rows and the headline, each name with a
+// character no font on this machine has by the seat it plays ("Player
+// 3"): a name of boxes would say nothing, and the card page beside the
+// image has the name.
+func drawableNames(c ShareCard) ShareCard {
+	face, err := shareFace(true, 20)
+	if err != nil {
+		return c
+	}
+	defer face.Close()
+	rows := slices.Clone(c.Rows)
+	for i, r := range rows {
+		if face.covers(r.Name) {
+			continue
+		}
+		seat := "Player " + strconv.Itoa(r.Seat+1)
+		if r.Name != "" {
+			c.Headline = strings.ReplaceAll(c.Headline, r.Name, seat)
+		}
+		rows[i].Name = seat
+	}
+	c.Rows = rows
+	return c
 }

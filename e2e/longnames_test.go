@@ -1,0 +1,169 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/chromedp/chromedp"
+)
+
+// longNames are four players whose names are as long as the new-game form
+// takes (R4.5: 40 characters, the first) or long in their own script:
+// Latin, Cyrillic, Chinese (no spaces, so the browser may break it
+// anywhere, or nowhere it should) and Arabic (right to left).
+var longNames = [4]string{
+	"Bartholomew Roberts the Third of Wapping",
+	"Анастасия Кузнецова-Воронцова",
+	"李小龍的海盜船長",
+	"عبد الرحمن بن عوف القرشي",
+}
+
+// longNamePages are the pages a table of longNames sees: a game played to
+// its end, one in its last round, a deleted one (the home page's trash),
+// and the pages about the players.
+func longNamePages(t *testing.T, base string) []nightPage {
+	t.Helper()
+	if n := utf8.RuneCountInString(longNames[0]); n != 40 {
+		t.Fatalf("the longest name has %d characters, want the 40 the form takes", n)
+	}
+	done := "/games/" + createGame(t, base, namedNight(longNames, 5, false, true))
+	open := "/games/" + createGame(t, base, namedNight(longNames, 5, true, false))
+	deleteGame(t, base, createGame(t, base, namedNight(longNames, 2, false, false)))
+	pages := []nightPage{
+		{"home", base, "/"},
+		{"new-game", base, "/games/new"},
+		{"scoreboard-playing", base, open},
+		{"entry", base, open + "/rounds/5/players/0"},
+		{"entry-chinese", base, open + "/rounds/5/players/2"},
+		{"round-incomplete", base, open + "/rounds/5"},
+		{"join", base, open + "/join"},
+		{"invite", base, open + "/invite"},
+		{"scoreboard-over", base, done},
+		{"results-1", base, done + "/rounds/1"},
+		{"results-3", base, done + "/rounds/3"},
+		{"final-entry", base, done + "/final/0"},
+		{"final-entry-arabic", base, done + "/final/3"},
+		{"final", base, done + "/final"},
+		{"card", base, done + "/card"},
+		{"about", base, done + "/about"},
+		{"players", base, "/players"},
+		{"records", base, "/records"},
+		{"solve", base, "/solve"},
+		{"check", base, "/check"},
+		{"rules", base, "/rules"},
+	}
+	for i, name := range longNames {
+		pages = append(pages, nightPage{fmt.Sprintf("player-%d", i), base, "/players/" + url.PathEscape(name)})
+	}
+	return pages
+}
+
+// nameWords are the pieces of the long names a cut label would still
+// show: each word of four letters or more, and the first two characters
+// of a name written without spaces.
+func nameWords() []string {
+	var out []string
+	for _, n := range longNames {
+		for _, w := range strings.FieldsFunc(n, func(r rune) bool { return r == ' ' || r == '-' }) {
+			if utf8.RuneCountInString(w) >= 4 {
+				out = append(out, w)
+			}
+		}
+		if !strings.Contains(n, " ") {
+			out = append(out, string([]rune(n)[:2]))
+		}
+	}
+	return out
+}
+
+// cutNamesJS lists the elements whose text is cut short (an ellipsis, or
+// lines clamped) while it holds a piece of a player's name.
+const cutNamesJS = `((words) => Array.from(document.querySelectorAll("body *")).filter(e => {
+	const s = getComputedStyle(e);
+	if (s.display === "none" || s.visibility === "hidden") return false;
+	const clipped = (s.textOverflow === "ellipsis" && e.scrollWidth > e.clientWidth + 1) ||
+		(s.webkitLineClamp !== "none" && s.webkitLineClamp !== "" && e.scrollHeight > e.clientHeight + 1);
+	return clipped && words.some(w => e.textContent.includes(w));
+}).slice(0, 6).map(e => e.tagName.toLowerCase() + (e.className ? "." + String(e.className).replace(/ /g, ".") : "") + ": " + e.textContent.trim().replace(/\s+/g, " ").slice(0, 60)))`
+
+// wideJS lists a few elements that reach past the right edge of a screen
+// of the width given.
+const wideJS = `((w) => Array.from(document.querySelectorAll("body *"))
+	.filter(e => e.getBoundingClientRect().right > w + 0.5)
+	.slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? "." + String(e.className).replace(/ /g, ".") : "") + (e.dataset.testid ? "[" + e.dataset.testid + "]" : "")))`
+
+// setWidth makes the tab a phone of the given width.
+func (p phone) setWidth(width int) {
+	p.t.Helper()
+	if err := p.do(chromedp.EmulateViewport(int64(width), screenHeight,
+		chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		p.fatalf("emulating a phone %d px wide: %v", width, err)
+	}
+}
+
+// TestLongNamesFit (issue 31) opens every page of a table whose four
+// players have long names in four scripts at 320, 360 and 390 px: no page
+// scrolls sideways, no label that names a player is cut with an
+// ellipsis, and axe-core finds nothing, in the light theme at every width
+// and in the dark theme at 360 px.
+func TestLongNamesFit(t *testing.T) {
+	script := readAxe(t)
+	words, err := json.Marshal(nameWords())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wordsJS := string(words)
+	runs := []struct {
+		theme string
+		width int
+	}{{"light", 320}, {"light", 360}, {"light", 390}, {"dark", 360}}
+	for _, r := range runs {
+		// Each run has its own server and browser: one browser's time
+		// (testTimeout) is for some 25 pages, not 100.
+		t.Run(fmt.Sprintf("%s-%d", r.theme, r.width), func(t *testing.T) {
+			q := newTable(t)
+			pages := longNamePages(t, q.base)
+			q.setWidth(r.width)
+			emulateMedia(q, "prefers-color-scheme", r.theme)
+			for _, pg := range pages {
+				q.openWide(pg, r.width)
+				if w := eval[int](q, `document.documentElement.scrollWidth`); w > r.width {
+					q.errorf("%s (%s) is %d px wide at %d px, want no sideways scroll (sticking out: %s)",
+						pg.name, pg.path, w, r.width, strings.Join(eval[[]string](q, fmt.Sprintf("%s(%d)", wideJS, r.width)), ", "))
+				}
+				if cut := eval[[]string](q, cutNamesJS+"("+wordsJS+")"); len(cut) > 0 {
+					q.errorf("%s (%s) at %d px cuts a player's name short: %s", pg.name, pg.path, r.width, strings.Join(cut, " | "))
+				}
+				for _, v := range q.axeCheck(script) {
+					q.errorf("%s (%s), %s theme at %d px: %s", pg.name, pg.path, r.theme, r.width, v)
+				}
+			}
+		})
+	}
+}
+
+// openWide opens a page of the long-names table and keeps its screenshot,
+// named after the page and the width.
+func (p phone) openWide(pg nightPage, width int) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(pg.base+pg.path))
+	if err != nil {
+		p.fatalf("opening %s: %v", pg.path, err)
+	}
+	if resp.Status != 200 {
+		p.errorf("opening %s: status %d, want 200", pg.path, resp.Status)
+	}
+	if err := p.do(chromedp.WaitReady(chromedp.CSS("main"))); err != nil {
+		p.fatalf("page %s has no main element: %v", pg.name, err)
+	}
+	if _, err := p.shoot(fmt.Sprintf("%s-%d", pg.name, width)); err != nil {
+		p.fatalf("screenshot of %s: %v", pg.name, err)
+	}
+}
