@@ -6,8 +6,8 @@
 # their own SQLite; the Windows one is a console PE for amd64 that needs no
 # MinGW DLL and carries its version (and runs under wine when wine is
 # installed). It measures the time from starting the linux/amd64 binary to
-# its printed address, and builds the container image when podman is there
-# (RELEASE_TEST_IMAGE=0 skips that, =1 requires it).
+# its printed address, and builds and runs the container image when podman
+# is there (RELEASE_TEST_IMAGE=0 skips that, =1 requires it).
 #   bash scripts/release-test.sh         (make test-release builds first)
 # VERSION and SOURCE_DATE_EPOCH, when set, must be those the release was
 # built with; the date is then checked exactly, else only its form.
@@ -33,7 +33,9 @@ stop_server() {
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
   server=""
 }
-trap 'stop_server; rm -rf "$tmp"' EXIT
+ctr=""
+image=""
+trap 'stop_server; remove_container; [ -z "$image" ] || podman image rm "$image" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
 fail() {
   echo "release-test: FAIL: $*" >&2
@@ -183,7 +185,8 @@ check_image() {
     return
   fi
   echo "== container image"
-  IMAGE=ruthless:release-test bash scripts/image.sh >"$tmp/image.log" 2>&1 ||
+  image=ruthless:release-test
+  IMAGE=$image bash scripts/image.sh >"$tmp/image.log" 2>&1 ||
     { cat "$tmp/image.log"; fail "podman build failed"; }
   local got
   got=$(podman image inspect ruthless:release-test --format \
@@ -198,7 +201,66 @@ check_image() {
     awk '$6 ~ /^(data|tmp)\/$/ {print $6, $2}' | sort | tr '\n' ' ')
   [ "$owners" = "data/ 65532/65532 tmp/ 65532/65532 " ] || fail "image: owners of /data and /tmp: $owners"
   pass "image: /data and /tmp belong to 65532"
+  check_container ruthless:release-test
   podman image rm ruthless:release-test >/dev/null
+  image=""
+}
+
+# remove_container removes what check_container made: the container, its
+# volume and its secret.
+remove_container() {
+  [ -n "$ctr" ] || return 0
+  podman rm -f "$ctr" >/dev/null 2>&1 || true
+  podman volume rm -f "$ctr" >/dev/null 2>&1 || true
+  podman secret rm "$ctr" >/dev/null 2>&1 || true
+  ctr=""
+}
+
+# check_container IMAGE runs the image as docs/install.md does (a volume for
+# /data, the port published on loopback only, the password from a podman
+# secret) and checks from the host: /healthz, a game stored and read back,
+# the backups in /data/backups, and a clean stop. The --ulimit flags are those
+# the docs give for hosts where root may not raise limits (podman's defaults
+# fail there); they stay below this host's hard open files limit.
+check_container() {
+  ctr=ruthless-release-test-$$
+  local nofile port base code id pw=release-test-password
+  nofile=$(ulimit -Hn)
+  [ "$nofile" = unlimited ] || [ "$nofile" -gt 8192 ] && nofile=8192
+  printf '%s\n' "$pw" | podman secret create "$ctr" - >/dev/null
+  podman run -d --name "$ctr" --ulimit "nofile=$nofile:$nofile" --ulimit nproc=4096:4096 \
+    -p 127.0.0.1::8080 -v "$ctr:/data" \
+    --secret "$ctr" -e RUTHLESS_PASSWORD_FILE="/run/secrets/$ctr" "$1" >"$tmp/run.log" 2>&1 ||
+    { cat "$tmp/run.log"; fail "podman run failed (above)"; }
+  port=$(podman port "$ctr" 8080/tcp | head -1)
+  base=http://$port
+  local i
+  for ((i = 0; i < 300; i++)); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' "$base/healthz") || true
+    [ "$code" = 200 ] && break
+    sleep 0.1
+  done
+  [ "$code" = 200 ] || { podman logs "$ctr" 2>&1 | tail -5; fail "container: GET /healthz answered $code"; }
+  code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/api/games" -d '{}') || true
+  [ "$code" = 401 ] || fail "container: POST /api/games without the password answered $code, not 401"
+  id=$(curl -fs -X POST "$base/api/games" -H "Authorization: Bearer $pw" -H 'Content-Type: application/json' \
+    -d '{"version":1,"players":["Lucy","Craig"],"start_player":0,"rounds":[]}' | jq -r .id) || true
+  [ -n "$id" ] && [ "$id" != null ] || fail "container: POST /api/games stored no game"
+  [ "$(curl -fs -H "Authorization: Bearer $pw" "$base/api/games/$id" | jq -c .players || true)" = '["Lucy","Craig"]' ] ||
+    fail "container: GET /api/games/$id did not give back the stored game"
+  # The volume's files belong to 65532 inside the container; rootless
+  # podman maps that to a sub-uid, which only podman unshare may read.
+  local mnt backups
+  mnt=$(podman volume inspect "$ctr" --format '{{.Mountpoint}}')
+  if [ "$(id -u)" = 0 ]; then backups=$(ls "$mnt/backups"); else backups=$(podman unshare ls "$mnt/backups"); fi
+  [[ $backups == *-start.db* ]] || fail "container: no start-up backup in /data/backups: $backups"
+  podman stop -t 20 "$ctr" >/dev/null
+  local status
+  status=$(podman inspect "$ctr" --format '{{.State.ExitCode}}')
+  [ "$status" = 0 ] || fail "container: exit status $status after podman stop"
+  podman logs "$ctr" 2>&1 | grep -q 'shutting down' || fail "container: no \"shutting down\" in its log"
+  pass "container: $base answered /healthz, 401 without the password, game $id stored and read back; backups $(echo $backups); stopped with status 0"
+  remove_container
 }
 
 [ -f "$bin_amd64" ] || fail "no $bin_amd64: run make release first (with the same VERSION)"
