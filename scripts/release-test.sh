@@ -181,7 +181,7 @@ check_image() {
   if [ "${RELEASE_TEST_IMAGE:-}" = 0 ]; then return; fi
   if ! command -v podman >/dev/null 2>&1; then
     [ "${RELEASE_TEST_IMAGE:-}" = 1 ] && fail "podman is not installed"
-    echo "== (podman is not installed: the container image was not built)"
+    echo "== (podman is not installed: the container image was not built or run)"
     return
   fi
   echo "== container image"
