@@ -94,8 +94,12 @@ func TestEntryGridOnOneScreen(t *testing.T) {
 			p.errorf("%s is off the screen", c)
 		}
 	}
-	if h := eval[float64](p, `document.querySelector('[data-testid="entry-bar"]').getBoundingClientRect().height`); h > 66 {
-		p.errorf("the Save bar is %.0f px tall, want at most 66", h)
+	// The bar's first line is the live best party (issue 31: over Save,
+	// always in sight); the rest of the bar is held to its old height.
+	p.waitFor(`!document.getElementById("liveparty").hidden`, "the live best party")
+	if h := eval[float64](p, `(() => { const b = document.querySelector('[data-testid="entry-bar"]'), l = document.getElementById("liveparty");
+		return b.getBoundingClientRect().height - l.getBoundingClientRect().height - parseFloat(getComputedStyle(b).rowGap); })()`); h > 66 {
+		p.errorf("the Save bar, its live best party aside, is %.0f px tall, want at most 66", h)
 	}
 
 	// Taken: Bob's Anchor 2 shows his name, struck, and cannot be tapped.

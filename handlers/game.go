@@ -34,14 +34,9 @@ func (a *app) game(c *gin.Context) {
 	if views.Guest(c.Request.Context()) {
 		tag += "-guest" // its header has other links
 	}
-	share, err := a.store.LiveShare(c.Request.Context(), g.ID)
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	if share != "" {
-		tag += "-shared" // its More menu stops the share link
-	}
+	// The share link its More menu shows (or not) is part of the game's
+	// version (gameVersion), so the ETag follows it.
+	share := g.Share
 	if notModified(c, etag(g, tag)) {
 		return
 	}

@@ -62,7 +62,6 @@ type Store interface {
 	RevokeShare(ctx context.Context, id string) error
 	GameByShareToken(ctx context.Context, token string) (store.Game, error)
 	NewShareToken(ctx context.Context, id string) (string, error)
-	LiveShare(ctx context.Context, id string) (string, error)
 }
 
 type app struct {

@@ -110,8 +110,9 @@ func (b *broker) watched(game string) bool {
 }
 
 // gameVersion names the state of a stored game: it changes with every
-// entry saved, round revealed or final entry saved, so it is both what the
-// live streams send and the game page's ETag.
+// entry saved, round revealed or final entry saved, seat taken and share
+// link made or stopped, so it is both what the live streams send and the
+// game page's ETag.
 func gameVersion(g store.Game) string {
 	h := sha256.New()
 	var buf [8]byte
@@ -143,6 +144,10 @@ func gameVersion(g store.Game) string {
 		put(int64(s.Seat))
 		h.Write([]byte(s.Phone))
 	}
+	// The share link, stopped or made anew, changes the scoreboard's
+	// More menu (the link it shows, or none).
+	put(-2)
+	h.Write([]byte(g.Share))
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 

@@ -87,14 +87,10 @@ func (a *app) sharedCardImage(c *gin.Context) {
 // final scores' Share button; "" when there is none (never shared, or
 // stopped): the button then makes one. Opening a page never makes one.
 func (a *app) shareLink(c *gin.Context, g store.Game) string {
-	token, err := a.store.LiveShare(c.Request.Context(), g.ID)
-	if err != nil || token == "" {
-		if err != nil {
-			a.logger(c.Request.Context()).Warn("share link", "game", clip(g.ID), "err", err)
-		}
+	if g.Share == "" {
 		return ""
 	}
-	return a.publicURL(c.Request, views.ShareURL(token))
+	return a.publicURL(c.Request, views.ShareURL(g.Share))
 }
 
 // newShare (POST /games/:id/share) is "Share the result" before the game

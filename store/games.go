@@ -53,6 +53,9 @@ type Game struct {
 	// EntryMarks[round-1][seat] says who saved that entry and when.
 	Holders    []Holder
 	EntryMarks [][]EntryMark
+	// Share is the token of the game's share link while it works, "" when
+	// it has none or it was stopped (seats.go).
+	Share string
 }
 
 // CreateGame stores a game file (the setup and any rounds and final it

@@ -110,7 +110,8 @@ func seatInGame(ctx context.Context, tx *sql.Tx, id string, seat int) error {
 	return nil
 }
 
-// loadSeats fills each game's Holders and the marks of its entries.
+// loadSeats fills each game's Holders, the marks of its entries and its
+// working share link.
 func loadSeats(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
 	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, phone, taken, seen FROM seats`+filter+` ORDER BY taken, seat`, args...)
 	if err != nil {
@@ -136,7 +137,35 @@ func loadSeats(ctx context.Context, q queryer, filter string, args []any, byID m
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	if err := loadShares(ctx, q, filter, args, byID); err != nil {
+		return err
+	}
 	return loadMarks(ctx, q, filter, args, byID)
+}
+
+// loadShares fills Share: loaded with the game, a link stopped or made
+// anew is part of what the game's version (handlers' live updates, the
+// scoreboard's ETag) tells apart.
+func loadShares(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+	where := " WHERE revoked = 0"
+	if filter != "" {
+		where = filter + " AND revoked = 0"
+	}
+	rows, err := q.QueryContext(ctx, `SELECT game_id, token FROM share_tokens`+where, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, token string
+		if err := rows.Scan(&id, &token); err != nil {
+			return err
+		}
+		if g, ok := byID[id]; ok {
+			g.Share = token
+		}
+	}
+	return rows.Err()
 }
 
 // loadMarks fills EntryMarks: who saved each stored round entry, and when.

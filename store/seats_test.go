@@ -78,6 +78,15 @@ func TestShareTokens(t *testing.T) {
 	if tok, err := s.LiveShare(ctx, id); err != nil || tok != "" {
 		t.Fatalf("a new game's share link: %q, %v; want none", tok, err)
 	}
+	// The game as loaded carries its working link (Game.Share): what the
+	// game's version tells apart, so open pages notice it change.
+	loaded := func(when, want string) {
+		t.Helper()
+		if g, err := s.Game(ctx, id); err != nil || g.Share != want {
+			t.Errorf("%s: Game().Share %q, %v; want %q", when, g.Share, err, want)
+		}
+	}
+	loaded("never shared", "")
 	tok, err := s.ShareToken(ctx, id)
 	if err != nil || len(tok) != 32 {
 		t.Fatalf("ShareToken: %q, %v; want 32 characters", tok, err)
@@ -85,6 +94,7 @@ func TestShareTokens(t *testing.T) {
 	if again, _ := s.ShareToken(ctx, id); again != tok {
 		t.Errorf("ShareToken again: %q, want the same %q", again, tok)
 	}
+	loaded("shared", tok)
 	if g, err := s.GameByShareToken(ctx, tok); err != nil || g.ID != id {
 		t.Errorf("GameByShareToken: %v, %v; want game %s", g.ID, err, id)
 	}
@@ -94,6 +104,7 @@ func TestShareTokens(t *testing.T) {
 	if _, err := s.GameByShareToken(ctx, tok); !errors.Is(err, ErrNotFound) {
 		t.Errorf("a stopped token: %v, want ErrNotFound", err)
 	}
+	loaded("stopped", "")
 	if again, err := s.ShareToken(ctx, id); err != nil || again != "" {
 		t.Errorf("ShareToken after stopping: %q, %v; want none (not made silently)", again, err)
 	}
@@ -104,6 +115,7 @@ func TestShareTokens(t *testing.T) {
 	if live, _ := s.LiveShare(ctx, id); live != fresh {
 		t.Errorf("LiveShare %q, want %q", live, fresh)
 	}
+	loaded("shared anew", fresh)
 	if err := s.DeleteGame(ctx, id); err != nil {
 		t.Fatal(err)
 	}
