@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"ruthless/scoring"
 )
@@ -132,4 +133,16 @@ func upperFirst(s string) string {
 	r := []rune(s)
 	r[0] = unicode.ToUpper(r[0])
 	return string(r)
+}
+
+// LongNames says whether a name of the game is too long for a quarter of
+// a narrow phone's width (more than 8 characters): the scoreboard then
+// puts two tiles in a row and marks the round table's columns short.
+func (vm GameView) LongNames() bool {
+	for _, p := range vm.Players {
+		if utf8.RuneCountInString(strings.TrimSpace(p)) > 8 {
+			return true
+		}
+	}
+	return false
 }
