@@ -68,12 +68,12 @@ check_static() {
 }
 
 # check_version RUN...: `version` prints the version, commit and date
-# the release was built with.
+# the release was built with, and the database schema it writes.
 check_version() {
   local got
   got=$("$@" version) || true
-  [[ $got =~ ^ruthless\ ${version//./\\.},\ commit\ $commit,\ built\ $date_re$ ]] ||
-    fail "version printed \"$got\", not version $version, commit $commit, date $date_re"
+  [[ $got =~ ^ruthless\ ${version//./\\.},\ commit\ $commit,\ built\ $date_re,\ database\ schema\ [0-9]+$ ]] ||
+    fail "version printed \"$got\", not version $version, commit $commit, date $date_re, database schema N"
   pass "$got"
 }
 
