@@ -180,8 +180,19 @@ func loadPlayers(ctx context.Context, q queryer, filter string, args []any, byID
 	return rows.Err()
 }
 
+// loadEntries fills each game's round entries, their versions and their
+// marks (who saved each, and when), from one read of the entries table.
 func loadEntries(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
-	rows, err := q.QueryContext(ctx, `SELECT game_id, round, seat, pool, coins, version FROM entries`+filter, args...)
+	for _, g := range byID {
+		g.EntryMarks = make([][]EntryMark, len(g.EntryVersions))
+		for r := range g.EntryMarks {
+			g.EntryMarks[r] = make([]EntryMark, len(g.File.Players))
+			for p := range g.EntryMarks[r] {
+				g.EntryMarks[r][p].By = -1
+			}
+		}
+	}
+	rows, err := q.QueryContext(ctx, `SELECT game_id, round, seat, pool, coins, version, saved, saved_by FROM entries`+filter, args...)
 	if err != nil {
 		return err
 	}
@@ -192,8 +203,10 @@ func loadEntries(ctx context.Context, q queryer, filter string, args []any, byID
 			round, seat, version int
 			pool                 string
 			e                    scoring.Entry
+			saved                int64
+			by                   int
 		)
-		if err := rows.Scan(&id, &round, &seat, &pool, &e.Coins, &version); err != nil {
+		if err := rows.Scan(&id, &round, &seat, &pool, &e.Coins, &version, &saved, &by); err != nil {
 			return err
 		}
 		g, ok := byID[id]
@@ -208,6 +221,9 @@ func loadEntries(ctx context.Context, q queryer, filter string, args []any, byID
 		}
 		g.File.Rounds[round-1][seat] = &e
 		g.EntryVersions[round-1][seat] = version
+		if round <= len(g.EntryMarks) {
+			g.EntryMarks[round-1][seat] = EntryMark{By: by, Saved: unixTime(saved)}
+		}
 	}
 	return rows.Err()
 }

@@ -110,8 +110,7 @@ func seatInGame(ctx context.Context, tx *sql.Tx, id string, seat int) error {
 	return nil
 }
 
-// loadSeats fills each game's Holders, the marks of its entries and its
-// working share link.
+// loadSeats fills each game's Holders and its working share link.
 func loadSeats(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
 	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, phone, taken, seen FROM seats`+filter+` ORDER BY taken, seat`, args...)
 	if err != nil {
@@ -137,10 +136,7 @@ func loadSeats(ctx context.Context, q queryer, filter string, args []any, byID m
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	if err := loadShares(ctx, q, filter, args, byID); err != nil {
-		return err
-	}
-	return loadMarks(ctx, q, filter, args, byID)
+	return loadShares(ctx, q, filter, args, byID)
 }
 
 // loadShares fills Share: loaded with the game, a link stopped or made
@@ -164,40 +160,6 @@ func loadShares(ctx context.Context, q queryer, filter string, args []any, byID 
 		if g, ok := byID[id]; ok {
 			g.Share = token
 		}
-	}
-	return rows.Err()
-}
-
-// loadMarks fills EntryMarks: who saved each stored round entry, and when.
-func loadMarks(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
-	for _, g := range byID {
-		g.EntryMarks = make([][]EntryMark, len(g.EntryVersions))
-		for r := range g.EntryMarks {
-			g.EntryMarks[r] = make([]EntryMark, len(g.File.Players))
-			for p := range g.EntryMarks[r] {
-				g.EntryMarks[r][p].By = -1
-			}
-		}
-	}
-	rows, err := q.QueryContext(ctx, `SELECT game_id, round, seat, saved, saved_by FROM entries`+filter, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			id              string
-			round, seat, by int
-			saved           int64
-		)
-		if err := rows.Scan(&id, &round, &seat, &saved, &by); err != nil {
-			return err
-		}
-		g, ok := byID[id]
-		if !ok || round < 1 || round > len(g.EntryMarks) || seat < 0 || seat >= len(g.File.Players) {
-			continue
-		}
-		g.EntryMarks[round-1][seat] = EntryMark{By: by, Saved: unixTime(saved)}
 	}
 	return rows.Err()
 }
