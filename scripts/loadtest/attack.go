@@ -46,6 +46,7 @@ func attack(args []string) error {
 	fs := flag.NewFlagSet("attack", flag.ContinueOnError)
 	bin := fs.String("bin", "", "the ruthless binary to attack")
 	dir := fs.String("dir", "", "scratch directory for the databases and logs")
+	before := fs.String("bin-before", "", "an older ruthless binary: each scenario runs against it first, then against -bin, in the same run (before → after)")
 	only := fs.String("only", strings.Join(scenarioOrder, ","), "scenarios to run, separated by commas")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -55,16 +56,31 @@ func attack(args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Without -bin-before each scenario runs once; with it, twice, the
+	// older binary first, so the two sets of figures come from the same
+	// minute of a shared machine.
+	runs := []struct{ label, bin string }{{"", *bin}}
+	if *before != "" {
+		runs = []struct{ label, bin string }{{"before", *before}, {"after", *bin}}
+	}
 	for _, name := range strings.Split(*only, ",") {
-		sc, ok := scenarios[strings.TrimSpace(name)]
+		name = strings.TrimSpace(name)
+		sc, ok := scenarios[name]
 		if !ok {
 			return fmt.Errorf("attack: no scenario %q (want one of %s)", name, strings.Join(scenarioOrder, ", "))
 		}
-		if err := runScenario(ctx, *bin, *dir, strings.TrimSpace(name), sc); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
+		for _, r := range runs {
+			sub := name
+			if r.label != "" {
+				fmt.Printf("---- %s %s (%s)\n", name, r.label, r.bin)
+				sub += "-" + r.label
+			}
+			if err := runScenario(ctx, r.bin, *before, *dir, sub, sc); err != nil {
+				return fmt.Errorf("%s: %w", sub, err)
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 		}
 	}
 	return nil
@@ -79,11 +95,20 @@ type scenario struct {
 	// tmpfs puts the database on a small tmpfs of its own, mounted for
 	// the scenario and unmounted after (disk).
 	tmpfs bool
+	// nofile, when set, is the server's open files limit (soft and hard),
+	// so that it stays what a server is given while the client raises
+	// its own to hold more connections than that (slowloris).
+	nofile int
 }
 
-// scenarioOrder is the order -only's default runs them in: about four
-// minutes in all.
-var scenarioOrder = []string{"flush", "explain", "streams", "import", "slowbody", "csv", "second", "disk", "lockout", "crowd", "writes"}
+// scenarioOrder is the order -only's default runs them in: about
+// fourteen minutes in all (twice that with -bin-before).
+var scenarioOrder = []string{"flush", "explain", "streams", "import", "slowbody", "csv", "second", "disk", "lockout",
+	"crowd", "writes", "draw", "history", "slowloris", "exports", "hardlink", "v6", "bidi", "rematch", "flood"}
+
+// Issue 33's phases set their limits by environment variables only: a
+// binary older than a variable ignores it, where an unknown flag would
+// stop it from starting, so the same phase runs against both.
 
 var scenarios = map[string]scenario{
 	"flush":    {run: flushAttack},
@@ -97,6 +122,17 @@ var scenarios = map[string]scenario{
 	"lockout":  {run: lockoutAttack, env: []string{"RUTHLESS_PASSWORD=" + tablePassword}},
 	"crowd":    {run: crowdAttack, env: []string{"RUTHLESS_PASSWORD=" + tablePassword}},
 	"writes":   {run: writesAttack, env: []string{"RUTHLESS_IMPORTED_GAMES_PER_HOUR=0"}},
+	"draw":     {run: drawAttack, env: []string{"RUTHLESS_NEW_GAMES_PER_MINUTE=0"}},
+	"history":  {run: historyAttack},
+	// The machine's own limit, which the client raises above for itself.
+	"slowloris": {run: slowlorisAttack, nofile: 20_000},
+	"exports":   {run: exportsAttack, env: []string{"RUTHLESS_IMPORTED_GAMES_PER_HOUR=0"}},
+	"hardlink":  {run: hardlinkAttack, env: []string{"RUTHLESS_NEW_GAMES_PER_MINUTE=0"}},
+	"v6":        {run: v6Attack, env: []string{"RUTHLESS_TRUSTED_PROXIES=127.0.0.1"}},
+	"bidi":      {run: bidiAttack},
+	"rematch":   {run: rematchAttack},
+	// The default rate, which runScenario otherwise turns off.
+	"flood": {run: floodAttack, env: []string{"RUTHLESS_REQUESTS_PER_MINUTE=1200"}},
 }
 
 // target is the server a scenario attacks.
@@ -110,11 +146,16 @@ type target struct {
 	dir  string // the scenario's scratch directory
 	db   string // the server's database
 	env  []string
+	// before is -bin-before, when given: the bidi scenario makes its old
+	// data with it.
+	before string
+	// serveEnv is all the server was started with, to start it again.
+	serveEnv []string
 }
 
 // runScenario starts a server of its own for the scenario, with the GC
 // trace on, and stops it after; no scenario runs longer than a minute.
-func runScenario(ctx context.Context, bin, dir, name string, sc scenario) error {
+func runScenario(ctx context.Context, bin, before, dir, name string, sc scenario) error {
 	// A fresh database each time: the cold figures need one.
 	sub := filepath.Join(dir, name)
 	if err := os.RemoveAll(sub); err != nil {
@@ -137,8 +178,7 @@ func runScenario(ctx context.Context, bin, dir, name string, sc scenario) error 
 	// rate: the per-client limit is off unless a scenario sets it.
 	env := append([]string{"GODEBUG=gctrace=1", "RUTHLESS_REQUESTS_PER_MINUTE=0"}, sc.env...)
 	db := filepath.Join(dbDir, "x.db")
-	srv, err := startServerEnv(ctx, logPath, env, bin,
-		"serve", "-addr", "127.0.0.1:0", "-db", db)
+	srv, err := startLimited(ctx, logPath, env, sc.nofile, bin, "serve", "-addr", "127.0.0.1:0", "-db", db)
 	if err != nil {
 		return err
 	}
@@ -146,11 +186,28 @@ func runScenario(ctx context.Context, bin, dir, name string, sc scenario) error 
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	t := &target{srv: srv, base: srv.base, host: strings.TrimPrefix(srv.base, "http://"), log: logPath, home: clientFrom("127.0.0.1", 2),
-		bin: bin, dir: sub, db: db, env: sc.env}
+		bin: bin, dir: sub, db: db, env: sc.env, before: before, serveEnv: env}
+	// A scenario may have restarted the server (history).
+	defer func() {
+		if t.srv != srv {
+			t.srv.stop()
+		}
+	}()
 	start := time.Now()
 	err = sc.run(ctx, t)
 	fmt.Printf("(scenario took %.1f s)\n\n", time.Since(start).Seconds())
 	return err
+}
+
+// startLimited is startServerEnv with the child's open files limit set
+// to nofile first (by the shell's ulimit, which then runs the binary in
+// its place), or as inherited when nofile is 0.
+func startLimited(ctx context.Context, logPath string, env []string, nofile int, bin string, args ...string) (*server, error) {
+	if nofile <= 0 {
+		return startServerEnv(ctx, logPath, env, bin, args...)
+	}
+	sh := []string{"-c", fmt.Sprintf(`ulimit -n %d && exec "$0" "$@"`, nofile), bin}
+	return startServerEnv(ctx, logPath, env, "/bin/sh", append(sh, args...)...)
 }
 
 // clientFrom is an HTTP client whose connections come from ip, a

@@ -94,6 +94,13 @@ func (u usage) String() string {
 
 // measure runs phase while sampling GET / and the server's RSS and CPU.
 func measure(ctx context.Context, t *target, phase func()) (latencies, int, usage) {
+	return measureBy(ctx, t, func(done <-chan struct{}) (latencies, int) { return sampleHome(ctx, t, 0, done) }, phase)
+}
+
+// measureBy is measure with a sampler of its own, for the scenarios whose
+// sampling of GET / the attack would disturb (a rate limit, a full
+// accept queue): sample runs until done is closed.
+func measureBy(ctx context.Context, t *target, sample func(done <-chan struct{}) (latencies, int), phase func()) (latencies, int, usage) {
 	pid := t.srv.cmd.Process.Pid
 	stopRSS := make(chan struct{})
 	rss := sampleRSS(pid, stopRSS)
@@ -103,7 +110,7 @@ func measure(ctx context.Context, t *target, phase func()) (latencies, int, usag
 	var l latencies
 	var bad int
 	sampled := make(chan struct{})
-	go func() { l, bad = sampleHome(ctx, t, 0, done); close(sampled) }()
+	go func() { l, bad = sample(done); close(sampled) }()
 	phase()
 	close(done)
 	<-sampled
