@@ -10,16 +10,15 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"text/tabwriter"
 	"time"
 )
 
-// historyAttack (issue 33, item 4): uploads of 1,000 finished games each
+// historyAttack (issue 33, item 4): uploads of 1,000 quick games each
 // from ever new addresses, four at a time, for 30 s; then the server is
 // restarted and asked for the players list and the records.
 func historyAttack(ctx context.Context, t *target) error {
-	fmt.Println("== history: uploads of 1,000 finished games, each from a new address (127.0.20.1 on), 4 at a time for 30 s; then a restart, GET /players and /records, a save, /records again")
+	fmt.Println("== history: uploads of 1,000 games (two players, one round), each from a new address (127.0.20.1 on), 4 at a time for 30 s; then a restart, GET /players and /records, a save, /records again")
 	base, baseBad := sampleHome(ctx, t, 3*time.Second, nil)
 	var got tally
 	var stored atomic.Int64
@@ -33,10 +32,7 @@ func historyAttack(ctx context.Context, t *target) error {
 		for range 4 {
 			wg.Go(func() {
 				for ctx.Err() == nil {
-					file, err := finishedGamesFile(1000)
-					if err != nil {
-						return
-					}
+					file := quickGamesFile(1000)
 					k := next.Add(1) - 1
 					status := importFrom(ctx, fmt.Sprintf("127.0.%d.%d", 20+k/250, k%250+1), t.base, file)
 					if ctx.Err() != nil {
@@ -82,11 +78,12 @@ func historyAttack(ctx context.Context, t *target) error {
 	return nil
 }
 
-// exportsAttack (issue 33, item 6): a history of 9,000 finished games,
-// then five downloads of the whole of it at once, each read at a phone's
-// 0.5 MB/s.
+// exportsAttack (issue 33, item 6): a history of 9,000 games, then five
+// downloads of the whole of it at once, each read as slowly as on a slow
+// phone network, so that one takes longer than the server's 30 s write
+// timeout.
 func exportsAttack(ctx context.Context, t *target) error {
-	fmt.Println("== exports: 9,000 finished games stored; one GET /export/games.json alone, then five at once from 127.0.18.1-5, each read at 0.5 MB/s (a phone on a slow network)")
+	fmt.Println("== exports: 9,000 games (two players, one round) stored; one GET /export/games.json alone, then five at once from 127.0.18.1-5, each read slowly enough to take about 40 s (a phone on a slow network), longer than the 30 s write timeout")
 	if got, err := storeGames(ctx, t, "127.0.17.", 9000); err != nil {
 		return err
 	} else if got.total() != 9 || got.String() != "303 ×9" {
@@ -113,17 +110,21 @@ func exportsAttack(ctx context.Context, t *target) error {
 		var body bytes.Buffer
 		err = slowCopy(&body, res.Body, rate)
 		d := dl{status: statusOf(res, nil), bytes: int64(body.Len()), took: time.Since(start), err: err}
-		// A game of the file is an object whose "version" comes first.
-		d.games = bytes.Count(body.Bytes(), []byte(`{"version":`))
+		// Each game of the file, and nothing else, has a "version".
+		d.games = bytes.Count(body.Bytes(), []byte(`"version"`))
 		return d
 	}
 	alone := download("127.0.18.100", 0)
+	// Read so that each download takes about 40 s, longer than the
+	// server's write timeout of 30 s, as on a slow phone network.
+	rate := max(int(alone.bytes/40), 1024)
+	fmt.Printf("(the five read at %d KiB/s each)\n", rate>>10)
 	base, baseBad := sampleHome(ctx, t, 3*time.Second, nil)
 	results := make([]dl, 5)
 	during, bad, use := measure(ctx, t, func() {
 		var wg sync.WaitGroup
 		for i := range results {
-			wg.Go(func() { results[i] = download(fmt.Sprintf("127.0.18.%d", i+1), 512<<10) })
+			wg.Go(func() { results[i] = download(fmt.Sprintf("127.0.18.%d", i+1), rate) })
 		}
 		wg.Wait()
 	})
@@ -173,124 +174,6 @@ func slowCopy(w io.Writer, r io.Reader, rate int) error {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-}
-
-// slowlorisAttack (issue 33, item 5): connections that send part of a
-// request and stall, 15,000 from 250 addresses, then 22,000 from 500,
-// each reopened when the server closes it; fresh phones (a new
-// connection each) ask for / every 100 ms.
-func slowlorisAttack(ctx context.Context, t *target) error {
-	fmt.Println("== slowloris: stalled connections (half a request, then nothing; reopened when closed): 15,000 from 250 addresses (127.0.30-31.x, 60 each), then 7,000 more from 250 more (127.0.32-33.x, 28 each), 15 s each; four fresh phones (a new connection each time, 127.0.13.x) GET / every 100 ms, 5 s timeout; the server's open files limit 20,000")
-	var lim syscall.Rlimit
-	_ = syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim)
-	fresh := func(done <-chan struct{}) (latencies, int) {
-		var mu sync.Mutex
-		var l latencies
-		bad := 0
-		var wg sync.WaitGroup
-		for p := range 4 {
-			wg.Go(func() {
-				for n := 0; ; n++ {
-					client := clientFrom(fmt.Sprintf("127.0.13.%d", (n*4+p)%250+1), 1)
-					client.Timeout = 5 * time.Second
-					client.Transport.(*http.Transport).DisableKeepAlives = true
-					took, err := timeGet(ctx, client, t.base+"/")
-					mu.Lock()
-					if err != nil {
-						bad++
-					} else {
-						l = append(l, took)
-					}
-					mu.Unlock()
-					select {
-					case <-done:
-						return
-					case <-ctx.Done():
-						return
-					case <-time.After(100 * time.Millisecond):
-					}
-				}
-			})
-		}
-		wg.Wait()
-		return l, bad
-	}
-	base, baseBad := fresh(closeAfter(3 * time.Second))
-	fmt.Printf("(this client's open files limit: %d)\n", lim.Cur)
-	var rows []phaseRow
-	var notes []string
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var open, opened, refused atomic.Int64
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	defer cancel()
-	// hold keeps one stalled connection open from ip until ctx ends.
-	hold := func(ip string) {
-		for ctx.Err() == nil {
-			c, err := dialFrom(ctx, ip, t.host)
-			if err != nil {
-				refused.Add(1)
-				sleepCtx(ctx, time.Second)
-				continue
-			}
-			open.Add(1)
-			opened.Add(1)
-			stop := context.AfterFunc(ctx, func() { c.Close() })
-			began := time.Now()
-			_, _ = c.Write([]byte("GET / HTTP/1.1\r\nHost: " + t.host + "\r\nX-Stall: "))
-			_, _ = io.Copy(io.Discard, c) // until the server closes it
-			stop()
-			c.Close()
-			open.Add(-1)
-			if time.Since(began) < time.Second {
-				sleepCtx(ctx, time.Second)
-			}
-		}
-	}
-	held := 0
-	for _, step := range []struct{ conns, addrs int }{{15_000, 250}, {22_000, 500}} {
-		if need := uint64(step.conns + 2000); lim.Cur < need {
-			notes = append(notes, fmt.Sprintf("%d connections need an open files limit of %d; this client has %d", step.conns, need, lim.Cur))
-			break
-		}
-		logBefore := logSize(t.log)
-		l, bad, use := measureBy(ctx, t, fresh, func() {
-			// Each step adds to the connections of the one before: the
-			// second's 7,000 come from 250 more addresses, so no address
-			// holds more than 60, below the per-client cap of 64; only
-			// the total can bound them.
-			for i := held; i < step.conns; i++ {
-				a := i % 250
-				if i >= 15_000 {
-					a += 250
-				}
-				ip := fmt.Sprintf("127.0.%d.%d", 30+a/250*2+a%250/125, a%125+1)
-				wg.Go(func() { hold(ip) })
-				if i%500 == 499 {
-					time.Sleep(50 * time.Millisecond)
-				}
-			}
-			held = step.conns
-			sleepCtx(ctx, 15*time.Second)
-		})
-		rows = append(rows, phaseRow{fmt.Sprintf("%d stalled, 15 s", step.conns), l})
-		emfile := countIn(t.log, "too many open files")
-		notes = append(notes, fmt.Sprintf("%d stalled: held open at the end %d (opened %d in all, dials failed %d); fresh phones failed or timed out %d; %s; \"too many open files\" in the server's log: %d (this step %d)",
-			step.conns, open.Load(), opened.Load(), refused.Load(), bad, use, emfile, emfileSince(t.log, logBefore)))
-	}
-	cancel()
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "fresh phone GET /\tn\tp50\tp99\tmax\t")
-	fmt.Fprintln(tw, base.row(fmt.Sprintf("calm (%d failed)", baseBad)))
-	for _, r := range rows {
-		fmt.Fprintln(tw, r.l.row(r.name))
-	}
-	_ = tw.Flush()
-	for _, n := range notes {
-		fmt.Println(n)
-	}
-	return nil
 }
 
 // emfileSince counts "too many open files" in the log after offset.

@@ -4,14 +4,17 @@
 //
 //	loadtest run -bin ruthless -dir TMP [-d 10s] [-workers 8]
 //	loadtest bare [-addr 127.0.0.1:0]
-//	loadtest attack -bin ruthless -dir TMP [-only flush,explain,streams,import,...]
+//	loadtest attack -bin ruthless -dir TMP [-bin-before OLD] [-only flush,explain,streams,import,...]
+//	loadtest stall -host 127.0.0.1:PORT -first N -count M
 //
 // `run` starts both servers as child processes on 127.0.0.1 only: the real
 // binary with `serve`, and this program again with `bare`. Separate
 // processes keep the client's own CPU and memory out of the servers'
 // figures, and treat both servers alike. scripts/load.sh builds and runs it.
 // `attack` runs hostile clients' scenarios (attack.go) against the real
-// binary; scripts/attack.sh builds and runs it.
+// binary; scripts/attack.sh builds and runs it. `stall` is the slowloris
+// scenario's helper: it holds stalled connections in a process of its
+// own, whose open files limit comes on top of attack's.
 package main
 
 import (
@@ -48,8 +51,10 @@ func main() {
 		err = bare(os.Args[2:])
 	case "attack":
 		err = attack(os.Args[2:])
+	case "stall":
+		err = stall(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (want run, bare or attack)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (want run, bare, attack or stall)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
