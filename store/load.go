@@ -131,6 +131,12 @@ func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Gam
 		g.Updated = time.Unix(0, updated).UTC()
 		g.FirstEntry, g.LastFinal, g.Rematch = unixTime(first.Int64), unixTime(last.Int64), rematch.String
 		g.File.Played = playedText(g.Record.Played, g.Created)
+		// A game saved before location and notes refused direction
+		// controls and line separators may hold them; read neutral, it
+		// still passes the checks every score makes, rather than drop
+		// out of the scoreboard, the exports and the records.
+		g.Record.Location = scoring.NeutralRecordText(g.Record.Location, false)
+		g.Record.Notes = scoring.NeutralRecordText(g.Record.Notes, true)
 		g.File.Location, g.File.Notes = g.Record.Location, g.Record.Notes
 		if err := json.Unmarshal([]byte(achievements), &g.File.Achievements); err != nil {
 			return nil, nil, fmt.Errorf("game %s: achievements: %w", g.ID, err)
