@@ -187,8 +187,10 @@ load:
 	bash scripts/load.sh
 
 # attack runs the hostile clients' scenarios (docs/operations.md, Hostile clients).
+# PHASES (default all) and BEFORE (a commit to run each phase against
+# first) are passed on: make attack PHASES=crowd,writes BEFORE=aff82da
 attack:
-	bash scripts/attack.sh
+	bash scripts/attack.sh "$(PHASES)" "$(BEFORE)"
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime 60s -timeout 10m ./scoring

@@ -154,7 +154,8 @@ type target struct {
 }
 
 // runScenario starts a server of its own for the scenario, with the GC
-// trace on, and stops it after; no scenario runs longer than a minute.
+// trace on, and stops it after; no scenario runs longer than a minute,
+// but exports (two, most of it storing the history).
 func runScenario(ctx context.Context, bin, before, dir, name string, sc scenario) error {
 	// A fresh database each time: the cold figures need one.
 	sub := filepath.Join(dir, name)
@@ -183,7 +184,7 @@ func runScenario(ctx context.Context, bin, before, dir, name string, sc scenario
 		return err
 	}
 	defer srv.stop()
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer cancel()
 	t := &target{srv: srv, base: srv.base, host: strings.TrimPrefix(srv.base, "http://"), log: logPath, home: clientFrom("127.0.0.1", 2),
 		bin: bin, dir: sub, db: db, env: sc.env, before: before, serveEnv: env}

@@ -61,6 +61,46 @@ func quickGamesFile(n int) []byte {
 	return b.Bytes()
 }
 
+// longGamesFile is a game file of n games of four players in their last
+// round, each player's pool a card larger every round: games the size of
+// a real game file, so that the history's download outgrows the
+// machine's socket buffers.
+func longGamesFile(n int) []byte {
+	ranks := "1234567QC"
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k := gameSeq.Add(1)
+		fmt.Fprintf(&b, `{"version":1,"players":["Anne %d","Bob %d","Cleo %d","Dan %d"],"start_player":0,"rounds":[`, k%1000, k/1000%1000, k%997, k%991)
+		for r := range 5 {
+			if r > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('[')
+			for p, suit := range "AHXS" {
+				if p > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(`{"pool":[`)
+				for c := range r + 3 {
+					if c > 0 {
+						b.WriteByte(',')
+					}
+					fmt.Fprintf(&b, `"%c%c"`, suit, ranks[c])
+				}
+				fmt.Fprintf(&b, `],"coins":%d}`, (int(k)+p+r)%7)
+			}
+			b.WriteByte(']')
+		}
+		b.WriteString("]}")
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
 // importFrom uploads a game file as the import page does, from address
 // ip, and tells its answer (303 when stored).
 func importFrom(ctx context.Context, ip, base string, file []byte) string {
@@ -72,15 +112,15 @@ func importFrom(ctx context.Context, ip, base string, file []byte) string {
 	return status
 }
 
-// storeGames imports n quick games in uploads of 1,000 (the most one
+// storeGames imports n games made by file in uploads of 1,000 (the most one
 // may hold), each from an address of its own under prefix (127.0.X.),
 // three at a time; it tells how many uploads were stored and refused.
-func storeGames(ctx context.Context, t *target, prefix string, n int) (*tally, error) {
+func storeGames(ctx context.Context, t *target, prefix string, n int, file func(int) []byte) (*tally, error) {
 	var got tally
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 3)
 	for i := 0; i*1000 < n; i++ {
-		file := quickGamesFile(min(1000, n-i*1000))
+		file := file(min(1000, n-i*1000))
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()

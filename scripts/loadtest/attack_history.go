@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"text/tabwriter"
 	"time"
 )
@@ -83,8 +85,8 @@ func historyAttack(ctx context.Context, t *target) error {
 // phone network, so that one takes longer than the server's 30 s write
 // timeout.
 func exportsAttack(ctx context.Context, t *target) error {
-	fmt.Println("== exports: 9,000 games (two players, one round) stored; one GET /export/games.json alone, then five at once from 127.0.18.1-5, each read slowly enough to take about 40 s (a phone on a slow network), longer than the 30 s write timeout")
-	if got, err := storeGames(ctx, t, "127.0.17.", 9000); err != nil {
+	fmt.Println("== exports: 9,000 games (four players, five rounds) stored; one GET /export/games.json alone, then five at once from 127.0.18.1-5, each read slowly enough to take about 45 s (a phone on a slow network: a 64 KiB receive buffer, no gzip), longer than the 30 s write timeout")
+	if got, err := storeGames(ctx, t, "127.0.17.", 9000, longGamesFile); err != nil {
 		return err
 	} else if got.total() != 9 || got.String() != "303 ×9" {
 		fmt.Printf("(the uploads got %s)\n", got)
@@ -98,10 +100,26 @@ func exportsAttack(ctx context.Context, t *target) error {
 	}
 	download := func(ip string, rate int) dl {
 		client := clientFrom(ip, 1)
+		if rate > 0 {
+			// A phone's small receive window: the server's write then
+			// waits for the reader, as over a slow network, instead of
+			// filling loopback's buffers of megabytes at once.
+			tr := client.Transport.(*http.Transport)
+			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second,
+				Control: func(_, _ string, c syscall.RawConn) error {
+					return c.Control(func(fd uintptr) { _ = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 64<<10) })
+				}}
+			tr.DialContext = d.DialContext
+		}
 		client.Timeout = 2 * time.Minute
 		defer client.CloseIdleConnections()
 		start := time.Now()
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, t.base+"/export/games.json", nil)
+		// Not compressed: the server would gzip the file to a size that
+		// loopback's socket buffers hold whole, and finish at once
+		// however slowly it is read (a client that does not ask for
+		// gzip, such as a download manager or a plain curl).
+		req.Header.Set("Accept-Encoding", "identity")
 		res, err := client.Do(req)
 		if err != nil {
 			return dl{status: statusOf(res, err), err: err, took: time.Since(start)}
@@ -115,9 +133,9 @@ func exportsAttack(ctx context.Context, t *target) error {
 		return d
 	}
 	alone := download("127.0.18.100", 0)
-	// Read so that each download takes about 40 s, longer than the
+	// Read so that each download takes about 45 s, longer than the
 	// server's write timeout of 30 s, as on a slow phone network.
-	rate := max(int(alone.bytes/40), 1024)
+	rate := max(int(alone.bytes/45), 1024)
 	fmt.Printf("(the five read at %d KiB/s each)\n", rate>>10)
 	base, baseBad := sampleHome(ctx, t, 3*time.Second, nil)
 	results := make([]dl, 5)
