@@ -35,8 +35,14 @@ import (
 // and import (uploads past the import caps), slowbody (bodies that
 // stall), csv (names that are formulas), second (a second server on the
 // database), disk (a full disk, a read-only one) and lockout (wrong
-// passwords beside the right one, from one address). Each is in
+// passwords beside the right one, from one address), then issue 33's
+// crowds of many addresses: crowd and writes (attack_crowd.go), draw and
+// flood (attack_crowd2.go, with what the later ones share), history and
+// exports (attack_history.go), slowloris (attack_slowloris.go), hardlink,
+// v6, bidi and rematch (attack_records.go). Each other is in
 // attack_NAME.go; what they share to measure is in attack_measure.go.
+// With -bin-before every scenario runs against that binary first, then
+// against -bin, so before and after come from the same run.
 //
 // For each it prints GET /'s latency alone and under the attack (sampled
 // every 10 ms by a client of its own), the server's RSS and CPU during
