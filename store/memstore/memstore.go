@@ -186,7 +186,10 @@ func (s *Store) commit(ctx context.Context, changed []*gameRec, gone []string) e
 	if len(batch) == 0 {
 		return nil
 	}
-	if err := s.p.Write(ctx, batch); err != nil {
+	// Once started, the write is waited for even if the caller goes away:
+	// storage that kept it while memory did not would be lost by the
+	// game's next write, which is built from memory.
+	if err := s.p.Write(context.WithoutCancel(ctx), batch); err != nil {
 		if errors.Is(err, store.ErrDiskFull) || errors.Is(err, store.ErrReadOnly) || errors.Is(err, store.ErrIO) {
 			return err
 		}
