@@ -67,7 +67,7 @@ type PlayerView struct {
 	BestNP                  int
 	BestNPHref              string
 	Sources                 []SourceLine
-	SourcesChart            string
+	SourcesChart            Chart
 	BestParty               *PartyResult
 	BestPartyHref           string
 	BestPartyRound          int
@@ -75,7 +75,7 @@ type PlayerView struct {
 	Achievements            []AchievementLine
 	HeadToHead              []H2HLine
 	History                 []HistoryLine
-	ResultsChart            string
+	ResultsChart            Chart
 	RenameHref, GamesHref   string
 }
 
@@ -304,7 +304,7 @@ func Player(vm PlayerView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = SVG(vm.ResultsChart).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = ChartSVG(vm.ResultsChart).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -389,7 +389,7 @@ func Player(vm PlayerView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = SVG(vm.SourcesChart).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = ChartSVG(vm.SourcesChart).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -60,7 +60,7 @@ type RecordsView struct {
 	H2HLeft    int
 	// Chart draws ChartPlayers' NP over the latest games; ChartRows is the
 	// same as a table.
-	Chart        string
+	Chart        Chart
 	ChartPlayers []Series
 	ChartRows    []TimelineRow
 }
@@ -622,7 +622,7 @@ func Records(vm RecordsView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if vm.Chart != "" {
+				if !vm.Chart.Empty() {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "<h2>NP over ")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -640,7 +640,7 @@ func Records(vm RecordsView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = SVG(vm.Chart).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = ChartSVG(vm.Chart).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
