@@ -10,13 +10,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
 	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/views"
 )
 
 // readBody reads a whole request body. A body over the limit is the 413
@@ -64,13 +63,7 @@ func readJSON(c *gin.Context, v any) error {
 }
 
 // upperFirst starts a message with a capital letter, for a page.
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
-}
+func upperFirst(s string) string { return views.UpperFirst(s) }
 
 func jsonKind(k string) string {
 	switch {
@@ -204,6 +197,7 @@ func (a *app) apiCheck(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
+	views.ExplainCheck(&res)
 	c.JSON(http.StatusOK, res)
 }
 

@@ -22,23 +22,17 @@ func holders(g store.Game, p int) map[scoring.Card]string {
 // with their holder's name. sub is the toggle offered under cards ("power"
 // goes only under Captains).
 func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, held map[scoring.Card]string, sub string) views.TapGrid {
+	g := tapGrid("card", "card", n, func(c scoring.Card, tc *views.TapCard) {
+		tc.Checked, tc.Holder = selected[c], held[c]
+		tc.Clash = tc.Holder != "" && tc.Checked
+		if sub == "buried" || (sub == "power" && c.Rank == scoring.Cpt) {
+			tc.Sub = sub
+			tc.SubChecked = subOn[c] && tc.Checked
+		}
+	})
 	// The round entry shows the deck on one screen; the end-of-game form,
 	// with a "buried" toggle under every card, keeps a block per suit.
-	g := views.TapGrid{Name: "card", Prefix: "card", EntryForm: true, Deck: sub == "power"}
-	for _, s := range scoring.SuitsInPlay(n) {
-		row := views.TapRow{Letter: s.Letter(), Name: s.Name()}
-		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
-			c := scoring.Card{Suit: s, Rank: r}
-			tc := views.TapCard{CardFace: views.Face(c), Checked: selected[c], Holder: held[c]}
-			tc.Clash = tc.Holder != "" && tc.Checked
-			if sub == "buried" || (sub == "power" && r == scoring.Cpt) {
-				tc.Sub = sub
-				tc.SubChecked = subOn[c] && tc.Checked
-			}
-			row.Cards = append(row.Cards, tc)
-		}
-		g.Rows = append(g.Rows, row)
-	}
+	g.EntryForm, g.Deck = true, sub == "power"
 	return g
 }
 

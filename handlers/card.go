@@ -79,13 +79,13 @@ func cardView(g store.Game, res scoring.Result) views.CardView {
 		winners := names(f.Players, res.Winners)
 		best := res.Totals[res.Winners[0]].NP
 		if len(winners) > 1 {
-			vm.Title = fmt.Sprintf("%s share the victory with %d NP", scoring.JoinNames(winners), best)
+			vm.Title = fmt.Sprintf("%s share the victory with %d NP", views.JoinNames(winners), best)
 		} else {
 			vm.Title = fmt.Sprintf("%s wins with %d NP", winners[0], best)
 		}
 		vm.SourcesChart = views.StackedBars("NP by source for each player: prize tokens, achievements, crew, Parley", bars)
 	} else {
-		vm.Title = fmt.Sprintf("%s: round %d of %d", scoring.JoinNames(f.Players), len(res.Rounds), scoring.RoundsFor(n))
+		vm.Title = fmt.Sprintf("%s: round %d of %d", views.JoinNames(f.Players), len(res.Rounds), scoring.RoundsFor(n))
 	}
 	for _, p := range order {
 		vm.Rows = append(vm.Rows, rows[p])

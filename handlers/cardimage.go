@@ -90,7 +90,7 @@ func shareCard(g store.Game, res scoring.Result) views.ShareCard {
 		return shareCardSoFar(g, res)
 	}
 	winners := names(f.Players, res.Winners)
-	sc.Headline = scoring.JoinNames(winners) + " " + scoring.Plural(len(winners), "wins", "share the victory")
+	sc.Headline = views.JoinNames(winners) + " " + views.Plural(len(winners), "wins", "share the victory")
 	sc.Subline = fmt.Sprintf("with %d NP · Ruthless, %d players", res.Totals[res.Winners[0]].NP, len(f.Players))
 	// The play's record where it fits: the subline shrinks, then is cut
 	// at its end, so the result always shows whole.

@@ -51,7 +51,7 @@ func (a *app) checkInvalid(c *gin.Context, s checkState, err error) {
 		s.players = 4
 	}
 	vm := a.checkView(s)
-	vm.Errors = views.Errors{"form": capitalize(views.PhraseOf(err.Error()).String()) + "."}
+	vm.Errors = views.Errors{"form": upperFirst(err.Error()) + "."}
 	a.page(c, http.StatusUnprocessableEntity, views.Check(vm))
 }
 
@@ -83,7 +83,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 		if p.Set > 0 {
 			where = "Set " + strconv.Itoa(p.Set)
 		}
-		v.Problems = append(v.Problems, views.ProblemView{Where: where, Message: views.PhraseOf(p.Message), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+		v.Problems = append(v.Problems, views.ProblemView{Where: where, Message: views.ProblemPhrase(p, false), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
 	}
 	for i := range vm.Sets {
 		if i < len(res.Sets) {
@@ -93,7 +93,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 	switch d := res.Best.Strength - res.Strength; {
 	case !res.Legal:
 		v.Summary = fmt.Sprintf("Not legal: %d %s, so the claim is worth nothing. The best party for this pool is %d.",
-			len(res.Problems), scoring.Plural(len(res.Problems), "problem", "problems"), res.Best.Strength)
+			len(res.Problems), views.Plural(len(res.Problems), "problem", "problems"), res.Best.Strength)
 	case d == 0:
 		v.Summary = fmt.Sprintf("Legal, strength %d: as strong as the best party for this pool.", res.Strength)
 	default:
@@ -117,7 +117,7 @@ func judgeSet(cs *views.ClaimSet, set scoring.Set, claims []scoring.Claim, probl
 	for _, p := range problems {
 		if p.Set == cs.Number {
 			cs.Problems = append(cs.Problems, views.ProblemView{Where: "Set " + strconv.Itoa(p.Set),
-				Message: views.PhraseOf(setProblemText(p.Message, set)), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+				Message: views.ProblemPhrase(p, true).Capitalized(), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
 		}
 	}
 	cs.Legal = len(cs.Problems) == 0 && set.Kind != scoring.NoPattern
@@ -138,19 +138,6 @@ func judgeSet(cs *views.ClaimSet, set scoring.Set, claims []scoring.Claim, probl
 			cs.Cards[j].Face = placedFaces(set.Cards[j : j+1])[0]
 		}
 	}
-}
-
-// setProblemText is a problem as said beside its own set: a sentence, and
-// "This set" for scoring's "set H2 A7" (the cards are drawn just above).
-func setProblemText(msg string, set scoring.Set) string {
-	cards := make([]scoring.Card, len(set.Cards))
-	for i, pc := range set.Cards {
-		cards[i] = pc.Card
-	}
-	if rest, ok := strings.CutPrefix(msg, "set "+codesOf(cards)+" "); ok {
-		msg = "this set " + rest
-	}
-	return capitalize(msg) + "."
 }
 
 // claimedFace draws a claimed card with the identity its owner stated for

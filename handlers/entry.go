@@ -87,7 +87,7 @@ func entryWarnings(g scoring.Game, r, p int) []string {
 	var out []string
 	for _, w := range ws {
 		if w.Round == r && w.Player == p {
-			out = append(out, w.Message)
+			out = append(out, views.WarningText(w, g.Players))
 		}
 	}
 	return out

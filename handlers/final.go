@@ -373,7 +373,7 @@ func finalView(g store.Game, res scoring.Result, t atTable) views.FinalView {
 	}
 	for _, tb := range res.WinnerTieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Totals)); ok {
-			vm.Totals[behind].Tie = &views.TieView{Text: scoring.FinalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
+			vm.Totals[behind].Tie = &views.TieView{Text: views.FinalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
 		}
 	}
 	return vm

@@ -59,7 +59,7 @@ func (a *app) importForm(c *gin.Context) {
 		for _, id := range ids {
 			if g, ok := byID[id]; ok {
 				vm.Known = append(vm.Known, views.KnownGame{Href: views.GameURL(g.ID),
-					Players: scoring.JoinNames(g.File.Players), Date: g.Created.Local().Format(dateLayout)})
+					Players: views.JoinNames(g.File.Players), Date: g.Created.Local().Format(dateLayout)})
 			}
 		}
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
 )
@@ -100,7 +99,7 @@ func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
 		for i, s := range t.held {
 			names[i] = f.Players[s]
 		}
-		lv.SeatName = scoring.JoinNames(names)
+		lv.SeatName = views.JoinNames(names)
 	}
 	cur := f.CurrentRound()
 	if cur == 0 {
@@ -143,7 +142,7 @@ func waitingFor(t atTable, entered func(int) bool) string {
 		}
 		names = append(names, name)
 	}
-	return scoring.JoinNames(names)
+	return views.JoinNames(names)
 }
 
 // endOfGame fills the live list with who has entered the end of the

@@ -19,21 +19,6 @@ import (
 // cardWords is a card in words: "5 of Kraken", "C of Swords*".
 func cardWords(c scoring.Card) string { return views.CardPart(c).Words() }
 
-// phrasef is fmt.Sprintf into a Phrase: cards given as %s (their codes)
-// come out drawn.
-func phrasef(format string, args ...any) views.Phrase {
-	return views.PhraseOf(fmt.Sprintf(format, args...))
-}
-
-// codesOf writes cards as their codes separated by spaces, for a Phrase.
-func codesOf(cards []scoring.Card) string {
-	codes := make([]string, len(cards))
-	for i, c := range cards {
-		codes[i] = c.String()
-	}
-	return strings.Join(codes, " ")
-}
-
 // sumText works a set's strength out as R1.2 adds it: "8 + 3 = 11". The
 // numbers come from scoring.SetStrength (the base is what the least set
 // of the kind scores, the step what each card more adds), so the page
@@ -77,7 +62,7 @@ func setResult(s scoring.Set) views.SetResult {
 		if pc.Card.Rank == scoring.Parrot {
 			rule = "R1.4"
 		}
-		words := phrasef("%s stands as %s.", pc.Card, pc.As)
+		words := views.Phrasef("%s stands as %s.", pc.Card, pc.As)
 		out.Wilds = append(out.Wilds, views.WildNote{Text: words.String(), Words: words, Rule: rule})
 	}
 	return out
@@ -99,13 +84,13 @@ func whyView(best scoring.Party, why scoring.Why) views.WhyView {
 		uv := views.UseView{Card: views.Face(u.Card)}
 		switch {
 		case !u.Possible:
-			uv.Words = phrasef("No set from this pool can hold %s.", u.Card)
+			uv.Words = views.Phrasef("No set from this pool can hold %s.", u.Card)
 		case u.Cost > 0:
-			uv.Words = phrasef("Putting %s to use: best is %d, %d less.", u.Card, u.Party.Strength, u.Cost)
+			uv.Words = views.Phrasef("Putting %s to use: best is %d, %d less.", u.Card, u.Party.Strength, u.Cost)
 		case u.Party.Unused == best.Unused:
-			uv.Words = phrasef("Putting %s to use: best is %d too, leaving %s unused instead.", u.Card, u.Party.Strength, codesOf(u.Party.UnusedCards))
+			uv.Words = views.Phrasef("Putting %s to use: best is %d too, leaving %s unused instead.", u.Card, u.Party.Strength, u.Party.UnusedCards)
 		default:
-			uv.Words = phrasef("Putting %s to use: best is %d too, but with %d unused instead of %d.", u.Card, u.Party.Strength, u.Party.Unused, best.Unused)
+			uv.Words = views.Phrasef("Putting %s to use: best is %d too, but with %d unused instead of %d.", u.Card, u.Party.Strength, u.Party.Unused, best.Unused)
 		}
 		uv.Text = uv.Words.String()
 		if u.Possible {
@@ -115,7 +100,7 @@ func whyView(best scoring.Party, why scoring.Why) views.WhyView {
 		w.Uses = append(w.Uses, uv)
 	}
 	for _, alt := range why.Alternatives {
-		leaves := views.PhraseOf(codesOf(alt.UnusedCards))
+		leaves := views.Phrasef("%s", alt.UnusedCards)
 		w.Alternatives = append(w.Alternatives, views.AlternativeView{Leaves: leaves.String(), LeavesCards: leaves, Party: partyResult(alt)})
 	}
 	return w

@@ -88,7 +88,10 @@ func readPool(codes, power []string, players int) ([]scoring.Card, error) {
 	return pool, nil
 }
 
-// tapGrid builds a TapGrid of every card in a game of players.
+// tapGrid builds a TapGrid of every card in a game of players, a row per
+// suit in play: the one builder of the card grids, for the entry and
+// end-of-game forms (grid) and the solve and check pages. card sets what
+// the page needs on each card.
 func tapGrid(name, prefix string, players int, card func(c scoring.Card, tc *views.TapCard)) views.TapGrid {
 	g := views.TapGrid{Name: name, Prefix: prefix}
 	for _, s := range scoring.SuitsInPlay(players) {
@@ -117,11 +120,4 @@ func encode(v url.Values) string {
 		}
 	}
 	return strings.Join(parts, "&")
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -168,7 +168,7 @@ func addHeadToHead(vm *views.RecordsView, r scoring.Records) {
 				continue
 			}
 			row[j] = views.H2HCell{Text: strconv.Itoa(h.Ahead) + "–" + strconv.Itoa(h.Behind) + "–" + strconv.Itoa(h.Level),
-				Title: a.Name + " against " + b.Name + ": ahead " + strconv.Itoa(h.Ahead) + ", behind " + strconv.Itoa(h.Behind) + ", level " + strconv.Itoa(h.Level) + " in " + strconv.Itoa(h.Games) + " " + scoring.Plural(h.Games, "game", "games")}
+				Title: a.Name + " against " + b.Name + ": ahead " + strconv.Itoa(h.Ahead) + ", behind " + strconv.Itoa(h.Behind) + ", level " + strconv.Itoa(h.Level) + " in " + strconv.Itoa(h.Games) + " " + views.Plural(h.Games, "game", "games")}
 		}
 		vm.H2H = append(vm.H2H, row)
 	}

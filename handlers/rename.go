@@ -8,7 +8,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
 )
@@ -44,7 +43,7 @@ func (a *app) rename(c *gin.Context) {
 	switch {
 	case errors.As(err, &clash):
 		vm.Errors["to"] = fmt.Sprintf("Game %s (%s) already has a player called %q: one game cannot seat the same name twice, so nothing was renamed.",
-			clash.GameID, scoring.JoinNames(clash.Players), clash.Other)
+			clash.GameID, views.JoinNames(clash.Players), clash.Other)
 		vm.ClashHref = views.GameURL(clash.GameID)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return

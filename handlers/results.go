@@ -158,7 +158,7 @@ func roundView(g store.Game, res scoring.Result, r int, t atTable) views.RoundRe
 	}
 	for _, tb := range rr.TieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Parties)); ok {
-			vm.Parties[behind].Tie = &views.TieView{Text: scoring.RoundTieText(f.Players, rr, tb), Rule: tb.Rule}
+			vm.Parties[behind].Tie = &views.TieView{Text: views.RoundTieText(f.Players, rr, tb), Rule: tb.Rule}
 		}
 	}
 	if len(rr.Returned) > 0 {

@@ -43,10 +43,10 @@ func readSolve(q url.Values) solveInput {
 	}
 	var err error
 	if in.pool, err = readPool(in.poolCodes, in.power, in.players); err != nil {
-		in.errs["pool"] = capitalize(err.Error()) + "."
+		in.errs["pool"] = upperFirst(err.Error()) + "."
 	}
 	if in.tavern, err = readPool(in.tavernCodes, nil, in.players); err != nil {
-		in.errs["tavern"] = capitalize(err.Error()) + "."
+		in.errs["tavern"] = upperFirst(err.Error()) + "."
 	}
 	for _, c := range in.tavern {
 		if slices.ContainsFunc(in.pool, func(p scoring.Card) bool { return p.Cell() == c.Cell() }) {
@@ -178,7 +178,7 @@ func (a *app) solvePage(c *gin.Context) {
 }
 
 func recruitView(r scoring.Recruit) views.RecruitView {
-	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.PhraseOf(codesOf(r.Cards)).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: partyResult(r.Party)}
+	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.Phrasef("%s", r.Cards).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: partyResult(r.Party)}
 }
 
 // advisorHref opens the recruit advisor (/solve) from a round-entry form

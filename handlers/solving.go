@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"ruthless/scoring"
+	"ruthless/views"
 )
 
 // Limits bound the solving the server takes on for its clients. A pool
@@ -256,9 +257,15 @@ func (s *solver) shared(ctx context.Context, what string, cards, players int, wo
 }
 
 // score is scoring.Score through the cache and the limits, for as long as
-// the request's client waits.
+// the request's client waits, with its facts worded (views.Explain) for
+// the pages and the JSON answers that carry sentences.
 func (a *app) score(ctx context.Context, g scoring.Game) (scoring.Result, error) {
-	return scoring.ScoreContext(ctx, g, a.solves.solve)
+	res, err := scoring.ScoreContext(ctx, g, a.solves.solve)
+	if err != nil {
+		return res, err
+	}
+	views.Explain(&res, g.Players)
+	return res, nil
 }
 
 // solveFailed reports whether err is a solve that gave up (a limit, or a

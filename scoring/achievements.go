@@ -1,9 +1,7 @@
 package scoring
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 )
 
 // The ids of the six Legendary Achievements (R3.2), as written in the game
@@ -26,29 +24,21 @@ type AchievementInfo struct {
 	Summary string
 }
 
-// achievementInfos is the table of R3.2, in its order. most is how Why
-// describes the highest count ("has the most buried crew").
-var achievementInfos = []struct {
-	AchievementInfo
-	most string
-}{
-	{AchievementInfo{Richest, "Richest", "Highest black-banner total of loot kept (everything not buried)."}, "the richest loot kept"},
-	{AchievementInfo{Merciless, "Merciless", "Most crew buried: pirates plus powder monkeys."}, "the most buried crew"},
-	{AchievementInfo{BuriedTreasure, "Buried Treasure", "Highest black-banner total of loot buried."}, "the richest buried loot"},
-	{AchievementInfo{Mutineer, "Mutineer", "Most Quartermasters and Captains buried."}, "the most buried officers"},
-	{AchievementInfo{Recruiter, "Recruiter", "Most pirates owned at the end, buried or not."}, "the most pirates"},
-	{AchievementInfo{Shipshape, "Shipshape", "Own a pirate of every rank from 1 to Captain (Parrots don't count); 4 NP to each who does."}, ""},
-	{AchievementInfo{Commander, "Commander", "Longest straight flush among all pirates owned; a Parrot may fill one gap in its own suit."}, "the longest straight flush"},
+// achievementInfos is the table of R3.2, in its order.
+var achievementInfos = []AchievementInfo{
+	{Richest, "Richest", "Highest black-banner total of loot kept (everything not buried)."},
+	{Merciless, "Merciless", "Most crew buried: pirates plus powder monkeys."},
+	{BuriedTreasure, "Buried Treasure", "Highest black-banner total of loot buried."},
+	{Mutineer, "Mutineer", "Most Quartermasters and Captains buried."},
+	{Recruiter, "Recruiter", "Most pirates owned at the end, buried or not."},
+	{Shipshape, "Shipshape", "Own a pirate of every rank from 1 to Captain (Parrots don't count); 4 NP to each who does."},
+	{Commander, "Commander", "Longest straight flush among all pirates owned; a Parrot may fill one gap in its own suit."},
 }
 
 // AchievementList returns the six Legendary Achievements in the order of
 // R3.2.
 func AchievementList() []AchievementInfo {
-	list := make([]AchievementInfo, len(achievementInfos))
-	for i, a := range achievementInfos {
-		list[i] = a.AchievementInfo
-	}
-	return list
+	return slices.Clone(achievementInfos)
 }
 
 // AchievementByID looks up an achievement by its id; ok is false for an id
@@ -56,7 +46,7 @@ func AchievementList() []AchievementInfo {
 func AchievementByID(id string) (info AchievementInfo, ok bool) {
 	for _, a := range achievementInfos {
 		if a.ID == id {
-			return a.AchievementInfo, true
+			return a, true
 		}
 	}
 	return AchievementInfo{}, false
@@ -163,10 +153,11 @@ func commander(cards []Card) int {
 }
 
 // AwardAchievement turns one achievement's counts (in seat order) into NP
-// per R3.3, with a sentence saying why. names are the players' names for
-// that sentence. A count of 0 never places unless zeroCounts (the R3.3 table
-// option).
-func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) AchievementResult {
+// per R3.3: 4 to first place, 2 to a lone first's runners-up with 3 or 4
+// players, and for Shipshape 4 to everyone who has it. A count of 0 never
+// places unless zeroCounts (the R3.3 table option). The result's Why is
+// left for views to word.
+func AwardAchievement(id string, counts []int, zeroCounts bool) AchievementResult {
 	info, _ := AchievementByID(id)
 	res := AchievementResult{
 		ID:     id,
@@ -178,26 +169,12 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 	if res.Counts == nil {
 		res.Counts = []int{}
 	}
-	name := func(p int) string {
-		if p < len(names) {
-			return names[p]
-		}
-		return fmt.Sprintf("Player %d", p+1)
-	}
 
 	if id == Shipshape {
-		var have []string
 		for p, c := range counts {
 			if c > 0 {
 				res.NP[p] = 4
-				have = append(have, name(p))
 			}
-		}
-		if len(have) == 0 {
-			res.Why = "Nobody owns a pirate of every rank from 1 to Captain."
-		} else {
-			res.Why = fmt.Sprintf("%s %s a pirate of every rank from 1 to Captain: 4 NP each.",
-				JoinNames(have), Plural(len(have), "owns", "own"))
 		}
 		return res
 	}
@@ -209,59 +186,33 @@ func AwardAchievement(id string, counts []int, names []string, zeroCounts bool) 
 			top, found = c, true
 		}
 	}
-	what := info.Name + " count"
-	for _, a := range achievementInfos {
-		if a.ID == id {
-			what = a.most
-		}
-	}
 	if !found {
-		res.Why = fmt.Sprintf("Nobody scores %s: a count of 0 never places.", info.Name)
 		return res
 	}
-	var firsts []string
+	firsts := 0
 	for p, c := range counts {
 		if places(c) && c == top {
 			res.NP[p] = 4
-			firsts = append(firsts, name(p))
+			firsts++
 		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s (%d)", JoinNames(firsts), Plural(len(firsts), "has", "have"), what, top)
-	switch {
-	case len(firsts) > 1:
-		fmt.Fprintf(&b, ", 4 NP each")
-		if len(counts) >= 3 {
-			b.WriteString("; a tie for first leaves no second place")
-		}
-	case len(counts) < 3:
-		b.WriteString(", 4 NP; there is no second place with 2 players")
-	default:
-		b.WriteString(", 4 NP")
-		second, ok := 0, false
-		for _, c := range counts {
-			if places(c) && c < top && (!ok || c > second) {
-				second, ok = c, true
-			}
-		}
-		if !ok {
-			b.WriteString("; nobody else places")
-			break
-		}
-		var seconds []string
-		for p, c := range counts {
-			if places(c) && c == second {
-				res.NP[p] = 2
-				seconds = append(seconds, name(p))
-			}
-		}
-		fmt.Fprintf(&b, "; %s %s second (%d), 2 NP", JoinNames(seconds), Plural(len(seconds), "is", "are"), second)
-		if len(seconds) > 1 {
-			b.WriteString(" each")
+	if firsts > 1 || len(counts) < 3 {
+		return res
+	}
+	second, ok := 0, false
+	for _, c := range counts {
+		if places(c) && c < top && (!ok || c > second) {
+			second, ok = c, true
 		}
 	}
-	b.WriteString(".")
-	res.Why = b.String()
+	if !ok {
+		return res
+	}
+	for p, c := range counts {
+		if places(c) && c == second {
+			res.NP[p] = 2
+		}
+	}
 	return res
 }
 
@@ -274,28 +225,7 @@ func ScoreAchievements(g Game) []AchievementResult {
 		for p, f := range g.Final {
 			counts[p] = AchievementCount(id, f)
 		}
-		results = append(results, AwardAchievement(id, counts, g.Players, g.ZeroCounts))
+		results = append(results, AwardAchievement(id, counts, g.ZeroCounts))
 	}
 	return results
-}
-
-// JoinNames lists names the way people write them: "A", "A and B",
-// "A, B and C".
-func JoinNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// Plural is one when n is 1 and many otherwise: "1 coin", "2 coins",
-// "Ann wins", "Ann and Bo share the victory".
-func Plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

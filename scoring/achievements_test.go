@@ -95,73 +95,60 @@ func TestAchievementCount(t *testing.T) {
 
 func TestAwardAchievement(t *testing.T) {
 	tests := []struct {
-		name    string
-		id      string
-		counts  []int
-		zero    bool
-		wantNP  []int
-		wantWhy string
+		name   string
+		id     string
+		counts []int
+		zero   bool
+		wantNP []int
 	}{
 		{
 			name: "R3.3 first takes 4 and second 2 with 3 players", id: Merciless,
 			counts: []int{5, 3, 1}, wantNP: []int{4, 2, 0},
-			wantWhy: "Lucy has the most buried crew (5), 4 NP; Craig is second (3), 2 NP.",
 		},
 		{
 			name: "R3.3 several second places each take 2", id: Richest,
 			counts: []int{2, 9, 2, 1}, wantNP: []int{2, 4, 2, 0},
-			wantWhy: "Craig has the richest loot kept (9), 4 NP; Lucy and Julie are second (2), 2 NP each.",
 		},
 		{
 			name: "R3.3 tie for first gives no second place", id: Recruiter,
 			counts: []int{6, 6, 4}, wantNP: []int{4, 4, 0},
-			wantWhy: "Lucy and Craig have the most pirates (6), 4 NP each; a tie for first leaves no second place.",
 		},
 		{
 			name: "R3.3 two players have no second place", id: Mutineer,
 			counts: []int{1, 3}, wantNP: []int{0, 4},
-			wantWhy: "Craig has the most buried officers (3), 4 NP; there is no second place with 2 players.",
 		},
 		{
 			name: "R3.3 two players tied for first both take 4", id: Recruiter,
 			counts: []int{3, 3}, wantNP: []int{4, 4},
-			wantWhy: "Lucy and Craig have the most pirates (3), 4 NP each.",
 		},
 		{
 			name: "R3.3 a count of 0 never places", id: BuriedTreasure,
 			counts: []int{0, 0, 0}, wantNP: []int{0, 0, 0},
-			wantWhy: "Nobody scores Buried Treasure: a count of 0 never places.",
 		},
 		{
 			name: "R3.3 a count of 0 is not second", id: Commander,
 			counts: []int{0, 4, 0}, wantNP: []int{0, 4, 0},
-			wantWhy: "Craig has the longest straight flush (4), 4 NP; nobody else places.",
 		},
 		{
 			name: "R3.3 zero counts option lets 0 be second", id: Commander, zero: true,
 			counts: []int{0, 4, 0}, wantNP: []int{2, 4, 2},
-			wantWhy: "Craig has the longest straight flush (4), 4 NP; Lucy and Julie are second (0), 2 NP each.",
 		},
 		{
 			name: "R3.3 zero counts option lets everyone at 0 share first", id: Merciless, zero: true,
 			counts: []int{0, 0}, wantNP: []int{4, 4},
-			wantWhy: "Lucy and Craig have the most buried crew (0), 4 NP each.",
 		},
 		{
 			name: "R3.3 shipshape gives 4 to everyone who has it and no second", id: Shipshape,
 			counts: []int{1, 0, 1, 1}, wantNP: []int{4, 0, 4, 4},
-			wantWhy: "Lucy, Julie and Ann own a pirate of every rank from 1 to Captain: 4 NP each.",
 		},
 		{
 			name: "R3.3 shipshape nobody", id: Shipshape,
 			counts: []int{0, 0, 0}, wantNP: []int{0, 0, 0},
-			wantWhy: "Nobody owns a pirate of every rank from 1 to Captain.",
 		},
 	}
-	names := []string{"Lucy", "Craig", "Julie", "Ann"}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := AwardAchievement(tt.id, tt.counts, names[:len(tt.counts)], tt.zero)
+			got := AwardAchievement(tt.id, tt.counts, tt.zero)
 			info, _ := AchievementByID(tt.id)
 			if got.ID != tt.id || got.Name != info.Name || got.Rule != "R3.3" {
 				t.Errorf("id, name, rule = %q, %q, %q, want %q, %q, R3.3", got.ID, got.Name, got.Rule, tt.id, info.Name)
@@ -172,8 +159,8 @@ func TestAwardAchievement(t *testing.T) {
 			if !slices.Equal(got.NP, tt.wantNP) {
 				t.Errorf("np = %v, want %v", got.NP, tt.wantNP)
 			}
-			if got.Why != tt.wantWhy {
-				t.Errorf("why = %q, want %q", got.Why, tt.wantWhy)
+			if got.Why != "" {
+				t.Errorf("why = %q, want none: views words it", got.Why)
 			}
 		})
 	}

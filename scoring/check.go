@@ -55,12 +55,62 @@ func ParseClaim(code string) (Claim, error) {
 
 // Problem is one reason a claimed party is not legal. Set is the 1-based
 // number of the set at fault, 0 for the party as a whole; Rule is the
-// docs/rules.md ID that the claim breaks.
+// docs/rules.md ID that the claim breaks. Code says which reason it is
+// and Cards, OtherSet and Wilds hold its facts; views words them (a
+// sentence for Message, a phrase with drawn cards for the /check page).
 type Problem struct {
-	Set     int    `json:"set"`
-	Message string `json:"message"`
-	Rule    string `json:"rule"`
+	Set int `json:"set"`
+	// Message is the problem in one sentence for people. scoring leaves
+	// it empty; views.ExplainCheck words it for the JSON and the command
+	// line.
+	Message string      `json:"message"`
+	Rule    string      `json:"rule"`
+	Code    ProblemCode `json:"-"`
+	// Cards are the cards the problem names, in the order its Code
+	// documents.
+	Cards []Card `json:"-"`
+	// OtherSet is the set of the first card of a ProblemTwins.
+	OtherSet int `json:"-"`
+	// Wilds is true for a ProblemNoPattern set that holds wilds: it fits
+	// nothing whatever they become.
+	Wilds bool `json:"-"`
 }
+
+// ProblemCode names the reason of a Problem. The Cards of each are given
+// beside it.
+type ProblemCode string
+
+// The reasons a claimed party is not legal.
+const (
+	// ProblemNotInPool (R1.1): Cards[0] is not in the locked pool.
+	ProblemNotInPool ProblemCode = "not_in_pool"
+	// ProblemParrotRank (R1.4): Parrot Cards[0] is stated as Cards[1], a
+	// Parrot.
+	ProblemParrotRank ProblemCode = "parrot_rank"
+	// ProblemParrotSuit (R1.4): Parrot Cards[0] is stated as Cards[1], of
+	// another suit.
+	ProblemParrotSuit ProblemCode = "parrot_suit"
+	// ProblemCaptainParrot (R1.5): Captain Cards[0], power used, is stated
+	// as Cards[1], a Parrot.
+	ProblemCaptainParrot ProblemCode = "captain_parrot"
+	// ProblemCaptainKraken (R1.6): Captain Cards[0], power used, is stated
+	// as Cards[1], a Kraken, in a 2-player game.
+	ProblemCaptainKraken ProblemCode = "captain_kraken"
+	// ProblemNoPower (R1.5): Captain Cards[0], power not used, is stated
+	// as another card, Cards[1].
+	ProblemNoPower ProblemCode = "no_power"
+	// ProblemNotWild (R1.5): Cards[0], no wild, is stated as another card,
+	// Cards[1].
+	ProblemNotWild ProblemCode = "not_wild"
+	// ProblemTwinNeeded (R1.6): the set, Cards, would fit a pattern only
+	// with a wild standing for a card already used in the party.
+	ProblemTwinNeeded ProblemCode = "twin_needed"
+	// ProblemNoPattern (R1.2): the set, Cards, fits no pattern.
+	ProblemNoPattern ProblemCode = "no_pattern"
+	// ProblemTwins (R1.6): Cards[0] (of set OtherSet) and Cards[1] (of
+	// Set) both stand for Cards[2].
+	ProblemTwins ProblemCode = "twins"
+)
 
 // CheckResult is the verdict on a claimed raiding party: whether it is
 // legal, what it is worth, each set as scored (with what every wild
@@ -127,8 +177,7 @@ func CheckInPool(ctx context.Context, sets [][]Claim, pool []Card, opt Options, 
 				fixed[i][j].Card = c
 				continue
 			}
-			outside = append(outside, Problem{Set: i + 1, Rule: "R1.1",
-				Message: fmt.Sprintf("%s is not in this pool: only the pirates in the Ship and New Recruits Areas take part", cl.Card.Cell())})
+			outside = append(outside, Problem{Set: i + 1, Rule: "R1.1", Code: ProblemNotInPool, Cards: []Card{cl.Card.Cell()}})
 		}
 	}
 	var unused []Card

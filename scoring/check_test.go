@@ -331,8 +331,8 @@ func TestCheck(t *testing.T) {
 			probs := []string{}
 			for _, p := range got.Problems {
 				probs = append(probs, fmt.Sprintf("%d:%s", p.Set, p.Rule))
-				if p.Message == "" {
-					t.Errorf("problem %d:%s has no message", p.Set, p.Rule)
+				if p.Code == "" || len(p.Cards) == 0 {
+					t.Errorf("problem %d:%s has code %q and cards %v, want a code and its cards", p.Set, p.Rule, p.Code, p.Cards)
 				}
 			}
 			if !slices.Equal(probs, tt.problems) {

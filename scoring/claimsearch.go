@@ -1,9 +1,7 @@
 package scoring
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 )
 
 // The claim search behind Check: the identities of a claimed party's
@@ -128,28 +126,28 @@ func (ch *checker) stated(set int, cl Claim) (Card, bool) {
 		return c.Cell(), !c.IsWild()
 	}
 	as := cl.As.Cell()
-	bad := func(rule, format string, args ...any) {
-		ch.problems = append(ch.problems, Problem{Set: set, Message: fmt.Sprintf(format, args...), Rule: rule})
+	bad := func(rule string, code ProblemCode) {
+		ch.problems = append(ch.problems, Problem{Set: set, Rule: rule, Code: code, Cards: []Card{c, as}})
 	}
 	switch {
 	case c.Rank == Parrot && as.Rank == Parrot:
-		bad("R1.4", "%s is stated as %s, but a Parrot takes a rank from 1 to Captain", c, as)
+		bad("R1.4", ProblemParrotRank)
 	case c.Rank == Parrot && as.Suit != c.Suit:
-		bad("R1.4", "%s is stated as %s, but a Parrot keeps its own suit, %s", c, as, c.Suit.Name())
+		bad("R1.4", ProblemParrotSuit)
 	case c.Rank == Parrot:
 		return as, true
 	case c.IsWild() && as.Rank == Parrot:
-		bad("R1.5", "%s is stated as %s, but a Captain using its power takes a rank from 1 to Captain, not a Parrot", c, as)
+		bad("R1.5", ProblemCaptainParrot)
 	case c.IsWild() && ch.players == 2 && as.Suit == Kraken:
-		bad("R1.6", "%s is stated as %s, but in a 2-player game a Captain cannot become a Kraken", c, as)
+		bad("R1.6", ProblemCaptainKraken)
 	case c.IsWild():
 		return as, true
 	case as == c.Cell():
 		return as, true
 	case c.Rank == Cpt:
-		bad("R1.5", "%s is stated as %s, but without the Captain-power mark (*) it is only the %s Captain", c, as, c.Suit.Name())
+		bad("R1.5", ProblemNoPower)
 	default:
-		bad("R1.5", "%s is stated as %s, but only a Parrot or a Captain using its power can stand for another card", c, as)
+		bad("R1.5", ProblemNotWild)
 	}
 	return c.Cell(), !c.IsWild()
 }
@@ -406,20 +404,11 @@ func (ch *checker) walk(i int, acc claimTally) {
 // result: either nothing its wilds could become makes it fit (R1.2), or it
 // would fit only by standing for a card already used elsewhere (R1.6).
 func (ch *checker) unfitProblem(i int) Problem {
-	codes := make([]string, len(ch.sets[i].cards))
-	for j, c := range ch.sets[i].cards {
-		codes[j] = c.String()
-	}
-	list := strings.Join(codes, " ")
+	cards := slices.Clone(ch.sets[i].cards)
 	if ch.fitsAlone[i] {
-		return Problem{Set: i + 1, Rule: "R1.6",
-			Message: fmt.Sprintf("set %s would fit a pattern only if a wild stood for a card already used in the party", list)}
+		return Problem{Set: i + 1, Rule: "R1.6", Code: ProblemTwinNeeded, Cards: cards}
 	}
-	msg := fmt.Sprintf("set %s is no group, straight, flush, straight flush or full ship", list)
-	if len(ch.sets[i].wilds) > 0 {
-		msg += ", whatever its wilds become"
-	}
-	return Problem{Set: i + 1, Rule: "R1.2", Message: msg}
+	return Problem{Set: i + 1, Rule: "R1.2", Code: ProblemNoPattern, Cards: cards, Wilds: len(ch.sets[i].wilds) > 0}
 }
 
 // twinProblems finds two cards of the party standing for the same card
@@ -439,8 +428,8 @@ func twinProblems(sets []Set, ch *checker) []Problem {
 				continue
 			}
 			if p, ok := first[pc.As]; ok {
-				out = append(out, Problem{Set: i + 1, Rule: "R1.6",
-					Message: fmt.Sprintf("%s (set %d) and %s (set %d) both stand for %s", p.card, p.set, pc.Card, i+1, pc.As)})
+				out = append(out, Problem{Set: i + 1, Rule: "R1.6", Code: ProblemTwins,
+					Cards: []Card{p.card, pc.Card, pc.As}, OtherSet: p.set})
 				continue
 			}
 			first[pc.As] = place{set: i + 1, card: pc.Card}

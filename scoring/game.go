@@ -103,7 +103,9 @@ type AchievementResult struct {
 	Counts []int  `json:"counts"`
 	NP     []int  `json:"np"`
 	Rule   string `json:"rule"`
-	// Why explains the award in one sentence for people.
+	// Why explains the award in one sentence for people. scoring leaves
+	// it empty: the award is in NP and Counts, and views.Explain words it
+	// for the JSON answers that carry the sentence.
 	Why string `json:"why"`
 }
 
@@ -123,9 +125,13 @@ type Total struct {
 
 // Warning is a doubtful but allowed input (R4.3).
 type Warning struct {
-	Player  int    `json:"player"`
-	Round   int    `json:"round"`
-	Cards   []Card `json:"cards"`
+	Player int `json:"player"`
+	Round  int `json:"round"`
+	// Cards are the pirates first entered that round, more than
+	// MaxNewPirates of them.
+	Cards []Card `json:"cards"`
+	// Message is the warning in one sentence for people. scoring leaves
+	// it empty; views.Explain and views.WarningText word it.
 	Message string `json:"message"`
 	Rule    string `json:"rule"`
 }

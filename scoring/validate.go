@@ -324,7 +324,8 @@ func checkCollections(g Game) error {
 
 // newPirateWarnings applies R4.3: a pirate is new for a player in the first
 // round it appears in their pool, and nobody recruits more than 3 a round.
-// The starting deck has no pirates, so round 1 counts too.
+// The starting deck has no pirates, so round 1 counts too. A warning holds
+// the facts (who, which round, which cards); views words them.
 func newPirateWarnings(g Game) []Warning {
 	warnings := []Warning{}
 	for p := range g.Players {
@@ -343,18 +344,7 @@ func newPirateWarnings(g Game) []Warning {
 			if len(fresh) <= MaxNewPirates {
 				continue
 			}
-			codes := make([]string, len(fresh))
-			for i, c := range fresh {
-				codes[i] = c.String()
-			}
-			msg := fmt.Sprintf("%s has %d pirates in round %d never entered before (%s), more than the %d a player can recruit in a round; ",
-				g.Players[p], len(fresh), r+1, strings.Join(codes, ", "), MaxNewPirates)
-			if r == 0 {
-				msg += "the starting deck has no pirates, so check whether earlier rounds were played without being entered"
-			} else {
-				msg += "check earlier rounds"
-			}
-			warnings = append(warnings, Warning{Player: p, Round: r + 1, Cards: fresh, Message: msg, Rule: "R4.3"})
+			warnings = append(warnings, Warning{Player: p, Round: r + 1, Cards: fresh, Rule: "R4.3"})
 		}
 	}
 	return warnings

@@ -276,13 +276,13 @@ func TestValidateWarnings(t *testing.T) {
 			name:   "R4.3 four new pirates in round 1 warn",
 			rounds: [][]string{{"H1", "S1 S2 S3 S4"}},
 			want: []Warning{{Player: 1, Round: 1, Cards: []Card{{Swords, 1, false}, {Swords, 2, false}, {Swords, 3, false}, {Swords, 4, false}},
-				Rule: "R4.3", Message: "Craig has 4 pirates in round 1 never entered before (S1, S2, S3, S4), more than the 3 a player can recruit in a round; the starting deck has no pirates, so check whether earlier rounds were played without being entered"}},
+				Rule: "R4.3"}},
 		},
 		{
 			name:   "R4.3 four new pirates in a later round point at earlier rounds",
 			rounds: [][]string{{"H1", ""}, {"H1 H2 H3 H4 HC*", ""}},
 			want: []Warning{{Player: 0, Round: 2, Cards: []Card{{Heart, 2, false}, {Heart, 3, false}, {Heart, 4, false}, {Heart, Cpt, false}},
-				Rule: "R4.3", Message: "Lucy has 4 pirates in round 2 never entered before (H2, H3, H4, HC), more than the 3 a player can recruit in a round; check earlier rounds"}},
+				Rule: "R4.3"}},
 		},
 		{
 			name:   "R4.3 a pirate seen before is not new even after a gap",

@@ -48,7 +48,7 @@ func About(vm AboutView) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(joinNames(vm.Players))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(JoinNames(vm.Players))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/about.templ`, Line: 8, Col: 42}
 			}

@@ -39,8 +39,8 @@ type CardView struct {
 	Steps []string
 	// Running[p] is seat p's running NP at each step.
 	Running      []Series
-	Chart        string
-	SourcesChart string
+	Chart        Chart
+	SourcesChart Chart
 	URL          string // the card's own address, absolute when known
 	// ImageURL is the card as a picture (absolute), ImageAlt its text.
 	ImageURL, ImageAlt string
@@ -524,7 +524,7 @@ func Card(vm CardView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = SVG(vm.Chart).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = ChartSVG(vm.Chart).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -668,12 +668,12 @@ func Card(vm CardView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if vm.SourcesChart != "" {
+		if !vm.SourcesChart.Empty() {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<details><summary>Where each player's NP came from</summary>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = SVG(vm.SourcesChart).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = ChartSVG(vm.SourcesChart).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -1,12 +1,8 @@
 package views
 
 import (
-	"fmt"
-	"html"
 	"strconv"
 	"strings"
-
-	"github.com/a-h/templ"
 )
 
 // Charts are drawn on the server as inline SVG: no chart library and no
@@ -43,10 +39,83 @@ type ResultPoint struct {
 	Won   bool
 }
 
-// SVG puts an SVG document built here into a page.
-func SVG(svg string) templ.Component { return templ.Raw(svg) }
+// Chart is a drawing for ChartSVG: its class (which also names it for
+// tests), its title for screen readers and tooltips, its height in the
+// viewBox (the width is chartWidth), and its shapes in drawing order,
+// later ones on top. The geometry is worked out here in Go; the markup is
+// the templ component's.
+type Chart struct {
+	Class, Title string
+	Height       int
+	Shapes       []Shape
+}
 
-func esc(s string) string { return html.EscapeString(s) }
+// Empty reports whether there is no chart to draw.
+func (c Chart) Empty() bool { return c.Class == "" }
+
+// ShapeKind is what a Shape draws.
+type ShapeKind uint8
+
+// The shapes of a chart.
+const (
+	// ShapeLine is a straight line From To: a grid line.
+	ShapeLine ShapeKind = iota
+	// ShapeText is Text written at At, aligned by Anchor.
+	ShapeText
+	// ShapePolyline joins Points: a series.
+	ShapePolyline
+	// ShapeCircle is a dot of radius R at At.
+	ShapeCircle
+	// ShapeRect is a bar W wide and H high from At.
+	ShapeRect
+)
+
+// Point is a place in the chart's viewBox.
+type Point struct{ X, Y float64 }
+
+// Shape is one piece of a Chart. Class picks its colour from app.css;
+// Title, when set, is its tooltip (and what a screen reader finds on it).
+type Shape struct {
+	Kind     ShapeKind
+	Class    string
+	From, To Point
+	At       Point
+	R, W, H  float64
+	Points   []Point
+	// Anchor is the text-anchor of a ShapeText: "" (start), "middle" or
+	// "end".
+	Anchor string
+	Text   string
+	Title  string
+}
+
+// chart starts a Chart of a class, a title and a height.
+func chart(class, title string, height int) *Chart {
+	return &Chart{Class: class, Title: title, Height: height}
+}
+
+func (c *Chart) line(class string, x1, y1, x2, y2 float64) {
+	c.Shapes = append(c.Shapes, Shape{Kind: ShapeLine, Class: class, From: Point{x1, y1}, To: Point{x2, y2}})
+}
+
+func (c *Chart) text(class string, x, y float64, anchor, text string) {
+	c.Shapes = append(c.Shapes, Shape{Kind: ShapeText, Class: class, At: Point{x, y}, Anchor: anchor, Text: text})
+}
+
+func (c *Chart) polyline(class string, pts []Point, title string) {
+	c.Shapes = append(c.Shapes, Shape{Kind: ShapePolyline, Class: class, Points: pts, Title: title})
+}
+
+func (c *Chart) circle(class string, x, y, r float64, title string) {
+	c.Shapes = append(c.Shapes, Shape{Kind: ShapeCircle, Class: class, At: Point{x, y}, R: r, Title: title})
+}
+
+func (c *Chart) rect(class string, x, y, w, h float64, title string) {
+	c.Shapes = append(c.Shapes, Shape{Kind: ShapeRect, Class: class, At: Point{x, y}, W: w, H: h, Title: title})
+}
+
+// seatClass is the colour class of a seat: c0…c3.
+func seatClass(base string, seat int) string { return base + " c" + strconv.Itoa(seat%4) }
 
 // niceMax rounds a maximum up to a step that gives a few readable grid
 // lines, and returns the step.
@@ -63,15 +132,9 @@ func niceMax(v int) (top, step int) {
 	return (v + s - 1) / s * s, s
 }
 
-func open(b *strings.Builder, class, title string, height int) {
-	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" class="chart %s" viewBox="0 0 %d %d" width="100%%" role="img" aria-label="%s" data-testid="%s">`,
-		class, chartWidth, height, esc(title), class)
-	fmt.Fprintf(b, `<title>%s</title>`, esc(title))
-}
-
 // LineChart draws running totals: one line per series over the labelled
 // steps (rounds, then "End").
-func LineChart(title string, labels []string, series []Series) string {
+func LineChart(title string, labels []string, series []Series) Chart {
 	const h, left, right, top, bottom = 220, 30, 12, 10, 26
 	maxV := 0
 	for _, s := range series {
@@ -88,32 +151,30 @@ func LineChart(title string, labels []string, series []Series) string {
 		return float64(left) + float64(i)*float64(plotW)/float64(len(labels)-1)
 	}
 	y := func(v int) float64 { return float64(top) + float64(plotH)*(1-float64(v)/float64(yTop)) }
-	var b strings.Builder
-	open(&b, "line-chart", title, h)
+	c := chart("line-chart", title, h)
 	for v := 0; v <= yTop; v += step {
-		fmt.Fprintf(&b, `<line class="grid" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/>`, left, chartWidth-right, y(v), y(v))
-		fmt.Fprintf(&b, `<text class="axis" x="%d" y="%.1f" text-anchor="end">%d</text>`, left-4, y(v)+4, v)
+		c.line("grid", left, y(v), chartWidth-right, y(v))
+		c.text("axis", left-4, y(v)+4, "end", strconv.Itoa(v))
 	}
 	for i, l := range labels {
-		fmt.Fprintf(&b, `<text class="axis" x="%.1f" y="%d" text-anchor="middle">%s</text>`, x(i), h-8, esc(l))
+		c.text("axis", x(i), h-8, "middle", l)
 	}
 	for _, s := range series {
-		var pts []string
+		pts := make([]Point, len(s.Values))
 		for i, v := range s.Values {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(i), y(v)))
+			pts[i] = Point{x(i), y(v)}
 		}
-		fmt.Fprintf(&b, `<polyline class="series c%d" fill="none" points="%s"><title>%s</title></polyline>`, s.Seat%4, strings.Join(pts, " "), esc(s.Name))
+		c.polyline(seatClass("series", s.Seat), pts, s.Name)
 		for i, v := range s.Values {
-			fmt.Fprintf(&b, `<circle class="dot c%d" cx="%.1f" cy="%.1f" r="3.5"><title>%s: %d</title></circle>`, s.Seat%4, x(i), y(v), esc(s.Name), v)
+			c.circle(seatClass("dot", s.Seat), x(i), y(v), 3.5, s.Name+": "+strconv.Itoa(v))
 		}
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
+	return *c
 }
 
 // StackedBars draws one horizontal bar per row, split into its parts
 // (classes part0, part1 …), with the row's total at its end.
-func StackedBars(title string, rows []StackRow) string {
+func StackedBars(title string, rows []StackRow) Chart {
 	const barH, gap, label, top = 22, 14, 16, 4
 	h := top + len(rows)*(barH+gap+label)
 	maxV := 0
@@ -127,18 +188,17 @@ func StackedBars(title string, rows []StackRow) string {
 	maxV = max(maxV, 1)
 	const right = 36
 	scale := float64(chartWidth-right) / float64(maxV)
-	var b strings.Builder
-	open(&b, "bar-chart", title, h)
+	c := chart("bar-chart", title, h)
 	for i, r := range rows {
-		y0 := top + i*(barH+gap+label)
-		fmt.Fprintf(&b, `<text class="label" x="0" y="%d">%s</text>`, y0+label-3, esc(r.Name))
+		y0 := float64(top + i*(barH+gap+label))
+		c.text("label", 0, y0+label-3, "", r.Name)
 		x, total := 0.0, 0
 		for k, p := range r.Parts {
 			if p <= 0 {
 				continue
 			}
 			w := float64(p) * scale
-			fmt.Fprintf(&b, `<rect class="part%d" x="%.1f" y="%d" width="%.1f" height="%d"><title>%s: %d</title></rect>`, k, x, y0+label, w, barH, esc(r.Name), p)
+			c.rect("part"+strconv.Itoa(k), x, y0+label, w, barH, r.Name+": "+strconv.Itoa(p))
 			x += w
 			total += p
 		}
@@ -146,40 +206,38 @@ func StackedBars(title string, rows []StackRow) string {
 		if end == "" {
 			end = strconv.Itoa(total)
 		}
-		fmt.Fprintf(&b, `<text class="label" x="%.1f" y="%d">%s</text>`, x+4, y0+label+barH-6, esc(end))
+		c.text("label", x+4, y0+label+barH-6, "", end)
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
+	return *c
 }
 
 // ResultsChart draws a player's NP game by game, oldest first; a win is a
 // filled dot, any other result a ring.
-func ResultsChart(title string, pts []ResultPoint) string {
+func ResultsChart(title string, pts []ResultPoint) Chart {
 	maxV := 0
 	labels := make([]string, len(pts))
 	for i, p := range pts {
 		maxV = max(maxV, p.NP)
 		labels[i] = p.Label
 	}
-	var b strings.Builder
-	f := gamesFrame{height: 150, left: 30, right: 10, top: 10, bottom: 24}.draw(&b, "results-chart", title, labels, maxV)
+	c := chart("results-chart", title, 150)
+	f := gamesFrame{height: 150, left: 30, right: 10, top: 10, bottom: 24}.draw(c, labels, maxV)
 	x, y := f.x, f.y
-	var line []string
+	line := make([]Point, len(pts))
 	for i, p := range pts {
-		line = append(line, fmt.Sprintf("%.1f,%.1f", x(i), y(p.NP)))
+		line[i] = Point{x(i), y(p.NP)}
 	}
 	if len(line) > 1 {
-		fmt.Fprintf(&b, `<polyline class="series c0" fill="none" points="%s"/>`, strings.Join(line, " "))
+		c.polyline("series c0", line, "")
 	}
 	for i, p := range pts {
 		class, what := "ring", "did not win"
 		if p.Won {
 			class, what = "win", "won"
 		}
-		fmt.Fprintf(&b, `<circle class="%s" cx="%.1f" cy="%.1f" r="4.5"><title>%s: %s NP, %s</title></circle>`, class, x(i), y(p.NP), esc(p.Label), strconv.Itoa(p.NP), what)
+		c.circle(class, x(i), y(p.NP), 4.5, p.Label+": "+strconv.Itoa(p.NP)+" NP, "+what)
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
+	return *c
 }
 
 // gamesFrame is the frame of a chart of NP game by game: its margins,
@@ -190,22 +248,21 @@ type gamesFrame struct {
 	games, yTop                      int
 }
 
-// draw opens the SVG and draws the frame: grid lines with their NP from
-// 0 to a round top above maxV, and the first and last games' labels
-// under the axis. The frame it returns places the points.
-func (f gamesFrame) draw(b *strings.Builder, class, title string, labels []string, maxV int) gamesFrame {
+// draw draws the frame into c: grid lines with their NP from 0 to a
+// round top above maxV, and the first and last games' labels under the
+// axis. The frame it returns places the points.
+func (f gamesFrame) draw(c *Chart, labels []string, maxV int) gamesFrame {
 	f.games = len(labels)
 	var step int
 	f.yTop, step = niceMax(maxV)
-	open(b, class, title, f.height)
 	for v := 0; v <= f.yTop; v += step {
-		fmt.Fprintf(b, `<line class="grid" x1="%d" x2="%d" y1="%.1f" y2="%.1f"/>`, f.left, chartWidth-f.right, f.y(v), f.y(v))
-		fmt.Fprintf(b, `<text class="axis" x="%d" y="%.1f" text-anchor="end">%d</text>`, f.left-4, f.y(v)+4, v)
+		c.line("grid", float64(f.left), f.y(v), float64(chartWidth-f.right), f.y(v))
+		c.text("axis", float64(f.left-4), f.y(v)+4, "end", strconv.Itoa(v))
 	}
 	if len(labels) > 0 {
-		fmt.Fprintf(b, `<text class="axis" x="%d" y="%d">%s</text>`, f.left, f.height-6, esc(labels[0]))
+		c.text("axis", float64(f.left), float64(f.height-6), "", labels[0])
 		if len(labels) > 1 {
-			fmt.Fprintf(b, `<text class="axis" x="%d" y="%d" text-anchor="end">%s</text>`, chartWidth-f.right, f.height-6, esc(labels[len(labels)-1]))
+			c.text("axis", float64(chartWidth-f.right), float64(f.height-6), "end", labels[len(labels)-1])
 		}
 	}
 	return f
@@ -225,4 +282,25 @@ func (f gamesFrame) x(i int) float64 {
 func (f gamesFrame) y(v int) float64 {
 	plotH := f.height - f.top - f.bottom
 	return float64(f.top) + float64(plotH)*(1-float64(v)/float64(f.yTop))
+}
+
+// num writes a coordinate as the charts always have: a whole number
+// plain, anything else to one decimal.
+func num(v float64) string {
+	if v == float64(int(v)) {
+		return strconv.Itoa(int(v))
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64)
+}
+
+// points writes a polyline's points: "x,y x,y …".
+func points(pts []Point) string {
+	var b strings.Builder
+	for i, p := range pts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(num(p.X) + "," + num(p.Y))
+	}
+	return b.String()
 }

@@ -1,12 +1,23 @@
 package views
 
 import (
+	"context"
 	"encoding/xml"
 	"io"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+// svgOf draws a Chart as the pages do.
+func svgOf(t *testing.T, c Chart) string {
+	t.Helper()
+	var b strings.Builder
+	if err := ChartSVG(c).Render(context.Background(), &b); err != nil {
+		t.Fatalf("rendering %s: %v", c.Class, err)
+	}
+	return b.String()
+}
 
 // checkSVG parses an SVG, and checks it has a title and scales to its
 // box: a viewBox no wider than a phone's 390 px and width 100%.
@@ -66,7 +77,8 @@ func checkSVG(t *testing.T, svg, wantTitle string) {
 func TestCharts(t *testing.T) {
 	evil := `<script>alert(1)</script> & "x"`
 	cases := []struct {
-		name, title, svg string
+		name, title string
+		chart       Chart
 	}{
 		{"line", "NP by round", LineChart("NP by round", []string{"R1", "R2", "End"}, []Series{{Name: evil, Seat: 0, Values: []int{1, 2, 17}}, {Name: "B", Seat: 1, Values: []int{0, 1, 9}}})},
 		{"line, one step", "one", LineChart("one", []string{"R1"}, []Series{{Name: "A", Values: []int{0}}})},
@@ -77,8 +89,9 @@ func TestCharts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			checkSVG(t, c.svg, c.title)
-			if strings.Contains(c.svg, "<script>") {
+			svg := svgOf(t, c.chart)
+			checkSVG(t, svg, c.title)
+			if strings.Contains(svg, "<script>") {
 				t.Errorf("a name came out unescaped")
 			}
 		})
@@ -96,7 +109,7 @@ func TestStackedBarsLabel(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if svg := StackedBars("t", []StackRow{c.row}); !strings.Contains(svg, c.want) {
+			if svg := svgOf(t, StackedBars("t", []StackRow{c.row})); !strings.Contains(svg, c.want) {
 				t.Errorf("got %s, want it to hold %q", svg, c.want)
 			}
 		})

@@ -3,7 +3,6 @@ package views
 import (
 	"context"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -103,7 +102,7 @@ func (p PhrasePart) Words() string {
 	if rank == "P" {
 		rank = "Parrot"
 	}
-	s := rank + " of " + suitNames[p.Suit]
+	s := rank + " of " + suitName(p.Suit)
 	if p.Power {
 		s += "*"
 	}
@@ -122,39 +121,6 @@ func (p Phrase) String() string {
 // CardPart is a card as a piece of a Phrase.
 func CardPart(c scoring.Card) PhrasePart {
 	return PhrasePart{Rank: c.Rank.Code(), Suit: c.Suit.Letter(), Power: c.Flagged}
-}
-
-// codeInText finds card codes in a sentence (H2, SC*), with the quotes
-// scoring's messages put around them ("H2"), which a drawn card does not
-// need.
-var codeInText = regexp.MustCompile(`"([AHKXS][1-7QCP]\*?)"|\b[AHKXS][1-7QCP]\b\*?`)
-
-// PhraseOf turns a sentence with card codes in it (one of scoring's
-// messages, or one written with cards' codes) into a Phrase whose cards a
-// page draws.
-func PhraseOf(msg string) Phrase {
-	var out Phrase
-	text := func(s string) {
-		if s != "" {
-			out = append(out, PhrasePart{Text: s})
-		}
-	}
-	last := 0
-	for _, m := range codeInText.FindAllStringSubmatchIndex(msg, -1) {
-		code := msg[m[0]:m[1]]
-		if m[2] >= 0 {
-			code = msg[m[2]:m[3]]
-		}
-		c, err := scoring.ParseCard(code)
-		if err != nil {
-			continue
-		}
-		text(msg[last:m[0]])
-		out = append(out, CardPart(c))
-		last = m[1]
-	}
-	text(msg[last:])
-	return out
 }
 
 // Sentence draws a Phrase: its text, each card as a CardRef, each symbol
@@ -421,5 +387,11 @@ var cardsOfTheGame = Phrase{
 }
 
 // workedExamples is R1.8, its cards drawn as on the card grids.
-var workedExamples = PhraseOf("H2 H3 A4 S6 K6: the straight 2-3-4 (6) and the pair of 6s (4) make 10. " +
-	"S1 S7 with the Swords Parrot: a flush of three, 8. HQ with S5: no set at all, so 0 and no prize.")
+var workedExamples = func() Phrase {
+	card := func(s scoring.Suit, r scoring.Rank) scoring.Card { return scoring.Card{Suit: s, Rank: r} }
+	return Phrasef("%s: the straight 2-3-4 (6) and the pair of 6s (4) make 10. "+
+		"%s with the Swords Parrot: a flush of three, 8. %s with %s: no set at all, so 0 and no prize.",
+		[]scoring.Card{card(scoring.Heart, 2), card(scoring.Heart, 3), card(scoring.Anchor, 4), card(scoring.Swords, 6), card(scoring.Kraken, 6)},
+		[]scoring.Card{card(scoring.Swords, 1), card(scoring.Swords, 7)},
+		card(scoring.Heart, scoring.Qtr), card(scoring.Swords, 5))
+}()

@@ -20,15 +20,12 @@ func cardTitle(c TapCard) string {
 	return c.Title
 }
 
-// joinNames lists names for a sentence, as scoring words its reasons.
-func joinNames(names []string) string { return scoring.JoinNames(names) }
-
 // MaxNameLength is the most characters a player's name has (R4.5): the
 // new-game and rename forms say so and hold typing to it.
 const MaxNameLength = scoring.MaxNameLength
 
 // listSeparator is what follows name i of n in a list worded as
-// scoring.JoinNames words it: ", " between, " and " before the last.
+// JoinNames words it: ", " between, " and " before the last.
 func listSeparator(i, n int) string {
 	switch {
 	case i == n-2:
@@ -125,8 +122,9 @@ func playersWithMost(n int) string {
 	return "the " + strconv.Itoa(n) + " players with the most"
 }
 
-// upperFirst starts s with a capital letter.
-func upperFirst(s string) string {
+// UpperFirst starts s with a capital letter: the app's one capitaliser,
+// for messages that begin a sentence on a page.
+func UpperFirst(s string) string {
 	if s == "" {
 		return s
 	}

@@ -6,39 +6,53 @@ import (
 	"strings"
 	"testing"
 
+	"ruthless/scoring"
 	"ruthless/views"
 )
 
-// TestPhraseOf checks which codes in a sentence become cards: codes of
-// real cards, with the quotes of scoring's messages dropped, and the
-// Captain's power mark kept; nothing else (rule IDs, unknown codes,
-// longer words).
-func TestPhraseOf(t *testing.T) {
+// TestPhrasef checks a phrase built from its parts: cards given as
+// arguments become drawn cards (a list of cards, each one, spaced), every
+// other argument is formatted as fmt would, and Codes writes the cards
+// back as their codes.
+func TestPhrasef(t *testing.T) {
+	card := func(code string) scoring.Card {
+		c, err := scoring.ParseCard(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
 	cases := []struct {
-		name, msg string
-		words     string // the phrase in words
-		cards     int
+		name   string
+		phrase views.Phrase
+		words  string // the phrase in words
+		codes  string // the phrase with codes
+		cards  int
 	}{
-		{"a quoted code", `card "H2" given twice`, "card 2 of Heart given twice", 1},
-		{"bare codes", "set H2 A7 is no group", "set 2 of Heart 7 of Anchor is no group", 2},
-		{"a Parrot and a Captain with its power", "SP stands as S5. SC* stands as A7.", "Parrot of Swords stands as 5 of Swords. C of Swords* stands as 7 of Anchor.", 4},
-		{"no cards", `unknown card "Z9" in R1.2, see A10 and HAT`, `unknown card "Z9" in R1.2, see A10 and HAT`, 0},
-		{"a code at each end", "K5 beats X1", "5 of Kraken beats 1 of Skull", 2},
+		{"one card", views.Phrasef("card %s given twice", card("H2")), "card 2 of Heart given twice", "card H2 given twice", 1},
+		{"a list of cards", views.Phrasef("set %s is no group", []scoring.Card{card("H2"), card("A7")}),
+			"set 2 of Heart 7 of Anchor is no group", "set H2 A7 is no group", 2},
+		{"R1.4 R1.5 a Parrot and a Captain with its power", views.Phrasef("%s stands as %s. %s stands as %s.", card("SP"), card("S5"), card("SC*"), card("A7")),
+			"Parrot of Swords stands as 5 of Swords. C of Swords* stands as 7 of Anchor.", "SP stands as S5. SC* stands as A7.", 4},
+		{"numbers and text stay text", views.Phrasef("best is %d, %d less, see %s", 12, 4, "R1.2"), "best is 12, 4 less, see R1.2", "best is 12, 4 less, see R1.2", 0},
+		{"a code in the text stays text", views.Phrasef("A10 and %s", card("K5")), "A10 and 5 of Kraken", "A10 and K5", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p := views.PhraseOf(c.msg)
-			if got := p.String(); got != c.words {
-				t.Errorf("PhraseOf(%q).String() = %q, want %q", c.msg, got, c.words)
+			if got := c.phrase.String(); got != c.words {
+				t.Errorf("String() = %q, want %q", got, c.words)
+			}
+			if got := c.phrase.Codes(); got != c.codes {
+				t.Errorf("Codes() = %q, want %q", got, c.codes)
 			}
 			n := 0
-			for _, part := range p {
+			for _, part := range c.phrase {
 				if part.Rank != "" {
 					n++
 				}
 			}
 			if n != c.cards {
-				t.Errorf("PhraseOf(%q) has %d cards, want %d", c.msg, n, c.cards)
+				t.Errorf("%d cards, want %d", n, c.cards)
 			}
 		})
 	}
@@ -49,7 +63,9 @@ func TestPhraseOf(t *testing.T) {
 // text escaped, no space put between the pieces, and the text a screen
 // reader hears the same as the phrase in words.
 func TestSentenceDrawsCards(t *testing.T) {
-	p := views.PhraseOf(`Putting SC* to use <b>now</b>: "KP".`)
+	sc, _ := scoring.ParseCard("SC*")
+	kp, _ := scoring.ParseCard("KP")
+	p := views.Phrasef("Putting %s to use <b>now</b>: %s.", sc, kp)
 	got := render(t, views.Sentence(p))
 	for _, want := range []string{
 		`Putting <span class="cardref sS">C<svg class="sym" aria-hidden="true" focusable="false"><use href="`,

@@ -8,13 +8,24 @@ package views
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-import "ruthless/static"
+import (
+	"ruthless/scoring"
+	"ruthless/static"
+)
 
 // suitIDs maps a suit letter to its symbol in static/suits.svg.
 var suitIDs = map[string]string{"A": "anchor", "H": "heart", "K": "kraken", "X": "skull", "S": "swords"}
 
-// suitNames maps a suit letter to the suit's name, for screen readers.
-var suitNames = map[string]string{"A": "Anchor", "H": "Heart", "K": "Kraken", "X": "Skull", "S": "Swords"}
+// suitName is the name of the suit of a letter (scoring.Suit's names, the
+// app's one set of them), for screen readers; "" for no suit.
+func suitName(letter string) string {
+	for s := scoring.Suit(0); s < scoring.NumSuits; s++ {
+		if s.Letter() == letter {
+			return s.Name()
+		}
+	}
+	return ""
+}
 
 // symbolHref is the URL of one symbol of the suit sprite.
 func symbolHref(id string) string { return static.Path("suits.svg") + "#" + id }
@@ -50,7 +61,7 @@ func icon(id string) templ.Component {
 		var templ_7745c5c3_Var2 string
 		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(symbolHref(id))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 18, Col: 81}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 29, Col: 81}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 		if templ_7745c5c3_Err != nil {
@@ -160,7 +171,7 @@ func CardMark(rank, suit string) templ.Component {
 			var templ_7745c5c3_Var6 string
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(rank)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 38, Col: 8}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 49, Col: 8}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -176,9 +187,9 @@ func CardMark(rank, suit string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var7 string
-		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(" of " + suitNames[suit])
+		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(" of " + suitName(suit))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 41, Col: 44}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 52, Col: 43}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 		if templ_7745c5c3_Err != nil {
@@ -222,7 +233,7 @@ func SuitHeading(letter, name string) templ.Component {
 		var templ_7745c5c3_Var9 string
 		templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(name)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 48, Col: 7}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/suits.templ`, Line: 59, Col: 7}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 		if templ_7745c5c3_Err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"ruthless/scoring"
+	"ruthless/views"
 )
 
 const checkUsage = `Usage: ruthless check [--json] [--players N] [--pool CARDS] SET...
@@ -54,6 +55,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitUsage, err)
 	}
 	res.Best = fullParty(res.Best)
+	views.ExplainCheck(&res)
 	if *asJSON {
 		err = writeJSON(stdout, res)
 	} else {

@@ -13,6 +13,7 @@ import (
 	"ruthless/handlers"
 	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/views"
 )
 
 const exportUsage = `Usage: ruthless export [-db FILE] GAME_ID
@@ -140,7 +141,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Warnings are doubtful but allowed input (R4.3): the game is stored
 	// all the same, and the person importing hears about them.
 	for _, w := range warnings {
-		fmt.Fprintf(stderr, "ruthless: warning: %s (%s)\n", w.Message, w.Rule)
+		fmt.Fprintf(stderr, "ruthless: warning: %s (%s)\n", views.WarningText(w, game.Players), w.Rule)
 	}
 
 	s, err := store.Open(*dbPath)
@@ -234,7 +235,7 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 	for i, g := range games {
 		warnings, _ := scoring.Validate(g)
 		for _, w := range warnings {
-			fmt.Fprintf(stderr, "ruthless: warning: game %d: %s (%s)\n", i, w.Message, w.Rule)
+			fmt.Fprintf(stderr, "ruthless: warning: game %d: %s (%s)\n", i, views.WarningText(w, g.Players), w.Rule)
 		}
 	}
 	s, err := store.Open(dbPath)
@@ -263,11 +264,11 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 	if known > 0 {
 		added := len(done) - known
 		fmt.Fprintf(stderr, "ruthless: %s: %d %s imported, %d already stored (not imported again; their stored ids are printed)\n",
-			name, added, scoring.Plural(added, "game", "games"), known)
+			name, added, views.Plural(added, "game", "games"), known)
 	}
 	if restored > 0 {
 		fmt.Fprintf(stderr, "ruthless: %s: %d of the games already stored %s in the trash, and %s restored\n",
-			name, restored, scoring.Plural(restored, "was", "were"), scoring.Plural(restored, "is", "are"))
+			name, restored, views.Plural(restored, "was", "were"), views.Plural(restored, "is", "are"))
 	}
 	for _, d := range done {
 		fmt.Fprintln(stdout, d.ID)

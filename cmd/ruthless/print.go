@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ruthless/scoring"
+	"ruthless/views"
 )
 
 // writeJSON writes v indented by two spaces, as docs/api.md shows it.
@@ -164,7 +165,7 @@ func printCheck(w io.Writer, res scoring.CheckResult) error {
 	if res.Legal {
 		p.printf("LEGAL: claimed strength %d\n", res.Strength)
 	} else {
-		p.printf("NOT LEGAL: %d %s, so the claim is worth nothing\n", len(res.Problems), scoring.Plural(len(res.Problems), "problem", "problems"))
+		p.printf("NOT LEGAL: %d %s, so the claim is worth nothing\n", len(res.Problems), views.Plural(len(res.Problems), "problem", "problems"))
 	}
 	switch d := res.Best.Strength - res.Strength; {
 	case res.Legal && d == 0:
@@ -193,7 +194,7 @@ func tieBreakLine(g scoring.Game, tb scoring.TieBreak) string {
 	for i, pl := range tb.Players {
 		names[i] = playerName(g, pl)
 	}
-	return scoring.TieBreakLine(names, tb)
+	return views.TieBreakLine(names, tb)
 }
 
 // prizeText is the token a player took in a round, or a dash.

@@ -9,8 +9,8 @@ import (
 	"os"
 	"time"
 
-	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/views"
 )
 
 const restoreUsage = `Usage: ruthless restore [-db FILE] BACKUP
@@ -69,7 +69,7 @@ func runRestore(args []string, stdout, stderr io.Writer) int {
 
 // reportRestore says what restore did, for the person who ran it.
 func reportRestore(w io.Writer, backup, dbPath string, done store.Restored) {
-	fmt.Fprintf(w, "restored %s from %s: %d %s\n", dbPath, backup, done.Games, scoring.Plural(done.Games, "game", "games"))
+	fmt.Fprintf(w, "restored %s from %s: %d %s\n", dbPath, backup, done.Games, views.Plural(done.Games, "game", "games"))
 	if len(done.SetAside) == 0 {
 		fmt.Fprintf(w, "there was no database at %s before\n", dbPath)
 	} else {

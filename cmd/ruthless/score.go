@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"ruthless/scoring"
+	"ruthless/views"
 )
 
 const scoreUsage = `Usage: ruthless score [--json] FILE
@@ -46,6 +47,7 @@ func runScore(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, exitUsage, err)
 	}
+	views.Explain(&res, game.Players)
 	if *asJSON {
 		err = writeJSON(stdout, res)
 	} else {

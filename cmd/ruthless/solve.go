@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ruthless/scoring"
+	"ruthless/views"
 )
 
 const solveUsage = `Usage: ruthless solve [--json] [--players N] [--why] CARD...
@@ -126,7 +127,7 @@ func printPartyWhy(w io.Writer, party scoring.Party, why scoring.Why) error {
 		}
 		writeParty(p, "    ", u.Party)
 	}
-	p.printf("  no party of strength %d leaves more than %d %s unused\n", party.Strength, why.MostUnused, scoring.Plural(why.MostUnused, "pirate", "pirates"))
+	p.printf("  no party of strength %d leaves more than %d %s unused\n", party.Strength, why.MostUnused, views.Plural(why.MostUnused, "pirate", "pirates"))
 	if len(why.Alternatives) == 0 {
 		p.printf("  no other party of strength %d leaves %d unused\n", party.Strength, why.MostUnused)
 	}

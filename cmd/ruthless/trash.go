@@ -8,8 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/views"
 )
 
 const undeleteUsage = `Usage: ruthless undelete [-db FILE] GAME_ID
@@ -68,7 +68,7 @@ func runUndelete(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "restored game %s\n", id)
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "restored game %s: %s, played %s\n", id, scoring.JoinNames(g.File.Players), g.Created.Local().Format(trashTimeLayout))
+	fmt.Fprintf(stdout, "restored game %s: %s, played %s\n", id, views.JoinNames(g.File.Players), g.Created.Local().Format(trashTimeLayout))
 	return exitOK
 }
 
@@ -103,7 +103,7 @@ func runTrash(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", g.ID,
 			g.Deleted.Local().Format(trashTimeLayout),
 			g.Deleted.Add(store.TrashKeep).Local().Format("2006-01-02"),
-			scoring.JoinNames(g.File.Players),
+			views.JoinNames(g.File.Players),
 			g.Created.Local().Format(trashTimeLayout))
 	}
 	if err := w.Flush(); err != nil {

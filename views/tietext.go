@@ -1,14 +1,19 @@
-package scoring
+package views
 
 import (
 	"fmt"
 	"strings"
+
+	"ruthless/scoring"
 )
+
+// The words of tie-breaks: scoring.TieBreak says which step of R2.5 or
+// R3.5 separated two players (its DecidedBy code); these say it for people.
 
 // RoundTieText explains one R2.5 tie-break in one short line, naming the
 // player ahead first and the step of the chain that separated the two.
 // players are the seats' names; it is "" for a tie-break of fewer than two.
-func RoundTieText(players []string, rr *RoundResult, tb TieBreak) string {
+func RoundTieText(players []string, rr *scoring.RoundResult, tb scoring.TieBreak) string {
 	if len(tb.Players) < 2 {
 		return ""
 	}
@@ -16,11 +21,11 @@ func RoundTieText(players []string, rr *RoundResult, tb TieBreak) string {
 	ax, ay := rr.Results[x], rr.Results[y]
 	head := fmt.Sprintf("%s ahead of %s on %d: ", players[x], players[y], ax.Strength)
 	switch tb.DecidedBy {
-	case ByUnused:
+	case scoring.ByUnused:
 		return head + fmt.Sprintf("more unused pirates (%d to %d).", ax.Unused, ay.Unused)
-	case ByCoins:
+	case scoring.ByCoins:
 		return head + fmt.Sprintf("same unused pirates (%d), more coins (%d to %d).", ax.Unused, ax.Coins, ay.Coins)
-	case BySeat:
+	case scoring.BySeat:
 		level := fmt.Sprintf("same unused pirates (%d) and coins (%d); ", ax.Unused, ax.Coins)
 		if x == rr.StartPlayer {
 			return head + level + players[x] + " is the start player."
@@ -33,7 +38,7 @@ func RoundTieText(players []string, rr *RoundResult, tb TieBreak) string {
 // FinalTieText explains one R3.5 tie-break in one short line, naming the
 // player ahead first and the step that separated the two, if any. players
 // are the seats' names; it is "" for a tie-break of fewer than two.
-func FinalTieText(players []string, totals []Total, tb TieBreak) string {
+func FinalTieText(players []string, totals []scoring.Total, tb scoring.TieBreak) string {
 	if len(tb.Players) < 2 {
 		return ""
 	}
@@ -41,13 +46,13 @@ func FinalTieText(players []string, totals []Total, tb TieBreak) string {
 	tx, ty := totals[x], totals[y]
 	head := fmt.Sprintf("%s ahead of %s on %d NP: ", players[x], players[y], tx.NP)
 	switch tb.DecidedBy {
-	case ByCoins:
+	case scoring.ByCoins:
 		return head + fmt.Sprintf("more coins (%d to %d).", tx.Coins, ty.Coins)
-	case ByAchievements:
+	case scoring.ByAchievements:
 		return head + fmt.Sprintf("same coins (%d), more achievement NP (%d to %d).", tx.Coins, tx.Achievements, ty.Achievements)
-	case ByCrew:
+	case scoring.ByCrew:
 		return head + fmt.Sprintf("same coins and achievement NP, more Quartermasters and Captains (%d to %d).", tx.Officers, ty.Officers)
-	case Shared:
+	case scoring.Shared:
 		return fmt.Sprintf("%s and %s share the place on %d NP: coins (%d), achievement NP (%d) and Quartermasters and Captains (%d) are all level.", players[x], players[y], tx.NP, tx.Coins, tx.Achievements, tx.Officers)
 	}
 	return head + "decided by " + tb.DecidedBy + "."
@@ -57,16 +62,16 @@ func FinalTieText(players []string, totals []Total, tb TieBreak) string {
 // a tie-break of either kind put first, the step that did it and its rule:
 // "Lucy over Craig on unused pirates (R2.5)". names are the names of
 // tb.Players, in the same order.
-func TieBreakLine(names []string, tb TieBreak) string {
-	if tb.DecidedBy == Shared {
+func TieBreakLine(names []string, tb scoring.TieBreak) string {
+	if tb.DecidedBy == scoring.Shared {
 		return fmt.Sprintf("%s stay level on every tie-break (%s)", strings.Join(names, " and "), tb.Rule)
 	}
 	why := map[string]string{
-		ByUnused:       "unused pirates",
-		ByCoins:        "coins",
-		BySeat:         "seat order from the start player",
-		ByAchievements: "Achievement NP",
-		ByCrew:         "Quartermasters and Captains owned",
+		scoring.ByUnused:       "unused pirates",
+		scoring.ByCoins:        "coins",
+		scoring.BySeat:         "seat order from the start player",
+		scoring.ByAchievements: "Achievement NP",
+		scoring.ByCrew:         "Quartermasters and Captains owned",
 	}[tb.DecidedBy]
 	if why == "" {
 		why = tb.DecidedBy
