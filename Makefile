@@ -18,7 +18,7 @@ TEST_TIMEOUT ?= 15m
 
 TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-release
 
-.PHONY: test $(TEST_PHASES) deps-axe generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
+.PHONY: test $(TEST_PHASES) deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -149,6 +149,12 @@ build:
 
 run:
 	$(GO) run ./cmd/ruthless
+
+# offline builds the offline site into dist/offline/: the app as
+# WebAssembly, run on the phone by a service worker, for any static web
+# host (docs/offline.md); it fails past 8 MiB gzip-compressed in all.
+offline:
+	bash scripts/offline.sh
 
 # release builds the binaries players download (linux/amd64, linux/arm64,
 # windows/amd64, static, SQLite included) and SHA256SUMS into dist/;
