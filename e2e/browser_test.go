@@ -496,6 +496,14 @@ func (p phone) gameID() string {
 // fetchGame reads a stored game file through the JSON API.
 func fetchGame(t *testing.T, base, id string) scoring.Game {
 	t.Helper()
+	if get, ok := inPage.Load(base); ok {
+		// The offline site: its server is the phone (offline_test.go).
+		g, err := scoring.DecodeGame(strings.NewReader(get.(func(t *testing.T, path string) string)(t, "/api/games/"+id)))
+		if err != nil {
+			t.Fatalf("GET /api/games/%s in the page: %v", id, err)
+		}
+		return g
+	}
 	resp, err := http.Get(base + "/api/games/" + id)
 	if err != nil {
 		t.Fatalf("GET /api/games/%s: %v", id, err)
