@@ -35,7 +35,7 @@ const startTimeout = 3 * time.Minute
 var inPage sync.Map
 
 // fourPlayers is a five-round game for four players with long Latin,
-// Cyrillic and Chinese names, worked by hand from RULES.md. Every player
+// Cyrillic and Chinese names, worked by hand from docs/rules.md. Every player
 // keeps to their own cards (R4.1) and recruits at most three a round
 // (R4.3); no round has a tie. Prizes: 13, 8, 15, 6 NP. Richest (R3.2):
 // Анастасия 9 (4 NP), Maximilianus 5 (2 NP); Merciless: 欧阳晓明 3 (4 NP),
