@@ -39,3 +39,36 @@ func (a *app) offlineHome(c *gin.Context) (*views.OfflineHome, error) {
 	}
 	return &views.OfflineHome{Games: len(vs)}, nil
 }
+
+// sendPath is where the offline site's "Send this game to a table server"
+// posts a game file (static/offline.js).
+const sendPath = "/api/games"
+
+// allowSend lets a page of another origin — the offline site on a phone —
+// post a game file to POST /api/games and read the answer (CORS), and
+// answers the browser's preflight for it. Nothing else is opened: no
+// other route, and no credentials (Access-Control-Allow-Origin is "*", so
+// the browser sends no cookie; the session cookie is SameSite=Lax
+// besides). A server with a password still wants it as the bearer token,
+// and without one any client on its network may already post games.
+func allowSend(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != sendPath || r.Header.Get("Origin") == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		h := w.Header()
+		switch r.Method {
+		case http.MethodOptions:
+			h.Set("Access-Control-Allow-Origin", "*")
+			h.Set("Access-Control-Allow-Methods", "POST")
+			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type")
+			h.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		case http.MethodPost:
+			h.Set("Access-Control-Allow-Origin", "*")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
