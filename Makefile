@@ -16,7 +16,7 @@ CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || comman
 RACE_TIMEOUT ?= 20m
 TEST_TIMEOUT ?= 15m
 
-TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-offline test-release
+TEST_PHASES = deps check-generated check-fmt vet lint test-race test-wasm test-reference test-offline test-release
 
 .PHONY: test $(TEST_PHASES) deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
@@ -39,6 +39,19 @@ test:
 # browser tests included (a missing browser fails rather than skips).
 test-race:
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) ./...
+
+# WASM_TEST_PACKAGES are the packages whose tests also run as the
+# offline build runs them, GOOS=js GOARCH=wasm, in Node (go_js_wasm_exec,
+# Go's own runner, needs node on the PATH: make deps installs it): the
+# browser's store and the conformance suite it passes there as the
+# SQLite store passes it natively. store/memstore/idb is compiled with
+# them (it has no tests: Node has no IndexedDB).
+WASM_TEST_PACKAGES = ./store/memstore/... ./store/storetest
+
+# test-wasm runs WASM_TEST_PACKAGES' tests under WebAssembly in Node.
+test-wasm:
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) \
+		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(WASM_TEST_PACKAGES)
 
 # REFERENCE_TESTS are the solver checks that take only a sample under -race
 # and run in full in test-reference: the brute-force cross-check (200,000
@@ -86,7 +99,8 @@ test-reference:
 
 # deps installs what the tests run besides Go when it is missing and we
 # are root: Debian's chromium (the browser tests), caddy (the test
-# behind a real reverse proxy, cmd/ruthless/proxy_test.go) and the Noto
+# behind a real reverse proxy, cmd/ruthless/proxy_test.go), nodejs (the
+# WebAssembly tests, test-wasm) and the Noto
 # fonts for Chinese, Arabic and the other scripts (Chromium draws long
 # names in every script with them, and the share image borrows them:
 # views/sharefonts.go); otherwise it
@@ -97,15 +111,16 @@ deps: deps-axe
 	@missing=""; \
 	if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then missing=" chromium"; fi; \
 	if ! command -v caddy >/dev/null 2>&1; then missing="$$missing caddy"; fi; \
+	if ! command -v node >/dev/null 2>&1; then missing="$$missing nodejs"; fi; \
 	if [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then missing="$$missing fonts-noto-cjk"; fi; \
 	if [ ! -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ]; then missing="$$missing fonts-noto-core"; fi; \
 	if [ -z "$$missing" ]; then \
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "installing$$missing (the browser, font and reverse-proxy tests need them)"; \
+		echo "installing$$missing (the browser, font, reverse-proxy and WebAssembly tests need them)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else \
-		echo "the browser, font and reverse-proxy tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
+		echo "the browser, font, reverse-proxy and WebAssembly tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
 		exit 1; \
 	fi
 

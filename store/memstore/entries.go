@@ -1,0 +1,193 @@
+package memstore
+
+import (
+	"context"
+	"fmt"
+
+	"ruthless/scoring"
+	"ruthless/store"
+)
+
+// SaveEntryBy saves one player's round entry, as SaveEntryAfter, and
+// returns the entry's new version.
+func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
+	v, _, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, by)
+	return v, err
+}
+
+// SaveEntryAfter saves one player's entry for a round (1-based; the round
+// after the last one started starts it) on the version the client saw,
+// as store.Store.SaveEntryAfter does: a stale version is an
+// *store.EntryConflict holding what is stored; a write that would make a
+// valid game invalid (R4.1: a card entered for two players) is refused
+// with the *scoring.FieldError, checked against the game as the writes
+// before it left it, since the writes take their turn. It returns the new
+// version and the game file after the write.
+func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, scoring.Game, error) {
+	end, g, err := s.beginSeat(ctx, id, player)
+	if err != nil {
+		return 0, scoring.Game{}, err
+	}
+	defer end()
+	if round < 1 || round > len(g.Rounds)+1 || round > scoring.RoundsFor(len(g.Players)) {
+		return 0, scoring.Game{}, fmt.Errorf("memstore: game %s: round %d with %d started: %w", id, round, len(g.Rounds), store.ErrBadRound)
+	}
+	stored := g.entry(round, player)
+	if stored == nil {
+		stored = &entryRec{By: -1}
+	}
+	if version != stored.Version {
+		conflict := &store.EntryConflict{Version: stored.Version, Saved: unixTime(stored.Saved), Token: stored.Token, SavedBy: stored.By}
+		if stored.Version > 0 {
+			current := g.view().File.Rounds[round-1][player]
+			conflict.Current = current
+		}
+		return 0, scoring.Game{}, conflict
+	}
+	before := g.view().File
+	after, err := scoring.WithEntry(before, round, player, &e)
+	if err == nil {
+		_, err = scoring.ValidateChange(before, after)
+	}
+	if err != nil {
+		return 0, scoring.Game{}, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	at := s.now().UnixNano()
+	// A game is dated by its first round entry unless a played time was
+	// set (store/record.go, datePlayByFirstEntry).
+	if g.Record.Played == "" && !g.anyEntry() {
+		g.Created = at
+	}
+	for len(g.Rounds) < round {
+		g.Rounds = append(g.Rounds, make([]*entryRec, len(g.Players)))
+	}
+	g.Rounds[round-1][player] = &entryRec{Entry: e, Version: stored.Version + 1, Saved: at, Token: token, By: max(by, -1)}
+	g.Updated = at
+	if err := s.commit(ctx, []*gameRec{g}, nil); err != nil {
+		return 0, scoring.Game{}, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	return stored.Version + 1, after, nil
+}
+
+// beginSeat starts the write of one seat's entry of live game id: the
+// write turn and a copy of the game to change, or an error for a game or
+// seat that is not there (the turn then already given back).
+func (s *Store) beginSeat(ctx context.Context, id string, player int) (func(), *gameRec, error) {
+	end, err := s.begin(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	g, err := s.live(id)
+	if err != nil {
+		end()
+		return nil, nil, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	if player < 0 || player >= len(g.Players) {
+		end()
+		return nil, nil, fmt.Errorf("memstore: game %s: seat %d of %d: %w", id, player, len(g.Players), store.ErrBadPlayer)
+	}
+	return end, g, nil
+}
+
+// RevealRound stores an empty pool with 0 coins for every player who has
+// not entered a started round, so that it can be scored.
+func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
+	end, err := s.begin(ctx)
+	if err != nil {
+		return fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	defer end()
+	g, err := s.live(id)
+	if err != nil {
+		return fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	if round < 1 || round > len(g.Rounds) {
+		return fmt.Errorf("memstore: game %s: reveal round %d with %d started: %w", id, round, len(g.Rounds), store.ErrBadRound)
+	}
+	at := s.now().UnixNano()
+	added := false
+	for seat, e := range g.Rounds[round-1] {
+		if e == nil {
+			g.Rounds[round-1][seat] = &entryRec{Entry: scoring.Entry{Pool: []scoring.Card{}}, Version: 1, Saved: at, By: -1}
+			added = true
+		}
+	}
+	if !added {
+		return nil
+	}
+	g.Updated = at
+	if err := s.commit(ctx, []*gameRec{g}, nil); err != nil {
+		return fmt.Errorf("memstore: game %s: reveal round %d: %w", id, round, err)
+	}
+	return nil
+}
+
+// SaveFinal saves one player's end-of-game collection on the version the
+// client saw, as store.Store.SaveFinal does: a stale version is a
+// *store.FinalConflict, a collection that breaks R4 what the game holds
+// the *scoring.FieldError.
+func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error) {
+	end, g, err := s.beginSeat(ctx, id, player)
+	if err != nil {
+		return 0, err
+	}
+	defer end()
+	stored := g.Finals[player]
+	if stored == nil {
+		stored = &finalRec{}
+	}
+	if version != stored.Version {
+		conflict := &store.FinalConflict{Version: stored.Version, Saved: unixTime(stored.Saved), Token: stored.Token}
+		if stored.Version > 0 {
+			conflict.Current = g.view().Finals[player]
+		}
+		return 0, conflict
+	}
+	before := g.view()
+	if _, err := scoring.ValidateChange(before.File, before.WithFinal(player, f)); err != nil {
+		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	at := s.now().UnixNano()
+	g.Finals[player] = &finalRec{Final: f, Version: stored.Version + 1, Saved: at, Token: token}
+	g.Updated = at
+	if err := s.commit(ctx, []*gameRec{g}, nil); err != nil {
+		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	return stored.Version + 1, nil
+}
+
+// SetRecord replaces the play's record of game id, as
+// store.Store.SetRecord does: it counts as a write, and the played time
+// (else the first round entry's) dates the game.
+func (s *Store) SetRecord(ctx context.Context, id string, rec store.Record) error {
+	if err := store.CheckRecord(rec); err != nil {
+		return fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	end, err := s.begin(ctx)
+	if err != nil {
+		return fmt.Errorf("memstore: game %s: record: %w", id, err)
+	}
+	defer end()
+	g, err := s.editable(id)
+	if err != nil {
+		return fmt.Errorf("memstore: game %s: record: %w", id, err)
+	}
+	if g == nil {
+		return fmt.Errorf("memstore: game %s: %w", id, store.ErrNotFound)
+	}
+	if rec.Played != "" {
+		at, err := store.PlayedTime(rec.Played)
+		if err != nil {
+			return fmt.Errorf("memstore: game %s: %w", id, err)
+		}
+		g.Created = at.UnixNano()
+	} else if first := g.firstEntry(); first != 0 {
+		g.Created = first
+	}
+	g.Record = recordRec{Played: rec.Played, DurationMin: rec.DurationMin, Location: rec.Location, Notes: rec.Notes}
+	g.Updated = s.now().UnixNano()
+	if err := s.commit(ctx, []*gameRec{g}, nil); err != nil {
+		return fmt.Errorf("memstore: game %s: record: %w", id, err)
+	}
+	return nil
+}
