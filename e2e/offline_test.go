@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -139,7 +140,7 @@ func TestOfflineSite(t *testing.T) {
 	t.Run("solve and rules", func(t *testing.T) {
 		p := p.on(t)
 		p.open("/solve?cards=H2+H3+H4+S6+K6", "solve")
-		if got := p.text("strength"); got != "16" {
+		if got := p.text("best-strength"); got != "16" {
 			p.errorf("solve page strength %q, want 16 (R1.2: straight flush 12 and a pair 4)", got)
 		}
 		p.open("/rules", "rules")
@@ -159,6 +160,7 @@ func TestOfflineSite(t *testing.T) {
 		}
 	})
 	t.Run("scores like the command line", func(t *testing.T) { scoresLikeCLI(p.on(t), id) })
+	t.Run("measure", func(t *testing.T) { measureOffline(p.on(t), id) })
 
 	// The browser stops; a new one on the same profile, still offline,
 	// finds the app and the game with no server anywhere.
@@ -318,7 +320,8 @@ func pageFetch(p phone, method, path, body string, want int) string {
 }
 
 // scoresLikeCLI scores game files offline through /api/score in the page
-// and compares the answers byte for byte with `ruthless score --json`:
+// and compares the answers byte for byte with `ruthless score --json`
+// (once both are compact):
 // the repository has no game files of its own in testdata, so the files
 // are those of the browser tests' games (this one, as the phone stored
 // it, and the hand-worked three- and two-player games).
@@ -347,7 +350,16 @@ func scoresLikeCLI(p phone, id string) {
 			p.fatalf("ruthless score --json (%s): %v", name, err)
 		}
 		got := pageFetch(p, "POST", "/api/score", file, http.StatusOK)
-		if got != string(want) {
+		// The command line indents its JSON and the API does not: the
+		// bytes are compared with the whitespace between tokens taken out.
+		var cli, api bytes.Buffer
+		if err := json.Compact(&cli, want); err != nil {
+			p.fatalf("ruthless score --json (%s): %v", name, err)
+		}
+		if err := json.Compact(&api, []byte(got)); err != nil {
+			p.fatalf("/api/score (%s): %v", name, err)
+		}
+		if !bytes.Equal(api.Bytes(), cli.Bytes()) {
 			p.errorf("%s: /api/score on the phone answered\n%s\nruthless score --json printed\n%s", name, got, want)
 		}
 	}
