@@ -82,13 +82,19 @@ func (b *lockedBuffer) String() string {
 // (a 500, a failed render) fails the test.
 func startServer(t *testing.T) string {
 	t.Helper()
+	return startServerWith(t, handlers.Options{})
+}
+
+// startServerWith is startServer with the app's options given.
+func startServerWith(t *testing.T, opt handlers.Options) string {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("store.Open: %v", err)
 	}
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewServer(handlers.NewWithOptions(st, log, handlers.Options{}))
+	srv := httptest.NewServer(handlers.NewWithOptions(st, log, opt))
 	// Cleanups run last first: the server stops, then the store closes,
 	// then the log is read.
 	t.Cleanup(func() {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"ruthless/handlers"
 	"ruthless/scoring"
 )
 
@@ -172,6 +174,50 @@ func TestOfflineSite(t *testing.T) {
 	t.Logf("measured: after a browser restart, opening the app until its home page is drawn: %s", time.Since(start).Round(time.Millisecond))
 	if got, want := p2.text("game-"+id), "won by 欧阳晓明"; !strings.Contains(got, want) {
 		p2.errorf("home page after the restart lists the game as %q, want it %q", got, want)
+	}
+	t.Run("send the game to a table server", func(t *testing.T) { sendToServer(p2.on(t), id) })
+}
+
+// sendToServer is the home page's "Send this game to a table server": the
+// network back, a table server with a password on another origin, the game
+// sent with the password as bearer token and stored there the same.
+func sendToServer(p phone, id string) {
+	p.t.Helper()
+	phoneGame := pageGet(p, "/api/games/"+id)
+	p.offline(false)
+	server := startServerWith(p.t, handlers.Options{Password: "kraken"})
+	p.tap(byTestID("send") + " summary")
+	if err := p.do(
+		chromedp.SetValue(chromedp.CSS(byTestID("send-game")), id),
+		chromedp.SendKeys(chromedp.CSS(byTestID("send-server")), server),
+		chromedp.SendKeys(chromedp.CSS(byTestID("send-token")), "kraken"),
+	); err != nil {
+		p.fatalf("filling in the send form: %v", err)
+	}
+	p.tap(byTestID("send-button"))
+	p.waitFor(`document.querySelector('[data-testid="send-status"]').textContent.startsWith("Sent")`, "the game to be sent")
+	p.landed("sent")
+	status := p.text("send-status")
+	sentID := strings.TrimSuffix(strings.TrimPrefix(status, "Sent: the game is on the server as "), ".")
+	req, _ := http.NewRequest(http.MethodGet, server+"/api/games/"+sentID, nil)
+	req.Header.Set("Authorization", "Bearer kraken")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		p.fatalf("reading the sent game: %v", err)
+	}
+	defer res.Body.Close()
+	got, err := scoring.DecodeGame(res.Body)
+	if err != nil {
+		p.fatalf("the sent game (%s, status %d): %v", status, res.StatusCode, err)
+	}
+	want, err := scoring.DecodeGame(strings.NewReader(phoneGame))
+	if err != nil {
+		p.fatalf("%v", err)
+	}
+	a, _ := json.Marshal(scoreOf(p.t, got))
+	b, _ := json.Marshal(scoreOf(p.t, want))
+	if !bytes.Equal(a, b) || !slices.Equal(got.Players, want.Players) {
+		p.errorf("the server scores the sent game\n%s\nthe phone\n%s", a, b)
 	}
 }
 

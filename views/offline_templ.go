@@ -79,20 +79,30 @@ func OfflineSection(vm OfflineHome) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "Clearing the site's data (or the browser's) removes them: <a href=\"/export\">export them</a> now and then.</p><p class=\"muted\" data-testid=\"offline-persist\" hidden></p><p class=\"muted\" data-testid=\"offline-differs\">Here the app runs on the phone with no server, so table mode (invites, join codes, live updates between phones), the password and backups do not apply: one phone keeps the score.</p><details data-testid=\"send\"><summary>Send this game to a table server</summary><form id=\"send-form\" class=\"stack\" data-testid=\"send-form\"><label>Game <select name=\"game\" required data-testid=\"send-game\"></select></label> <label>Server address <input type=\"url\" name=\"server\" required placeholder=\"http://192.168.1.20:8080\" autocomplete=\"url\" data-testid=\"send-server\"></label> <label>Table password (if the server has one) <input type=\"password\" name=\"token\" autocomplete=\"off\" data-testid=\"send-token\"></label> <button class=\"btn\" type=\"submit\" data-testid=\"send-button\">Send</button><p role=\"status\" data-testid=\"send-status\"></p></form><p class=\"muted\">Where the phone cannot reach the server, <a href=\"/export\">export the game</a> and import the file on the server's Import page: it scores the same.</p></details><script src=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "Clearing the site's data (or the browser's) removes them: <a href=\"/export\">export them</a> now and then.</p><p class=\"muted\" data-testid=\"offline-persist\" hidden></p><p class=\"muted\" data-testid=\"offline-differs\">Here the app runs on the phone with no server, so table mode (invites, join codes, live updates between phones), the password and backups do not apply: one phone keeps the score.</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		if vm.Games > 0 {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<details data-testid=\"send\"><summary>Send this game to a table server</summary><form id=\"send-form\" class=\"stack\" data-testid=\"send-form\"><label>Game <select name=\"game\" required data-testid=\"send-game\"></select></label> <label>Server address <input type=\"url\" name=\"server\" required placeholder=\"http://192.168.1.20:8080\" autocomplete=\"url\" data-testid=\"send-server\"></label> <label>Table password (if the server has one) <input type=\"password\" name=\"token\" autocomplete=\"off\" data-testid=\"send-token\"></label> <button class=\"btn\" type=\"submit\" data-testid=\"send-button\">Send</button><p role=\"status\" data-testid=\"send-status\"></p></form><p class=\"muted\">Where the phone cannot reach the server, <a href=\"/export\">export the game</a> and import the file on the server's Import page: it scores the same.</p></details>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<script src=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var3 string
 		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(static.Path("offline.js"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 61, Col: 41}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 63, Col: 41}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\" defer></script></section>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\" defer></script></section>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -134,20 +144,20 @@ func OfflineNotice(vm OfflineNoticeView) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<h1>No table mode on this phone</h1><p data-testid=\"offline-notice\">This copy of the app runs on the phone itself, with no server the other phones could reach: invites, join codes and live updates between phones do not apply. Pass this phone round the table, or run the server (see the README) to play with a phone each.</p><p><a class=\"btn\" href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<h1>No table mode on this phone</h1><p data-testid=\"offline-notice\">This copy of the app runs on the phone itself, with no server the other phones could reach: invites, join codes and live updates between phones do not apply. Pass this phone round the table, or run the server (see the README) to play with a phone each.</p><p><a class=\"btn\" href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var6 templ.SafeURL
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(vm.Back))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 74, Col: 49}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 76, Col: 49}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\">Back to the game</a></p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "\">Back to the game</a></p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
