@@ -45,7 +45,8 @@ test-race:
 # Go's own runner, needs node on the PATH: make deps installs it): the
 # browser's store and the conformance suite it passes there as the
 # SQLite store passes it natively. store/memstore/idb is compiled with
-# them (it has no tests: Node has no IndexedDB).
+# them; its tests skip in Node, which has no IndexedDB (e2e's
+# TestIndexedDBStore runs them in Chromium).
 WASM_TEST_PACKAGES = ./store/memstore/... ./store/storetest
 
 # test-wasm runs WASM_TEST_PACKAGES' tests under WebAssembly in Node.

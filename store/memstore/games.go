@@ -128,8 +128,13 @@ func (s *Store) GamesPageFiltered(ctx context.Context, f store.GameFilter, befor
 	games := []store.Game{}
 	var next store.Cursor
 	for _, g := range s.snapshot(isLive, newestFirst) {
+		// The cursor needs only the id and time: the games before it are
+		// passed over without building them.
+		if !before.Precedes(store.Game{ID: g.ID, Updated: unixTime(g.Updated)}) {
+			continue
+		}
 		v := g.view()
-		if !before.Precedes(v) || !f.Match(v) {
+		if !f.Match(v) {
 			continue
 		}
 		if len(games) == limit {

@@ -150,13 +150,11 @@ func (s *Store) findStored(f scoring.Game, fp string, pending map[string]*gameRe
 		created int64
 	}
 	var found []candidate
-	s.mu.RLock()
-	for id, g := range s.games {
-		if pending[id] == nil && s.prints[id] == fp {
-			found = append(found, candidate{id, g.Deleted != 0, g.Created})
+	for _, g := range s.snapshot(func(g *gameRec) bool { return pending[g.ID] == nil }, nil) {
+		if s.print(g) == fp {
+			found = append(found, candidate{g.ID, g.Deleted != 0, g.Created})
 		}
 	}
-	s.mu.RUnlock()
 	for id, g := range pending {
 		if prints[id] == fp {
 			found = append(found, candidate{id, g.Deleted != 0, g.Created})

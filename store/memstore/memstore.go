@@ -60,8 +60,12 @@ type Store struct {
 	writing sync.Mutex
 	mu      sync.RWMutex
 	games   map[string]*gameRec
-	prints  map[string]string // game id → store.Fingerprint of its file
-	closed  bool
+	// prints are the games' fingerprints (store.Fingerprint of the file),
+	// worked out when an import first needs them rather than at load, so
+	// that a phone's start does not pay for them; only writes, in their
+	// turn, touch them.
+	prints map[string]string
+	closed bool
 }
 
 // keyPrefix starts the key of every game record.
@@ -127,14 +131,24 @@ func (s *Store) Ping(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// install puts a decoded record in memory, with its fingerprint.
+// install puts a decoded record in memory; its fingerprint is worked out
+// again when needed (print).
 func (s *Store) install(g *gameRec) {
 	s.games[g.ID] = g
-	fp, err := store.Fingerprint(g.view().File)
-	if err != nil {
-		fp = "unreadable" // never equal to a hash, so never taken for an import
+	delete(s.prints, g.ID)
+}
+
+// print is game g's fingerprint. The caller holds the write turn.
+func (s *Store) print(g *gameRec) string {
+	fp, ok := s.prints[g.ID]
+	if !ok {
+		var err error
+		if fp, err = store.Fingerprint(g.view().File); err != nil {
+			fp = "unreadable" // never equal to a hash, so never taken for an import
+		}
+		s.prints[g.ID] = fp
 	}
-	s.prints[g.ID] = fp
+	return fp
 }
 
 // begin starts a write: it takes the write turn and returns the function
@@ -172,7 +186,10 @@ func (s *Store) commit(ctx context.Context, changed []*gameRec, gone []string) e
 	if len(batch) == 0 {
 		return nil
 	}
-	if err := s.p.Write(ctx, batch); err != nil {
+	// Once started, the write is waited for even if the caller goes away:
+	// storage that kept it while memory did not would be lost by the
+	// game's next write, which is built from memory.
+	if err := s.p.Write(context.WithoutCancel(ctx), batch); err != nil {
 		if errors.Is(err, store.ErrDiskFull) || errors.Is(err, store.ErrReadOnly) || errors.Is(err, store.ErrIO) {
 			return err
 		}

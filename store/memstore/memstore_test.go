@@ -26,6 +26,21 @@ func TestConformance(t *testing.T) {
 	})
 }
 
+// TestConformanceReloaded runs the conformance suite once more on a
+// store loaded afresh from its persister before every call.
+func TestConformanceReloaded(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
+		p := memstore.NewMemoryPersister()
+		return storetest.Reloaded(t, func() (handlers.Store, func() error, error) {
+			s, err := memstore.NewWith(context.Background(), p, memstore.Options{Now: now})
+			if err != nil {
+				return nil, nil, err
+			}
+			return s, s.Close, nil
+		})
+	})
+}
+
 // open makes a store on p, closed when the test ends.
 func open(t *testing.T, p memstore.Persister, now func() time.Time) *memstore.Store {
 	t.Helper()

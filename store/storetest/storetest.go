@@ -83,13 +83,9 @@ var ctx = context.Background()
 // cards parses card codes.
 func cards(t *testing.T, codes ...string) []scoring.Card {
 	t.Helper()
-	out := make([]scoring.Card, 0, len(codes))
-	for _, code := range codes {
-		c, err := scoring.ParseCard(code)
-		if err != nil {
-			t.Fatalf("ParseCard(%q): %v", code, err)
-		}
-		out = append(out, c)
+	out, err := scoring.ParseCards(codes)
+	if err != nil {
+		t.Fatalf("ParseCards(%q): %v", codes, err)
 	}
 	return out
 }
