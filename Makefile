@@ -16,9 +16,9 @@ CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || comman
 RACE_TIMEOUT ?= 20m
 TEST_TIMEOUT ?= 15m
 
-TEST_PHASES = deps check-generated check-fmt vet lint test-race test-wasm test-reference test-release
+TEST_PHASES = deps check-generated check-fmt vet lint test-race test-wasm test-reference test-offline test-release
 
-.PHONY: test $(TEST_PHASES) deps-axe generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
+.PHONY: test $(TEST_PHASES) deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -165,6 +165,20 @@ build:
 
 run:
 	$(GO) run ./cmd/ruthless
+
+# test-offline is issue 34's browser test of the offline site
+# (e2e/offline_test.go): it builds the site, installs it in Chromium,
+# cuts the network and plays a whole game on the phone alone. It runs
+# without the race detector (which skips it), as the WebAssembly build
+# alone takes minutes on a busy machine.
+test-offline:
+	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout 30m -run '^TestOfflineSite$$' ./e2e
+
+# offline builds the offline site into dist/offline/: the app as
+# WebAssembly, run on the phone by a service worker, for any static web
+# host (docs/offline.md); it fails past 8 MiB gzip-compressed in all.
+offline:
+	bash scripts/offline.sh
 
 # release builds the binaries players download (linux/amd64, linux/arm64,
 # windows/amd64, static, SQLite included) and SHA256SUMS into dist/;

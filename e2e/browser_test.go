@@ -82,13 +82,19 @@ func (b *lockedBuffer) String() string {
 // (a 500, a failed render) fails the test.
 func startServer(t *testing.T) string {
 	t.Helper()
+	return startServerWith(t, handlers.Options{})
+}
+
+// startServerWith is startServer with the app's options given.
+func startServerWith(t *testing.T, opt handlers.Options) string {
+	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "e2e.db"))
 	if err != nil {
 		t.Fatalf("store.Open: %v", err)
 	}
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewServer(handlers.NewWithOptions(st, log, handlers.Options{}))
+	srv := httptest.NewServer(handlers.NewWithOptions(st, log, opt))
 	// Cleanups run last first: the server stops, then the store closes,
 	// then the log is read.
 	t.Cleanup(func() {
@@ -496,6 +502,14 @@ func (p phone) gameID() string {
 // fetchGame reads a stored game file through the JSON API.
 func fetchGame(t *testing.T, base, id string) scoring.Game {
 	t.Helper()
+	if get, ok := inPage.Load(base); ok {
+		// The offline site: its server is the phone (offline_test.go).
+		g, err := scoring.DecodeGame(strings.NewReader(get.(func(t *testing.T, path string) string)(t, "/api/games/"+id)))
+		if err != nil {
+			t.Fatalf("GET /api/games/%s in the page: %v", id, err)
+		}
+		return g
+	}
 	resp, err := http.Get(base + "/api/games/" + id)
 	if err != nil {
 		t.Fatalf("GET /api/games/%s: %v", id, err)

@@ -91,6 +91,7 @@ type app struct {
 	recordsPage historyCache[*views.RecordsView]
 	live        *broker // the game versions the phones wait on (live.go)
 	listen      string  // the address the server listens on, "" if unknown (invite.go)
+	offline     bool    // running in the phone's browser (offline.go)
 	done        <-chan struct{}
 
 	// scores caches stored games' results by version (scorecache.go),
@@ -186,6 +187,10 @@ type Options struct {
 	// can reach, or the invite page says there is none. Empty: unknown,
 	// and the link is made from the address the page was asked for.
 	ListenAddr string
+	// Offline is set by the browser build (cmd/offline), where the app
+	// runs on the phone itself: any host name is its own, and table mode,
+	// the password and backups do not apply (offline.go).
+	Offline bool
 }
 
 // NewWithOptions returns the whole web app as one handler: pages, JSON
@@ -215,6 +220,7 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	a.proxies = opt.TrustedProxies
 	a.done = opt.Done
 	a.listen = opt.ListenAddr
+	a.offline = opt.Offline
 	a.version = opt.Version
 	if a.metrics = opt.Metrics; a.metrics != nil {
 		a.metrics.appGauges(a)
@@ -248,9 +254,14 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 func (a *app) handler() http.Handler {
 	var h http.Handler = a.router()
 	h = limitBody(h)
-	h = http.NewCrossOriginProtection().Handler(h)
+	cop := http.NewCrossOriginProtection()
+	// A phone running the offline site sends its games to a table server
+	// from another origin (offline.go, allowSend).
+	cop.AddInsecureBypassPattern("POST /api/games")
+	h = cop.Handler(h)
 	h = gzipped(h)
 	h = noGzipForEvents(h)
+	h = allowSend(h)
 	h = a.checkHost(h)
 	h = secure(h)
 	h = a.limitRequests(h)
@@ -268,6 +279,9 @@ func (a *app) router() *gin.Engine {
 		r.Use(a.metrics.count)
 	}
 	r.Use(a.recover, a.requireLogin, a.publishWrites)
+	if a.offline {
+		r.Use(a.offlineOnly)
+	}
 	if a.metrics != nil {
 		r.GET("/metrics", gin.WrapH(a.metrics.handler()))
 	}

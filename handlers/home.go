@@ -60,6 +60,10 @@ func (a *app) home(c *gin.Context) {
 	if before.IsZero() {
 		vm.Trash = a.recentlyDeleted(c)
 	}
+	if vm.Offline, err = a.offlineHome(c); err != nil {
+		a.fail(c, err)
+		return
+	}
 	a.page(c, http.StatusOK, views.Home(vm))
 }
 

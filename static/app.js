@@ -105,4 +105,26 @@
       if (!isNaN(chosen)) tz.value = String(-chosen.getTimezoneOffset());
     });
   });
+  // In the browser build (cmd/offline) a service worker answers every
+  // page. While a page is open it is pinged now and then, so that the
+  // browser keeps the worker, and the app inside it, running; and a new
+  // version it installed is announced once.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    var sw = navigator.serviceWorker;
+    var ping = function () {
+      if (sw.controller && document.visibilityState === "visible") sw.controller.postMessage({ type: "ping" });
+    };
+    ping();
+    setInterval(ping, 20000);
+    sw.addEventListener("message", function (ev) {
+      if (!ev.data || ev.data.type !== "updated") return;
+      var note = document.createElement("p");
+      note.className = "notice";
+      note.setAttribute("role", "status");
+      note.setAttribute("data-testid", "updated");
+      note.textContent = "Updated to version " + ev.data.version + ".";
+      var main = document.querySelector("main") || document.body;
+      main.insertBefore(note, main.firstChild);
+    });
+  }
 })();

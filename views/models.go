@@ -39,6 +39,8 @@ type HomeView struct {
 	Filter HomeFilter
 	// Trash is the games deleted lately, restorable (trash.templ).
 	Trash []TrashedGame
+	// Offline is set in the browser build (offline.templ).
+	Offline *OfflineHome
 }
 
 // AchievementOption is one Legendary Achievement on the new-game form.

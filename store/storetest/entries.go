@@ -85,7 +85,7 @@ func testRoundTrip(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testEntryVersions: each save moves its entry's version on by one; a
 // save on a version that is not the stored one writes nothing and says
-// what is stored, by which form and which phone (DESIGN.md: versions).
+// what is stored, by which form and which phone (docs/design.md: versions).
 func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob"))
 	if v := save(t, s, id, 1, 0, entry(t, 1, "H2"), 0); v != 1 {

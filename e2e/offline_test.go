@@ -1,0 +1,473 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"ruthless/handlers"
+	"ruthless/scoring"
+)
+
+// offlineTimeout bounds the whole offline test: building the WebAssembly
+// (minutes on a busy 2-core machine), then a game of twenty entries whose
+// every page the phone itself draws.
+const offlineTimeout = 25 * time.Minute
+
+// startTimeout bounds the first start of the app in the service worker:
+// the browser compiles some 20 MB of WebAssembly.
+const startTimeout = 3 * time.Minute
+
+// inPage maps a base URL to a function reading a path through a tab of
+// the offline site (fetchGame uses it): there the server is the phone.
+var inPage sync.Map
+
+// fourPlayers is a five-round game for four players with long Latin,
+// Cyrillic and Chinese names, worked by hand from docs/rules.md. Every player
+// keeps to their own cards (R4.1) and recruits at most three a round
+// (R4.3); no round has a tie. Prizes: 13, 8, 15, 6 NP. Richest (R3.2):
+// Анастасия 9 (4 NP), Maximilianus 5 (2 NP); Merciless: 欧阳晓明 3 (4 NP),
+// Maximilianus 2 (2 NP); unused Parley 1 NP for all but Анастасия (R3.4).
+func fourPlayers() gamePlan {
+	return gamePlan{
+		players: []string{"Maximilianus Aurelius Valerius", "Анастасия Ковалевская", "欧阳晓明", "Bartholomew Roberts"},
+		start:   0,
+		rounds: []roundPlan{
+			{ // Port: straight flush 12, pair 4, nothing, nothing (R1.2, R2.3).
+				seats: []seatPlan{{[]string{"H1", "H2", "H3"}, 1}, {[]string{"S7", "X7"}, 2},
+					{[]string{"A1"}, 0}, {[]string{"K1", "K2"}, 1}},
+				strength: []int{12, 4, 0, 0},
+				prize:    []int{1, 1, 0, 0},
+			},
+			{ // Port: 16, three of a kind 10, 12, 12.
+				seats: []seatPlan{{[]string{"H1", "H2", "H3", "H4"}, 2}, {[]string{"S7", "X7", "A7"}, 3},
+					{[]string{"A1", "A2", "A3"}, 1}, {[]string{"K1", "K2", "K3"}, 2}},
+				strength: []int{16, 10, 12, 12},
+				prize:    []int{1, 1, 1, 1},
+			},
+			{ // Piracy 6/3/2/1 (R2.5).
+				seats: []seatPlan{{[]string{"H1", "H2", "H3", "H4", "H5"}, 3}, {[]string{"S7", "X7", "A7"}, 4},
+					{[]string{"A1", "A2", "A3"}, 2}, {[]string{"K1", "K2", "K3", "K4"}, 3}},
+				strength: []int{20, 10, 12, 16},
+				prize:    []int{6, 1, 2, 3},
+			},
+			{ // Five of a kind 22; two straight flushes 24.
+				seats: []seatPlan{{[]string{"H1", "H2", "H3", "H4", "H5"}, 4}, {[]string{"S7", "X7", "A7", "H7", "K7"}, 5},
+					{[]string{"A1", "A2", "A3", "X1", "X2", "X3"}, 3}, {[]string{"K1", "K2", "K3", "K4"}, 4}},
+				strength: []int{20, 22, 24, 16},
+				prize:    []int{2, 3, 6, 1},
+			},
+			{
+				seats: []seatPlan{{[]string{"H1", "H2", "H3", "H4", "H5", "H6"}, 5}, {[]string{"S7", "X7", "A7", "H7", "K7"}, 6},
+					{[]string{"A1", "A2", "A3", "X1", "X2", "X3", "X4"}, 4}, {[]string{"K1", "K2", "K3", "K4", "K5"}, 5}},
+				strength: []int{24, 22, 28, 20},
+				prize:    []int{3, 2, 6, 1},
+			},
+		},
+		finals: []finalPlan{
+			{buried: []string{"H6"}, monkeys: 1, lootKept: 5, coins: 3},
+			{lootKept: 9, lootBuried: 2, coins: 6, parleyUsed: true},
+			{monkeys: 3, lootKept: 4, coins: 2},
+			{lootKept: 2, coins: 1},
+		},
+		np:      []int{18, 12, 20, 7},
+		winners: []string{"欧阳晓明"},
+	}
+}
+
+// TestOfflineSite is issue 34's test of the offline build: make offline's
+// site, served by a static file server on loopback, opened once in
+// Chromium at 390×844; then the server stops and the network is cut, and
+// the phone alone plays a whole four-player game through the pages (R1,
+// R2, R3 as the server's own game tests check them), opens /solve and
+// /rules, scores game files through /api/score exactly as `ruthless score
+// --json` does, and after a restart of the browser on the same profile
+// still lists the game.
+func TestOfflineSite(t *testing.T) {
+	exe := findBrowser(t)
+	if raceOn {
+		// The race detector cannot see into the WebAssembly the browser
+		// runs, and would only slow the harness: make test runs this in
+		// its own phase, test-offline, without it.
+		t.Skip("TestOfflineSite runs in make test-offline, without the race detector")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
+	defer cancel()
+	site := offlineSite(t)
+	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	defer srv.Close()
+	root := t.TempDir()
+	shots := shotDir(t)
+
+	b := startProfile(t, ctx, exe, root)
+	p := newPhone(t, b, srv.URL, shots, "")
+	start := time.Now()
+	installOffline(p)
+	t.Logf("measured: first visit, start page to the app's home page drawn by the phone: %s", time.Since(start).Round(time.Millisecond))
+
+	// From here on no server: the static one stops, the network is cut.
+	srv.Close()
+	p.offline(true)
+	inPage.Store(srv.URL, func(t *testing.T, path string) string { return pageGet(p.on(t), path) })
+	defer inPage.Delete(srv.URL)
+
+	plan := fourPlayers()
+	var id string
+	ok := t.Run("game", func(t *testing.T) {
+		p := p.on(t)
+		id = setUp(p, plan)
+		for r := 1; r <= 5; r++ {
+			enterRound(p, plan, id, r)
+		}
+		enterFinals(p, plan, id)
+	})
+	if !ok {
+		return
+	}
+	t.Run("solve and rules", func(t *testing.T) {
+		p := p.on(t)
+		p.open("/solve?cards=H2+H3+H4+S6+K6", "solve")
+		if got := p.text("best-strength"); got != "16" {
+			p.errorf("solve page strength %q, want 16 (R1.2: straight flush 12 and a pair 4)", got)
+		}
+		p.open("/rules", "rules")
+		if !strings.Contains(eval[string](p, `document.body.innerText`), "R2.5") {
+			p.errorf("the rules page does not cite R2.5")
+		}
+	})
+	t.Run("home", func(t *testing.T) {
+		p := p.on(t)
+		p.open("/", "home-offline")
+		if got := p.text("offline-count"); !strings.Contains(got, "keeps 1 game") || !strings.Contains(got, "Clearing") {
+			p.errorf("home page says %q, want how many games the phone keeps and that clearing site data removes them", got)
+		}
+		p.open("/games/"+id+"/invite", "invite-offline")
+		if got := p.text("offline-notice"); !strings.Contains(got, "do not apply") {
+			p.errorf("invite page offline says %q, want that table mode does not apply", got)
+		}
+	})
+	t.Run("scores like the command line", func(t *testing.T) { scoresLikeCLI(p.on(t), id) })
+	t.Run("measure", func(t *testing.T) { measureOffline(p.on(t), id) })
+
+	// The browser stops; a new one on the same profile, still offline,
+	// finds the app and the game with no server anywhere.
+	b2 := restartProfile(t, ctx, b, exe, root)
+	p2 := newPhone(t, b2, srv.URL, shots, "restart-")
+	p2.offline(true)
+	start = time.Now()
+	openSlow(p2, "/", "home-after-restart")
+	t.Logf("measured: after a browser restart, opening the app until its home page is drawn: %s", time.Since(start).Round(time.Millisecond))
+	if got, want := p2.text("game-"+id), "won by 欧阳晓明"; !strings.Contains(got, want) {
+		p2.errorf("home page after the restart lists the game as %q, want it %q", got, want)
+	}
+	t.Run("send the game to a table server", func(t *testing.T) { sendToServer(p2.on(t), id) })
+}
+
+// sendToServer is the home page's "Send this game to a table server": the
+// network back, a table server with a password on another origin, the game
+// sent with the password as bearer token and stored there the same.
+func sendToServer(p phone, id string) {
+	p.t.Helper()
+	phoneGame := pageGet(p, "/api/games/"+id)
+	p.offline(false)
+	server := startServerWith(p.t, handlers.Options{Password: "kraken"})
+	p.tap(byTestID("send") + " summary")
+	if err := p.do(
+		chromedp.SetValue(chromedp.CSS(byTestID("send-game")), id),
+		chromedp.SendKeys(chromedp.CSS(byTestID("send-server")), server),
+		chromedp.SendKeys(chromedp.CSS(byTestID("send-token")), "kraken"),
+	); err != nil {
+		p.fatalf("filling in the send form: %v", err)
+	}
+	p.tap(byTestID("send-button"))
+	p.waitFor(`document.querySelector('[data-testid="send-status"]').textContent.startsWith("Sent")`, "the game to be sent")
+	p.landed("sent")
+	status := p.text("send-status")
+	sentID := strings.TrimSuffix(strings.TrimPrefix(status, "Sent: the game is on the server as "), ".")
+	req, _ := http.NewRequest(http.MethodGet, server+"/api/games/"+sentID, nil)
+	req.Header.Set("Authorization", "Bearer kraken")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		p.fatalf("reading the sent game: %v", err)
+	}
+	defer res.Body.Close()
+	got, err := scoring.DecodeGame(res.Body)
+	if err != nil {
+		p.fatalf("the sent game (%s, status %d): %v", status, res.StatusCode, err)
+	}
+	want, err := scoring.DecodeGame(strings.NewReader(phoneGame))
+	if err != nil {
+		p.fatalf("%v", err)
+	}
+	a, _ := json.Marshal(scoreOf(p.t, got))
+	b, _ := json.Marshal(scoreOf(p.t, want))
+	if !bytes.Equal(a, b) || !slices.Equal(got.Players, want.Players) {
+		p.errorf("the server scores the sent game\n%s\nthe phone\n%s", a, b)
+	}
+}
+
+// offlineSite builds the offline site with scripts/offline.sh (make
+// offline) into a temporary folder; RUTHLESS_OFFLINE_SITE names one
+// already built instead (the build takes minutes).
+func offlineSite(t *testing.T) string {
+	t.Helper()
+	if dir := os.Getenv("RUTHLESS_OFFLINE_SITE"); dir != "" {
+		return dir
+	}
+	out := filepath.Join(t.TempDir(), "offline")
+	cmd := exec.Command("bash", "../scripts/offline.sh")
+	cmd.Env = append(os.Environ(), "OUT="+out, "VERSION=e2e")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make offline: %v\n%s", err, b)
+	} else {
+		t.Logf("%s", b)
+	}
+	return out
+}
+
+// startProfile starts headless Chromium on the profile in root (kept
+// between starts, as a phone keeps its browser's storage).
+func startProfile(t *testing.T, ctx context.Context, exe, root string) context.Context {
+	t.Helper()
+	tmp := filepath.Join(root, "tmp")
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(filepath.Join(root, "profile")),
+		chromedp.WindowSize(screenWidth, screenHeight),
+		chromedp.Env("TMPDIR="+tmp),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
+	if err := chromedp.Do(tabCtx); err != nil {
+		cancelTab()
+		cancelAlloc()
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	browsers.Store(tabCtx, func() { cancelTab(); cancelAlloc() })
+	t.Cleanup(func() {
+		if stop, ok := browsers.LoadAndDelete(tabCtx); ok {
+			stop.(func())()
+		}
+	})
+	return tabCtx
+}
+
+// browsers are the stop functions of the browsers startProfile started.
+var browsers sync.Map
+
+// restartProfile stops the browser of b (waiting for it to exit, so that
+// its profile is written) and starts a new one on the same profile.
+func restartProfile(t *testing.T, ctx, b context.Context, exe, root string) context.Context {
+	t.Helper()
+	if stop, ok := browsers.LoadAndDelete(b); ok {
+		stop.(func())()
+	}
+	return startProfile(t, ctx, exe, root)
+}
+
+// installOffline opens the start page and waits until the service worker
+// controls the tab and the app inside it has drawn its home page.
+func installOffline(p phone) {
+	p.t.Helper()
+	if err := p.do(chromedp.Navigate(p.base + "/")); err != nil {
+		p.fatalf("opening the start page: %v", err)
+	}
+	waitLong(p, `navigator.serviceWorker.controller !== null && !!document.querySelector('[data-testid="new-game"]')`,
+		"the service worker to take the page and draw the app's home page")
+	p.landed("installed")
+}
+
+// openSlow opens a page that may wait for the app to start in a worker
+// the browser just started.
+func openSlow(p phone, path, name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path)); err != nil {
+		p.fatalf("opening %s: %v", path, err)
+	}
+	p.landed(name)
+}
+
+// waitLong waits, up to startTimeout, for a JavaScript condition.
+func waitLong(p phone, cond, what string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	defer cancel()
+	for {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
+		if err == nil && v {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			p.fatalf("waiting for %s: %v (last error %v)", what, ctx.Err(), err)
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// pageGet reads a path with fetch from inside the page, as the page's own
+// scripts would: the service worker answers it.
+func pageGet(p phone, path string) string {
+	p.t.Helper()
+	return pageFetch(p, "GET", path, "", http.StatusOK)
+}
+
+// pageFetch sends a request from inside the page and returns the body,
+// failing unless the status is want.
+func pageFetch(p phone, method, path, body string, want int) string {
+	p.t.Helper()
+	js := fmt.Sprintf(`(async () => {
+		const init = {method: %q};
+		if (%q !== "") { init.body = %q; init.headers = {"Content-Type": "application/json"}; }
+		const res = await fetch(%q, init);
+		return JSON.stringify([res.status, await res.text()]);
+	})()`, method, body, body, path)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.fatalf("%s %s in the page: %v", method, path, err)
+	}
+	var res [2]any
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		p.fatalf("%s %s in the page: %v", method, path, err)
+	}
+	if status, _ := res[0].(float64); int(status) != want {
+		p.fatalf("%s %s in the page: status %v, want %d: %v", method, path, res[0], want, res[1])
+	}
+	s, _ := res[1].(string)
+	return s
+}
+
+// scoresLikeCLI scores game files offline through /api/score in the page
+// and compares the answers byte for byte with `ruthless score --json`
+// (once both are compact):
+// the repository has no game files of its own in testdata, so the files
+// are those of the browser tests' games (this one, as the phone stored
+// it, and the hand-worked three- and two-player games).
+func scoresLikeCLI(p phone, id string) {
+	p.t.Helper()
+	bin := filepath.Join(p.t.TempDir(), "ruthless")
+	if b, err := exec.Command("go", "build", "-o", bin, "../cmd/ruthless").CombinedOutput(); err != nil {
+		p.fatalf("building ruthless: %v\n%s", err, b)
+	}
+	files := map[string]string{"the game played offline": pageGet(p, "/api/games/"+id)}
+	for name, plan := range map[string]gamePlan{"three players": threePlayers(), "two players": twoPlayers(), "four players": fourPlayers()} {
+		b, err := json.Marshal(planGame(p.t, plan))
+		if err != nil {
+			p.fatalf("%s: %v", name, err)
+		}
+		files[name] = string(b)
+	}
+	dir := p.t.TempDir()
+	for name, file := range files {
+		path := filepath.Join(dir, strconv.Itoa(len(name))+".json")
+		if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+			p.fatalf("%v", err)
+		}
+		want, err := exec.Command(bin, "score", "--json", path).Output()
+		if err != nil {
+			p.fatalf("ruthless score --json (%s): %v", name, err)
+		}
+		got := pageFetch(p, "POST", "/api/score", file, http.StatusOK)
+		// The command line indents its JSON and the API does not: the
+		// bytes are compared with the whitespace between tokens taken out.
+		var cli, api bytes.Buffer
+		if err := json.Compact(&cli, want); err != nil {
+			p.fatalf("ruthless score --json (%s): %v", name, err)
+		}
+		if err := json.Compact(&api, []byte(got)); err != nil {
+			p.fatalf("/api/score (%s): %v", name, err)
+		}
+		if !bytes.Equal(api.Bytes(), cli.Bytes()) {
+			p.errorf("%s: /api/score on the phone answered\n%s\nruthless score --json printed\n%s", name, got, want)
+		}
+	}
+}
+
+// planGame is a plan as a game file, as the pages would store it.
+func planGame(t *testing.T, plan gamePlan) scoring.Game {
+	t.Helper()
+	g := scoring.Game{Version: 1, Players: plan.players, StartPlayer: plan.start, Achievements: []string{"richest", "merciless"}}
+	owned := make([][]scoring.Card, len(plan.players))
+	for _, rp := range plan.rounds {
+		row := make([]*scoring.Entry, len(plan.players))
+		for seat, sp := range rp.seats {
+			cards, err := scoring.ParseCards(sp.pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			row[seat] = &scoring.Entry{Pool: cards, Coins: sp.coins}
+			for _, c := range cards {
+				if !containsCard(owned[seat], c) {
+					owned[seat] = append(owned[seat], c)
+				}
+			}
+		}
+		g.Rounds = append(g.Rounds, row)
+	}
+	for seat, fp := range plan.finals {
+		buried, err := scoring.ParseCards(fp.buried)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []scoring.Card
+		for _, c := range owned[seat] {
+			if !containsCard(buried, c) {
+				kept = append(kept, c)
+			}
+		}
+		g.Final = append(g.Final, scoring.FinalEntry{Pirates: kept, BuriedPirates: buried,
+			BuriedPowderMonkeys: fp.monkeys, LootBannerKept: fp.lootKept, LootBannerBuried: fp.lootBuried,
+			Coins: fp.coins, ParleyUsed: fp.parleyUsed})
+	}
+	return g
+}
+
+func containsCard(cs []scoring.Card, c scoring.Card) bool {
+	for _, d := range cs {
+		if d == c {
+			return true
+		}
+	}
+	return false
+}
+
+// throttle sets Lighthouse's mobile CPU slowdown (4×) on the tab, or
+// takes it off (1).
+func throttle(p phone, rate float64) {
+	p.t.Helper()
+	err := p.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate})
+		return err
+	}))
+	if err != nil {
+		p.fatalf("CPU throttling %g: %v", rate, err)
+	}
+}
