@@ -19,16 +19,25 @@ var sourceNames = []string{"Prize tokens", "Achievements", "Crew", "Parley"}
 
 // player is one player's page: their record, where their NP come from,
 // their best party, head to head against everyone they met, and their
-// games. The statistics are scoring's (scoring.PlayerStatsOf) over the
-// whole history (a.history).
+// games. The statistics are scoring's (scoring.PlayerStatsBuilder) over
+// the games' summaries (a.eachSummary), read as a stream.
 func (a *app) player(c *gin.Context) {
 	name := strings.TrimSpace(c.Param("name"))
-	games, err := a.history(c.Request.Context())
-	if err != nil {
+	b := scoring.NewPlayerStats(name)
+	if err := a.eachSummary(c.Request.Context(), b.Add); err != nil {
 		a.fail(c, err)
 		return
 	}
-	st := scoring.PlayerStatsOf(games, name)
+	st := b.Stats()
+	// The summaries hold each party's strength; the best party's cards
+	// come from its game.
+	if st.BestPartyGame != "" {
+		if pg, ok := a.fullGame(c.Request.Context(), st.BestPartyGame); ok {
+			if pr, ok := scoring.PartyOf(pg, name, st.BestPartyRound); ok {
+				st.BestParty = &pr
+			}
+		}
+	}
 	if st.Games == 0 && st.Playing == 0 {
 		a.notFound(c, fmt.Sprintf("Nobody called %q has played here.", clip(name)))
 		return

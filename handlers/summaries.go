@@ -1,0 +1,164 @@
+package handlers
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"ruthless/scoring"
+	"ruthless/store"
+)
+
+// The history pages (players, a player, records) read the history as
+// game summaries (scoring.GameSummary), which the store keeps beside the
+// games: a stream of small rows, oldest first, so a page holds what its
+// figures need (a line per player) and never the games. A summary is
+// worked out here, not in the write that changed its game, so that
+// scoring slow pools never holds a save up: a page first summarises the
+// games written since the last summary (within its budget, batch by
+// batch, each batch kept as soon as it is done), then reads the stream.
+
+// summaryStore is what summarising needs from the store.
+type summaryStore interface {
+	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
+	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
+	PutSummaries(ctx context.Context, sums []store.Summary) error
+}
+
+// summarize works out the summaries of the games listed in stale, a
+// batch at a time, and keeps them in the store. A batch the store cannot
+// keep (a read-only or full disk) is handed to spare instead, so that
+// the page can still be drawn; score scores a finished game.
+func summarize(ctx context.Context, st summaryStore, stale []store.GameVersion,
+	score func(context.Context, scoring.Game) (scoring.Result, error), spare func([]store.Summary)) error {
+	for len(stale) > 0 {
+		batch := stale[:min(len(stale), historyBatch)]
+		stale = stale[len(batch):]
+		ids := make([]string, len(batch))
+		for i, v := range batch {
+			ids[i] = v.ID
+		}
+		loaded, err := st.GamesByID(ctx, ids)
+		if err != nil {
+			return err
+		}
+		sums := make([]store.Summary, 0, len(loaded))
+		for _, g := range loaded {
+			pg := scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File}
+			if g.File.Final != nil {
+				res, err := score(ctx, g.File)
+				if solveFailed(err) {
+					return err
+				}
+				if err == nil {
+					pg.Result = &res
+				}
+			}
+			sums = append(sums, store.Summary{GameSummary: scoring.SummarizeGame(pg), Updated: g.Updated})
+		}
+		if err := st.PutSummaries(ctx, sums); err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			spare(sums)
+		}
+	}
+	return nil
+}
+
+// eachSummary calls fn with the summary of every live game, oldest
+// first, within the page budget: a history whose new games cannot all be
+// summarised in that time answers errPageTooSlow (a 503 that says so),
+// and what was summarised by then is kept for the next try.
+func (a *app) eachSummary(parent context.Context, fn func(scoring.GameSummary)) error {
+	ctx, cancel := context.WithTimeout(parent, a.pageBudget)
+	defer cancel()
+	// Two pages at once would score the same new games twice; the second
+	// waits for the first and then finds them done.
+	select {
+	case a.summarizing <- struct{}{}:
+	case <-ctx.Done():
+		return tooSlow(parent, ctx.Err())
+	}
+	stale, err := a.store.StaleSummaries(ctx)
+	// spare holds the summaries the store could not keep, for this page
+	// only.
+	spare := map[string]scoring.GameSummary{}
+	if err == nil {
+		err = summarize(ctx, a.store, stale, a.score, func(sums []store.Summary) {
+			for _, s := range sums {
+				spare[s.ID] = s.GameSummary
+			}
+		})
+	}
+	<-a.summarizing
+	if err != nil {
+		return tooSlow(parent, err)
+	}
+	err = a.store.EachSummary(ctx, func(ss store.StoredSummary) error {
+		switch gs, ok := spare[ss.ID]; {
+		case ok:
+			gs.Played = ss.Played
+			fn(gs)
+		case ss.Stored:
+			// A summary out of date here is of a game written since the
+			// summaries were brought up to date: its write changed the
+			// history's key, so the next page counts it.
+			fn(ss.GameSummary)
+		}
+		return nil
+	})
+	return tooSlow(parent, err)
+}
+
+// fullGame loads and scores one stored game, for the one party a history
+// page draws (the summaries hold strengths, not cards).
+func (a *app) fullGame(ctx context.Context, id string) (scoring.PlayedGame, bool) {
+	games, err := a.store.GamesByID(ctx, []string{id})
+	if err != nil || len(games) == 0 || games[0].File.Final == nil {
+		return scoring.PlayedGame{}, false
+	}
+	g := games[0]
+	res, err := a.score(ctx, g.File)
+	if err != nil {
+		return scoring.PlayedGame{}, false
+	}
+	return scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File, Result: &res}, true
+}
+
+// SummaryFiller is what FillSummaries needs from the store.
+type SummaryFiller interface {
+	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
+	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
+	PutSummaries(ctx context.Context, sums []store.Summary) error
+}
+
+// FillSummaries brings every game's summary up to date in the
+// background, for a server that has just started on a database from
+// before summaries were kept (or one a program without them wrote to):
+// the first history page then finds them done, instead of scoring the
+// whole history within its budget. It scores with the plain solver, a
+// batch at a time, and stops at the first error (a page that needs the
+// rest will do them) or when ctx ends.
+func FillSummaries(ctx context.Context, st SummaryFiller, log *slog.Logger) {
+	start := time.Now()
+	stale, err := st.StaleSummaries(ctx)
+	if err != nil || len(stale) == 0 {
+		return
+	}
+	log.Info("summarising games for the history pages", "games", len(stale))
+	score := func(ctx context.Context, g scoring.Game) (scoring.Result, error) {
+		return scoring.ScoreContext(ctx, g, nil)
+	}
+	var notKept error
+	err = summarize(ctx, st, stale, score, func(sums []store.Summary) {
+		notKept = fmt.Errorf("%d summaries not kept", len(sums))
+	})
+	if err = cmp.Or(err, notKept); err != nil {
+		log.Warn("summarising games stopped; the history pages will finish it", "err", err)
+		return
+	}
+	log.Info("summarised games for the history pages", "games", len(stale), "took", time.Since(start).Round(time.Millisecond))
+}
