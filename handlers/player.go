@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -23,26 +24,36 @@ var sourceNames = []string{"Prize tokens", "Achievements", "Crew", "Parley"}
 // the games' summaries (a.eachSummary), read as a stream.
 func (a *app) player(c *gin.Context) {
 	name := strings.TrimSpace(c.Param("name"))
-	b := scoring.NewPlayerStats(name)
-	if err := a.eachSummary(c.Request.Context(), b.Add); err != nil {
+	st, err := a.playerStats(c.Request.Context(), name)
+	if err != nil {
 		a.fail(c, err)
 		return
-	}
-	st := b.Stats()
-	// The summaries hold each party's strength; the best party's cards
-	// come from its game.
-	if st.BestPartyGame != "" {
-		if pg, ok := a.fullGame(c.Request.Context(), st.BestPartyGame); ok {
-			if pr, ok := scoring.PartyOf(pg, name, st.BestPartyRound); ok {
-				st.BestParty = &pr
-			}
-		}
 	}
 	if st.Games == 0 && st.Playing == 0 {
 		a.notFound(c, fmt.Sprintf("Nobody called %q has played here.", clip(name)))
 		return
 	}
 	a.page(c, http.StatusOK, views.Player(playerView(st)))
+}
+
+// playerStats are the statistics of the player called name, from the
+// games' summaries read as a stream.
+func (a *app) playerStats(ctx context.Context, name string) (scoring.PlayerStats, error) {
+	b := scoring.NewPlayerStats(name)
+	if err := a.eachSummary(ctx, b.Add); err != nil {
+		return scoring.PlayerStats{}, err
+	}
+	st := b.Stats()
+	// The summaries hold each party's strength; the best party's cards
+	// come from its game.
+	if st.BestPartyGame != "" {
+		if pg, ok := a.fullGame(ctx, st.BestPartyGame); ok {
+			if pr, ok := scoring.PartyOf(pg, name, st.BestPartyRound); ok {
+				st.BestParty = &pr
+			}
+		}
+	}
+	return st, nil
 }
 
 // playerView is a player's page: the statistics, drawn.

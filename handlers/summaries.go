@@ -137,12 +137,26 @@ type SummaryFiller interface {
 
 // FillSummaries brings every game's summary up to date in the
 // background, for a server that has just started on a database from
-// before summaries were kept (or one a program without them wrote to):
-// the first history page then finds them done, instead of scoring the
-// whole history within its budget. It scores with the plain solver, a
-// batch at a time, and stops at the first error (a page that needs the
-// rest will do them) or when ctx ends.
-func FillSummaries(ctx context.Context, st SummaryFiller, log *slog.Logger) {
+// before summaries were kept (or one that a program without them wrote
+// to): the first history page then finds them done, instead of scoring
+// the whole history within its budget. It scores with the plain solver
+// on one goroutine, a batch at a time, and stops at the first error (a
+// page that needs the rest will do them). stop ends it and waits for it,
+// before the store closes.
+func FillSummaries(ctx context.Context, st SummaryFiller, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fillSummaries(ctx, st, log)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
+
+func fillSummaries(ctx context.Context, st SummaryFiller, log *slog.Logger) {
 	start := time.Now()
 	stale, err := st.StaleSummaries(ctx)
 	if err != nil || len(stale) == 0 {
