@@ -92,6 +92,9 @@ type app struct {
 	// summarizing lets one page at a time bring the games' summaries up
 	// to date (summaries.go).
 	summarizing chan struct{}
+	// playerPages keeps players' statistics by history state and name
+	// (player.go).
+	playerPages *lru.Cache[string, scoring.PlayerStats]
 	// summaries is the players list of the history's last state.
 	summaries historyCache[[]scoring.PlayerSummary]
 	// recordsPage is the records page of the history's last state.
@@ -248,7 +251,8 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget,
-		draws: make(slots, drawSlots), exports: make(slots, exportSlots), summarizing: make(chan struct{}, 1)}
+		draws: make(slots, drawSlots), exports: make(slots, exportSlots), summarizing: make(chan struct{}, 1),
+		playerPages: newLRU[string, scoring.PlayerStats](maxCachedPlayers)}
 }
 
 // handler is the router in its wrappers.

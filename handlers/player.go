@@ -36,9 +36,33 @@ func (a *app) player(c *gin.Context) {
 	a.page(c, http.StatusOK, views.Player(playerView(st)))
 }
 
+// maxCachedPlayers bounds the player pages kept: the players of a
+// table or two, each a few kilobytes.
+const maxCachedPlayers = 64
+
 // playerStats are the statistics of the player called name, from the
-// games' summaries read as a stream.
+// games' summaries read as a stream, or as kept for this state of the
+// history (the players list's key).
 func (a *app) playerStats(ctx context.Context, name string) (scoring.PlayerStats, error) {
+	hk, err := a.historyKey(ctx)
+	if err != nil {
+		return scoring.PlayerStats{}, err
+	}
+	// The name as asked matters beyond its key: a player with no
+	// finished game is shown as asked.
+	key := string(hk[:]) + "\x00" + name
+	if st, ok := a.playerPages.Get(key); ok {
+		return st, nil
+	}
+	st, err := a.workPlayerStats(ctx, name)
+	if err == nil {
+		a.playerPages.Add(key, st)
+	}
+	return st, err
+}
+
+// workPlayerStats works out playerStats.
+func (a *app) workPlayerStats(ctx context.Context, name string) (scoring.PlayerStats, error) {
 	b := scoring.NewPlayerStats(name)
 	if err := a.eachSummary(ctx, b.Add); err != nil {
 		return scoring.PlayerStats{}, err

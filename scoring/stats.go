@@ -26,9 +26,6 @@ type PlayedGame struct {
 	Result *Result
 }
 
-// finished reports whether the game is over and scored.
-func (pg PlayedGame) finished() bool { return pg.File.Final != nil && pg.Result != nil }
-
 // NameKey is the key every spelling of one player's name shares: trimmed,
 // lower case.
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
