@@ -63,8 +63,8 @@ func (a *app) playerStats(ctx context.Context, name string) (scoring.PlayerStats
 
 // workPlayerStats works out playerStats.
 func (a *app) workPlayerStats(ctx context.Context, name string) (scoring.PlayerStats, error) {
-	b := scoring.NewPlayerStats(name)
-	if err := a.eachSummary(ctx, b.Add); err != nil {
+	var b *scoring.PlayerStatsBuilder
+	if err := a.eachSummary(ctx, func() func(scoring.GameSummary) { b = scoring.NewPlayerStats(name); return b.Add }); err != nil {
 		return scoring.PlayerStats{}, err
 	}
 	st := b.Stats()

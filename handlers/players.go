@@ -142,8 +142,8 @@ func (hc *historyCache[T]) get(ctx context.Context, a *app, work func(context.Co
 // games' summaries: it holds a line per player, never the games.
 func (a *app) playerSummaries(ctx context.Context) ([]scoring.PlayerSummary, error) {
 	return a.summaries.get(ctx, a, func(ctx context.Context) ([]scoring.PlayerSummary, error) {
-		b := scoring.NewPlayers()
-		if err := a.eachSummary(ctx, b.Add); err != nil {
+		var b *scoring.PlayersBuilder
+		if err := a.eachSummary(ctx, func() func(scoring.GameSummary) { b = scoring.NewPlayers(); return b.Add }); err != nil {
 			return nil, err
 		}
 		return b.List(), nil

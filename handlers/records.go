@@ -45,8 +45,8 @@ func (a *app) records(c *gin.Context) {
 // cache when the history has not changed since it was drawn.
 func (a *app) recordsView(ctx context.Context) (*views.RecordsView, error) {
 	return a.recordsPage.get(ctx, a, func(ctx context.Context) (*views.RecordsView, error) {
-		b := scoring.NewRecords()
-		if err := a.eachSummary(ctx, b.Add); err != nil {
+		var b *scoring.RecordsBuilder
+		if err := a.eachSummary(ctx, func() func(scoring.GameSummary) { b = scoring.NewRecords(); return b.Add }); err != nil {
 			return nil, err
 		}
 		r := b.Records()

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"time"
 
 	"ruthless/scoring"
@@ -68,49 +70,86 @@ func summarize(ctx context.Context, st summaryStore, stale []store.GameVersion,
 	return nil
 }
 
-// eachSummary calls fn with the summary of every live game, oldest
-// first, within the page budget: a history whose new games cannot all be
-// summarised in that time answers errPageTooSlow (a 503 that says so),
-// and what was summarised by then is kept for the next try.
-func (a *app) eachSummary(parent context.Context, fn func(scoring.GameSummary)) error {
+// eachSummary feeds the summary of every live game, oldest first, to
+// the function start hands out, within the page budget: a history whose
+// new games cannot all be summarised in that time answers errPageTooSlow
+// (a 503 that says so), and what was summarised by then is kept for the
+// next try. start is called again, for a fresh count, in the rare case
+// that a stored summary could not be read and the games are read twice.
+func (a *app) eachSummary(parent context.Context, start func() func(scoring.GameSummary)) error {
 	ctx, cancel := context.WithTimeout(parent, a.pageBudget)
 	defer cancel()
-	// Two pages at once would score the same new games twice; the second
-	// waits for the first and then finds them done.
-	select {
-	case a.summarizing <- struct{}{}:
-	case <-ctx.Done():
-		return tooSlow(parent, ctx.Err())
-	}
 	stale, err := a.store.StaleSummaries(ctx)
-	// spare holds the summaries the store could not keep, for this page
-	// only.
-	spare := map[string]scoring.GameSummary{}
-	if err == nil {
-		err = summarize(ctx, a.store, stale, a.score, func(sums []store.Summary) {
-			for _, s := range sums {
-				spare[s.ID] = s.GameSummary
-			}
-		})
-	}
-	<-a.summarizing
 	if err != nil {
 		return tooSlow(parent, err)
 	}
-	err = a.store.EachSummary(ctx, func(ss store.StoredSummary) error {
-		switch gs, ok := spare[ss.ID]; {
-		case ok:
-			gs.Played = ss.Played
-			fn(gs)
-		case ss.Stored:
-			// A summary out of date here is of a game written since the
-			// summaries were brought up to date: its write changed the
-			// history's key, so the next page counts it.
+	// spare holds the summaries the store could not keep (a read-only or
+	// full disk), for this page only, in history order.
+	var spare []scoring.GameSummary
+	if err := a.bringUpToDate(ctx, stale, &spare); err != nil {
+		return tooSlow(parent, err)
+	}
+	for pass := 0; ; pass++ {
+		fn := start()
+		var unreadable []store.GameVersion
+		rest := spare
+		err = a.store.EachSummary(ctx, func(ss store.StoredSummary) error {
+			for len(rest) > 0 && historyBefore(rest[0], ss.GameSummary) {
+				fn(rest[0])
+				rest = rest[1:]
+			}
+			if !ss.Stored {
+				unreadable = append(unreadable, store.GameVersion{ID: ss.ID})
+				return nil
+			}
 			fn(ss.GameSummary)
+			return nil
+		})
+		if err != nil {
+			return tooSlow(parent, err)
 		}
+		for _, gs := range rest {
+			fn(gs)
+		}
+		if len(unreadable) == 0 || pass > 0 {
+			return nil
+		}
+		// A row of another summary format: summarise those games again
+		// and count from the start.
+		if err := a.bringUpToDate(ctx, unreadable, &spare); err != nil {
+			return tooSlow(parent, err)
+		}
+	}
+}
+
+// bringUpToDate summarises the games listed, one page at a time (two
+// pages at once would score the same games twice), adding to spare, in
+// history order, what the store could not keep.
+func (a *app) bringUpToDate(ctx context.Context, games []store.GameVersion, spare *[]scoring.GameSummary) error {
+	if len(games) == 0 {
 		return nil
+	}
+	select {
+	case a.summarizing <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-a.summarizing }()
+	err := summarize(ctx, a.store, games, a.score, func(sums []store.Summary) {
+		for _, s := range sums {
+			*spare = append(*spare, s.GameSummary)
+		}
 	})
-	return tooSlow(parent, err)
+	slices.SortFunc(*spare, func(x, y scoring.GameSummary) int {
+		return cmp.Or(cmp.Compare(x.Played, y.Played), strings.Compare(x.ID, y.ID))
+	})
+	return err
+}
+
+// historyBefore reports whether x comes before y in the history's order:
+// by when it was played, then by id.
+func historyBefore(x, y scoring.GameSummary) bool {
+	return x.Played < y.Played || (x.Played == y.Played && x.ID < y.ID)
 }
 
 // fullGame loads and scores one stored game, for the one party a history

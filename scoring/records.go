@@ -148,8 +148,13 @@ type RecentSeat struct {
 
 // recordKeeper gathers the records game by game.
 type recordKeeper struct {
-	rec       Records
-	sp        spellings
+	rec      Records
+	sp       spellings
+	keys     nameKeys
+	seatKeys []string // the keys of the game being added, by seat
+	// recent are the latest finished games, oldest first, made into
+	// Records.Recent at the end.
+	recent    []GameSummary
 	players   map[string]*RecordPlayer
 	streak    map[string]*StreakHolder // the run each player is on
 	bestRun   map[string]StreakHolder  // each player's first longest run
@@ -178,7 +183,7 @@ type RecordsBuilder struct {
 
 // NewRecords starts the records of an empty history.
 func NewRecords() *RecordsBuilder {
-	b := &RecordsBuilder{k: recordKeeper{sp: spellings{}, players: map[string]*RecordPlayer{}, streak: map[string]*StreakHolder{},
+	b := &RecordsBuilder{k: recordKeeper{sp: spellings{}, keys: nameKeys{}, players: map[string]*RecordPlayer{}, streak: map[string]*StreakHolder{},
 		bestRun: map[string]StreakHolder{}, runLength: map[string]int{}, bestLen: map[string]int{}, achCounts: map[string]map[string]int{}}}
 	b.k.rec.HeadToHead = map[Pair]HeadToHead{}
 	return b
@@ -196,26 +201,34 @@ func (b *RecordsBuilder) add(gs GameSummary, pg *PlayedGame) {
 	k := &b.k
 	k.add(gs, pg)
 	k.rec.Games++
-	// Recent keeps the latest RecentGames, oldest first.
-	if len(k.rec.Recent) == RecentGames {
-		k.rec.Recent = append(k.rec.Recent[:0], k.rec.Recent[1:]...)
+	// recent keeps the latest RecentGames, oldest first.
+	if len(k.recent) == RecentGames {
+		k.recent = append(k.recent[:0], k.recent[1:]...)
 	}
-	k.rec.Recent = append(k.rec.Recent, recentGame(gs))
+	k.recent = append(k.recent, gs)
 }
 
 // Records are the records of the games added. Of the strongest party's
 // holders, only those of games added whole (GroupRecords) carry their
 // Party; PartyOf finds the others' in their game.
 func (b *RecordsBuilder) Records() Records {
+	for _, gs := range b.k.recent {
+		b.k.rec.Recent = append(b.k.rec.Recent, b.k.recentGame(gs))
+	}
+	b.k.recent = nil
 	b.k.finish()
 	return b.k.rec
 }
 
 // add counts one finished game.
 func (k *recordKeeper) add(gs GameSummary, pg *PlayedGame) {
+	k.seatKeys = k.seatKeys[:0]
+	for _, seat := range gs.Seats {
+		k.seatKeys = append(k.seatKeys, k.keys.of(seat.Name))
+	}
 	for p, seat := range gs.Seats {
-		k.sp.add(seat.Name)
-		key := NameKey(seat.Name)
+		key := k.seatKeys[p]
+		k.sp.add(key, seat.Name)
 		pl := k.players[key]
 		if pl == nil {
 			pl = &RecordPlayer{Key: key}
@@ -231,7 +244,7 @@ func (k *recordKeeper) add(gs GameSummary, pg *PlayedGame) {
 		k.rec.MostPrizeNP.offer(seat.Sources[0], at)
 		for q, other := range gs.Seats {
 			if q != p {
-				k.meet(key, NameKey(other.Name), seat.Place, other.Place)
+				k.meet(key, k.seatKeys[q], seat.Place, other.Place)
 			}
 		}
 	}
@@ -240,7 +253,10 @@ func (k *recordKeeper) add(gs GameSummary, pg *PlayedGame) {
 			if ri >= len(seat.Strengths) {
 				continue
 			}
-			ph := PartyHolder{GameHolder: GameHolder{Name: NameKey(seat.Name), GameID: gs.ID, Played: gs.Played}, Round: round}
+			if len(k.rec.BestParty.Holders) > 0 && seat.Strengths[ri] < k.rec.BestParty.Strength {
+				continue
+			}
+			ph := PartyHolder{GameHolder: GameHolder{Name: k.seatKeys[p], GameID: gs.ID, Played: gs.Played}, Round: round}
 			ph.Party.Strength = seat.Strengths[ri]
 			if pg != nil {
 				if pr, ok := partyOf(*pg, round, p); ok {
@@ -250,7 +266,7 @@ func (k *recordKeeper) add(gs GameSummary, pg *PlayedGame) {
 			k.rec.BestParty.offer(ph)
 		}
 	}
-	for _, seat := range gs.Seats {
+	for p, seat := range gs.Seats {
 		for _, a := range seat.Achievements {
 			if a.NP != 4 {
 				continue
@@ -258,7 +274,7 @@ func (k *recordKeeper) add(gs GameSummary, pg *PlayedGame) {
 			if k.achCounts[a.ID] == nil {
 				k.achCounts[a.ID] = map[string]int{}
 			}
-			k.achCounts[a.ID][NameKey(seat.Name)]++
+			k.achCounts[a.ID][k.seatKeys[p]]++
 		}
 	}
 }
@@ -319,10 +335,10 @@ func (r *PartyRecord) offer(ph PartyHolder) {
 }
 
 // recentGame is gs as the chart of NP over time reads it.
-func recentGame(gs GameSummary) RecentGame {
+func (k *recordKeeper) recentGame(gs GameSummary) RecentGame {
 	rg := RecentGame{ID: gs.ID, Played: gs.Played}
 	for _, seat := range gs.Seats {
-		rg.Seats = append(rg.Seats, RecentSeat{Key: NameKey(seat.Name), NP: seat.NP, Won: seat.Won})
+		rg.Seats = append(rg.Seats, RecentSeat{Key: k.keys.of(seat.Name), NP: seat.NP, Won: seat.Won})
 	}
 	return rg
 }

@@ -34,12 +34,27 @@ func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name
 // common spelling (ties: the first in string order).
 type spellings map[string]map[string]int
 
-func (sp spellings) add(name string) {
-	k, n := NameKey(name), strings.TrimSpace(name)
+// add counts one spelling of the player whose key is k.
+func (sp spellings) add(k, name string) {
+	n := strings.TrimSpace(name)
 	if sp[k] == nil {
 		sp[k] = map[string]int{}
 	}
 	sp[k][n]++
+}
+
+// nameKeys remembers each spelling's NameKey: a long history repeats a
+// few spellings thousands of times, and a key worked out afresh each time
+// is a string made each time.
+type nameKeys map[string]string
+
+func (nk nameKeys) of(name string) string {
+	k, ok := nk[name]
+	if !ok {
+		k = NameKey(name)
+		nk[name] = k
+	}
+	return k
 }
 
 func (sp spellings) best(key string) string {
@@ -116,6 +131,7 @@ type PlayerStatsBuilder struct {
 	st        PlayerStats
 	name      string
 	sp        spellings
+	keys      nameKeys
 	playingAs string
 	// best is the strength of the best party so far, once found.
 	best  int
@@ -124,7 +140,7 @@ type PlayerStatsBuilder struct {
 
 // NewPlayerStats starts the statistics of the player called name.
 func NewPlayerStats(name string) *PlayerStatsBuilder {
-	return &PlayerStatsBuilder{name: name, sp: spellings{}, st: PlayerStats{Name: strings.TrimSpace(name), Patterns: map[SetKind]int{},
+	return &PlayerStatsBuilder{name: name, sp: spellings{}, keys: nameKeys{}, st: PlayerStats{Name: strings.TrimSpace(name), Patterns: map[SetKind]int{},
 		AchFirst: map[string]int{}, AchSecond: map[string]int{}, H2H: map[string]*HeadToHead{}, DisplayNames: map[string]string{}}}
 }
 
@@ -149,7 +165,7 @@ func (b *PlayerStatsBuilder) Add(gs GameSummary) {
 		return
 	}
 	for _, s := range gs.Seats {
-		b.sp.add(s.Name)
+		b.sp.add(b.keys.of(s.Name), s.Name)
 	}
 	b.addGame(gs, p)
 }
@@ -223,7 +239,7 @@ func (b *PlayerStatsBuilder) addGame(gs GameSummary, p int) {
 		if q == p {
 			continue
 		}
-		k := NameKey(other.Name)
+		k := b.keys.of(other.Name)
 		st.DisplayNames[k] = strings.TrimSpace(other.Name)
 		h := st.H2H[k]
 		if h == nil {
@@ -264,13 +280,14 @@ func SummarizePlayers(games []PlayedGame) []PlayerSummary {
 // PlayersBuilder gathers the players list a game at a time, from
 // summaries: what it holds grows with the players, not the games.
 type PlayersBuilder struct {
-	by map[string]*PlayerSummary
-	sp spellings
+	by   map[string]*PlayerSummary
+	sp   spellings
+	keys nameKeys
 }
 
 // NewPlayers starts an empty players list.
 func NewPlayers() *PlayersBuilder {
-	return &PlayersBuilder{by: map[string]*PlayerSummary{}, sp: spellings{}}
+	return &PlayersBuilder{by: map[string]*PlayerSummary{}, sp: spellings{}, keys: nameKeys{}}
 }
 
 // Add counts the next game.
@@ -280,8 +297,8 @@ func (b *PlayersBuilder) Add(gs GameSummary) {
 	}
 	shared := gs.winners() > 1
 	for _, s := range gs.Seats {
-		k := NameKey(s.Name)
-		b.sp.add(s.Name)
+		k := b.keys.of(s.Name)
+		b.sp.add(k, s.Name)
 		ps := b.by[k]
 		if ps == nil {
 			ps = &PlayerSummary{Key: k, Last: gs.Played}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -12,11 +13,11 @@ import (
 
 // Summaries of games (migration 008): the history pages read one small
 // row per game, in order, instead of every game loaded and scored. The
-// store keeps them; whoever reads them works out the missing and
-// outdated ones (scoring.SummarizeGame, with its own solver and budget)
-// and hands them back with PutSummaries. A write to a game does not touch
-// its summary: the game's updated time moves on, which marks the summary
-// out of date, so no save waits for a game to be scored.
+// store keeps them; whoever reads them works out the missing ones
+// (scoring.SummarizeGame, with its own solver and budget) and hands them
+// back with PutSummaries. A write to a game removes its summary (a
+// trigger, in the write's own transaction), so no save waits for a game
+// to be scored, and the table never holds a summary out of date.
 
 // Summary is a game's summary as of the game's updated time Updated.
 type Summary struct {
@@ -24,22 +25,30 @@ type Summary struct {
 	Updated time.Time
 }
 
-// StoredSummary is a live game's summary as EachSummary reads it.
+// StoredSummary is a summary as EachSummary reads it.
 type StoredSummary struct {
 	scoring.GameSummary
-	// Stored is false for a game without a readable summary: then only
-	// ID and Played are set. Current is true when the summary is of the
-	// game as it is now (not out of date).
-	Stored, Current bool
+	// Stored is false for a row the store cannot read (one of another
+	// summary format): then only ID and Played are set, and the game
+	// needs summarising again.
+	Stored bool
 }
 
-// StaleSummaries lists the live games whose summary is missing or out of
-// date, oldest first, with their versions (the Updated to put with the
-// summary worked out from the game as loaded).
+// StaleSummaries lists the live games without a summary, oldest first,
+// with their versions. When every live game has one (the usual case: the
+// table holds live games only) it counts rows and reads no game.
 func (s *Store) StaleSummaries(ctx context.Context) (_ []GameVersion, err error) {
 	defer fault(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.updated FROM games g LEFT JOIN summaries m ON m.game_id = g.id
-		WHERE g.`+liveSQL+` AND (m.updated IS NULL OR m.updated != g.updated) ORDER BY g.created, g.id`)
+	var missing bool
+	err = s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM games WHERE `+liveSQL+`) != (SELECT COUNT(*) FROM summaries)`).Scan(&missing)
+	if err != nil {
+		return nil, fmt.Errorf("store: stale summaries: %w", err)
+	}
+	if !missing {
+		return nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.updated FROM games g
+		WHERE g.`+liveSQL+` AND NOT EXISTS (SELECT 1 FROM summaries m WHERE m.game_id = g.id) ORDER BY g.created, g.id`)
 	if err != nil {
 		return nil, fmt.Errorf("store: stale summaries: %w", err)
 	}
@@ -62,8 +71,8 @@ func (s *Store) StaleSummaries(ctx context.Context) (_ []GameVersion, err error)
 
 // PutSummaries keeps summaries, each for its game as of its Updated, in
 // one write that takes its turn after the table's saves (like an
-// import's batch). A summary of a game gone meanwhile is dropped; one of
-// a game written since is kept and read as out of date.
+// import's batch). A summary of a game written since (or deleted) is
+// dropped: it is no longer that game's.
 func (s *Store) PutSummaries(ctx context.Context, sums []Summary) (err error) {
 	defer fault(&err)
 	if len(sums) == 0 {
@@ -75,10 +84,9 @@ func (s *Store) PutSummaries(ctx context.Context, sums []Summary) (err error) {
 	}
 	defer end()
 	for _, sum := range sums {
-		_, err := tx.ExecContext(ctx, `INSERT INTO summaries (game_id, updated, data)
-			SELECT id, ?, ? FROM games WHERE id = ?
-			ON CONFLICT (game_id) DO UPDATE SET updated = excluded.updated, data = excluded.data`,
-			sum.Updated.UnixNano(), encodeSummary(sum.GameSummary), sum.ID)
+		_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO summaries (created, game_id, data)
+			SELECT created, id, ? FROM games WHERE id = ? AND updated = ? AND `+liveSQL,
+			encodeSummary(sum.GameSummary), sum.ID, sum.Updated.UnixNano())
 		if err != nil {
 			return fmt.Errorf("store: put summaries: game %s: %w", sum.ID, err)
 		}
@@ -89,34 +97,31 @@ func (s *Store) PutSummaries(ctx context.Context, sums []Summary) (err error) {
 	return nil
 }
 
-// EachSummary calls fn with every live game's summary, oldest first (by
-// when it was played, then id, as the history is ordered), reading them
-// as a stream: what it holds at once is one row. It stops at fn's first
-// error and returns it.
+// EachSummary calls fn with every stored summary (those of live games),
+// oldest first (by when the game was played, then id, as the history is
+// ordered), reading them as a stream in the table's own order: what it
+// holds at once is one row. It stops at fn's first error and returns it.
 func (s *Store) EachSummary(ctx context.Context, fn func(StoredSummary) error) (err error) {
 	defer fault(&err)
 	return s.snapshot(ctx, func(q queryer) error {
-		rows, err := q.QueryContext(ctx, `SELECT g.id, g.created, g.updated, m.updated, m.data FROM games g
-			LEFT JOIN summaries m ON m.game_id = g.id WHERE g.`+liveSQL+` ORDER BY g.created, g.id`)
+		rows, err := q.QueryContext(ctx, `SELECT game_id, created, data FROM summaries ORDER BY created, game_id`)
 		if err != nil {
 			return fmt.Errorf("store: each summary: %w", err)
 		}
 		defer rows.Close()
+		names := map[string]string{}
 		for rows.Next() {
 			var (
-				ss           StoredSummary
-				created, upd int64
-				sumUpd       *int64
-				data         []byte
+				id      string
+				created int64
+				data    sql.RawBytes
 			)
-			if err := rows.Scan(&ss.ID, &created, &upd, &sumUpd, &data); err != nil {
+			if err := rows.Scan(&id, &created, &data); err != nil {
 				return fmt.Errorf("store: each summary: %w", err)
 			}
-			id := ss.ID
-			if sumUpd != nil {
-				if gs, err := decodeSummary(data); err == nil {
-					ss.GameSummary, ss.Stored, ss.Current = gs, true, *sumUpd == upd
-				}
+			var ss StoredSummary
+			if gs, err := decodeSummary(data, names); err == nil {
+				ss.GameSummary, ss.Stored = gs, true
 			}
 			ss.ID, ss.Played = id, created
 			if err := fn(ss); err != nil {
@@ -184,6 +189,9 @@ var errBadSummary = errors.New("store: unreadable summary")
 type summaryReader struct {
 	b   []byte
 	err error
+	// names, when set, hands back one string for each name read again,
+	// rather than a new one per game.
+	names map[string]string
 }
 
 func (r *summaryReader) uvarint() uint64 {
@@ -228,18 +236,27 @@ func (r *summaryReader) string() string {
 	if r.err != nil {
 		return ""
 	}
-	s := string(r.b[:n])
+	b := r.b[:n]
 	r.b = r.b[n:]
+	if r.names == nil {
+		return string(b)
+	}
+	if s, ok := r.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	r.names[s] = s
 	return s
 }
 
-// decodeSummary reads what encodeSummary wrote.
-func decodeSummary(b []byte) (scoring.GameSummary, error) {
+// decodeSummary reads what encodeSummary wrote; names, if not nil,
+// shares the strings of names read before.
+func decodeSummary(b []byte, names map[string]string) (scoring.GameSummary, error) {
 	var gs scoring.GameSummary
 	if len(b) == 0 || b[0] != summaryFormat {
 		return gs, errBadSummary
 	}
-	r := &summaryReader{b: b[1:]}
+	r := &summaryReader{b: b[1:], names: names}
 	gs.State = scoring.SummaryState(r.uvarint())
 	if n := r.count(); n > 0 {
 		gs.Rounds = make([]int, n)

@@ -27,7 +27,7 @@ func TestSummaryEncoding(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := encodeSummary(tt.gs)
-			got, err := decodeSummary(b)
+			got, err := decodeSummary(b, nil)
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
@@ -37,29 +37,32 @@ func TestSummaryEncoding(t *testing.T) {
 			// Every cut of the row, and a byte too many, is refused
 			// rather than read as something else or a panic.
 			for n := range len(b) {
-				if _, err := decodeSummary(b[:n]); err == nil {
+				if _, err := decodeSummary(b[:n], map[string]string{}); err == nil {
 					t.Errorf("decode of the first %d of %d bytes: no error", n, len(b))
 				}
 			}
-			if _, err := decodeSummary(append(b[:len(b):len(b)], 0)); err == nil {
+			if _, err := decodeSummary(append(b[:len(b):len(b)], 0), nil); err == nil {
 				t.Error("decode with a byte too many: no error")
 			}
 		})
 	}
 	t.Run("a huge count", func(t *testing.T) {
-		if _, err := decodeSummary([]byte{summaryFormat, 1, 0xff, 0xff, 0xff, 0xff, 0x0f}); err == nil {
+		if _, err := decodeSummary([]byte{summaryFormat, 1, 0xff, 0xff, 0xff, 0xff, 0x0f}, nil); err == nil {
 			t.Error("no error")
 		}
 	})
 }
 
-// summaryIDs is what EachSummary reads: each game's id, with whether its
-// summary is stored and current.
-func summaryIDs(t *testing.T, s *Store) map[string][2]bool {
+// summaryIDs is what EachSummary reads: the games with a summary, in
+// order.
+func summaryIDs(t *testing.T, s *Store) []string {
 	t.Helper()
-	out := map[string][2]bool{}
+	var out []string
 	if err := s.EachSummary(context.Background(), func(ss StoredSummary) error {
-		out[ss.ID] = [2]bool{ss.Stored, ss.Current}
+		if !ss.Stored {
+			t.Errorf("game %s: summary not readable", ss.ID)
+		}
+		out = append(out, ss.ID)
 		return nil
 	}); err != nil {
 		t.Fatal(err)
@@ -80,10 +83,10 @@ func staleIDs(t *testing.T, s *Store) []string {
 	return ids
 }
 
-// TestSummariesFollowTheGames: a summary kept for a game is current until
-// the next write to the game (an entry, a rename), out of date after it;
-// a game in the trash is read by no one, and a purged or trashed game's
-// summary is not listed.
+// TestSummariesFollowTheGames: a summary kept for a game stays until the
+// next write to the game (an entry, a rename, a delete, a restore), which
+// removes it in its own transaction; a summary worked out from a game
+// that has been written since is not kept; a purged game's goes with it.
 func TestSummariesFollowTheGames(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTest(t)
@@ -92,6 +95,7 @@ func TestSummariesFollowTheGames(t *testing.T) {
 	if got, want := staleIDs(t, s), []string{a, b}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("stale at first = %v, want %v", got, want)
 	}
+	var old []GameVersion // the versions before the last step
 	keep := func() {
 		t.Helper()
 		stale, err := s.StaleSummaries(ctx)
@@ -106,32 +110,49 @@ func TestSummariesFollowTheGames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	keep()
+	versions := func() []GameVersion {
+		v, err := s.GameVersions(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
 	steps := []struct {
 		name      string
 		change    func()
 		wantStale []string
-		wantRead  map[string][2]bool
+		wantRead  []string
 	}{
-		{"kept", func() {}, nil, map[string][2]bool{a: {true, true}, b: {true, true}}},
-		{"an entry saved", func() { put(t, s, a, 1, 0, entry(t, 2, "H2"), 0) }, []string{a},
-			map[string][2]bool{a: {true, false}, b: {true, true}}},
-		{"summarised again", keep, nil, map[string][2]bool{a: {true, true}, b: {true, true}}},
+		{"kept", keep, nil, []string{a, b}},
+		{"an entry saved", func() { old = versions(); put(t, s, a, 1, 0, entry(t, 2, "H2"), 0) }, []string{a}, []string{b}},
+		{"a summary of the game before the entry", func() {
+			var sums []Summary
+			for _, v := range old {
+				sums = append(sums, Summary{GameSummary: scoring.GameSummary{ID: v.ID}, Updated: v.Updated})
+			}
+			if err := s.PutSummaries(ctx, sums); err != nil {
+				t.Fatal(err)
+			}
+		}, []string{a}, []string{b}},
+		// The first entry dates the game (its played time), so a now
+		// comes after b.
+		{"summarised again", keep, nil, []string{b, a}},
 		{"a player renamed", func() {
 			if _, err := s.RenamePlayer(ctx, "dan", "Dave"); err != nil {
 				t.Fatal(err)
 			}
-		}, []string{b}, map[string][2]bool{a: {true, true}, b: {true, false}}},
+		}, []string{b}, []string{a}},
 		{"a game deleted", func() {
+			keep()
 			if err := s.DeleteGame(ctx, a); err != nil {
 				t.Fatal(err)
 			}
-		}, []string{b}, map[string][2]bool{b: {true, false}}},
+		}, nil, []string{b}},
 		{"restored", func() {
 			if err := s.RestoreGame(ctx, a); err != nil {
 				t.Fatal(err)
 			}
-		}, []string{b}, map[string][2]bool{a: {true, true}, b: {true, false}}},
+		}, []string{a}, []string{b}},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
