@@ -201,3 +201,37 @@ func TestSummariesMatchTheRebuild(t *testing.T) {
 		})
 	}
 }
+
+// TestFillSummariesAtStart: the background fill a server starts with
+// leaves no game without a summary, so the first history page scores
+// nothing; a stop before it is done ends it without an error.
+func TestFillSummariesAtStart(t *testing.T) {
+	ctx := context.Background()
+	st := genStore(t, filepath.Join(t.TempDir(), "test.db"), 40, 5)
+	t.Cleanup(func() { st.Close() })
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	tests := []struct {
+		name      string
+		fill      func()
+		wantStale bool
+	}{
+		{"stopped at once", func() {
+			stopCtx, cancel := context.WithCancel(ctx)
+			cancel()
+			FillSummaries(stopCtx, st, log)()
+		}, true},
+		{"run to the end", func() { fillSummaries(ctx, st, log) }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.fill()
+			stale, err := st.StaleSummaries(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(stale) > 0; got != tt.wantStale {
+				t.Errorf("%d games left without a summary; want some: %v", len(stale), tt.wantStale)
+			}
+		})
+	}
+}
