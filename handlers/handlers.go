@@ -53,6 +53,10 @@ type Store interface {
 	GameVersions(ctx context.Context) ([]store.GameVersion, error)
 	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
 	EachGame(ctx context.Context, fn func(store.Game) error) error
+	// Summaries of the games for the history pages (summaries.go).
+	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
+	PutSummaries(ctx context.Context, sums []store.Summary) error
+	EachSummary(ctx context.Context, fn func(store.StoredSummary) error) error
 	Ping(ctx context.Context) error
 	// Seats and share links (seats.go, share.go).
 	TakeSeat(ctx context.Context, id string, seat int, phone string) error
@@ -85,6 +89,12 @@ type app struct {
 	base    *url.URL
 	// results caches finished games' results by version (history.go).
 	results resultCache
+	// summarizing lets one page at a time bring the games' summaries up
+	// to date (summaries.go).
+	summarizing chan struct{}
+	// playerPages keeps players' statistics by history state and name
+	// (player.go).
+	playerPages *lru.Cache[string, scoring.PlayerStats]
 	// summaries is the players list of the history's last state.
 	summaries historyCache[[]scoring.PlayerSummary]
 	// recordsPage is the records page of the history's last state.
@@ -247,7 +257,8 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget,
-		draws: make(slots, drawSlots), exports: make(slots, exportSlots)}
+		draws: make(slots, drawSlots), exports: make(slots, exportSlots), summarizing: make(chan struct{}, 1),
+		playerPages: newLRU[string, scoring.PlayerStats](maxCachedPlayers)}
 }
 
 // handler is the router in its wrappers.

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -19,21 +20,64 @@ var sourceNames = []string{"Prize tokens", "Achievements", "Crew", "Parley"}
 
 // player is one player's page: their record, where their NP come from,
 // their best party, head to head against everyone they met, and their
-// games. The statistics are scoring's (scoring.PlayerStatsOf) over the
-// whole history (a.history).
+// games. The statistics are scoring's (scoring.PlayerStatsBuilder) over
+// the games' summaries (a.eachSummary), read as a stream.
 func (a *app) player(c *gin.Context) {
 	name := strings.TrimSpace(c.Param("name"))
-	games, err := a.history(c.Request.Context())
+	st, err := a.playerStats(c.Request.Context(), name)
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	st := scoring.PlayerStatsOf(games, name)
 	if st.Games == 0 && st.Playing == 0 {
 		a.notFound(c, fmt.Sprintf("Nobody called %q has played here.", clip(name)))
 		return
 	}
 	a.page(c, http.StatusOK, views.Player(playerView(st)))
+}
+
+// maxCachedPlayers bounds the player pages kept: the players of a
+// table or two, each a few kilobytes.
+const maxCachedPlayers = 64
+
+// playerStats are the statistics of the player called name, from the
+// games' summaries read as a stream, or as kept for this state of the
+// history (the players list's key).
+func (a *app) playerStats(ctx context.Context, name string) (scoring.PlayerStats, error) {
+	hk, err := a.historyKey(ctx)
+	if err != nil {
+		return scoring.PlayerStats{}, err
+	}
+	// The name as asked matters beyond its key: a player with no
+	// finished game is shown as asked.
+	key := string(hk[:]) + "\x00" + name
+	if st, ok := a.playerPages.Get(key); ok {
+		return st, nil
+	}
+	st, err := a.workPlayerStats(ctx, name)
+	if err == nil {
+		a.playerPages.Add(key, st)
+	}
+	return st, err
+}
+
+// workPlayerStats works out playerStats.
+func (a *app) workPlayerStats(ctx context.Context, name string) (scoring.PlayerStats, error) {
+	var b *scoring.PlayerStatsBuilder
+	if err := a.eachSummary(ctx, func() func(scoring.GameSummary) { b = scoring.NewPlayerStats(name); return b.Add }); err != nil {
+		return scoring.PlayerStats{}, err
+	}
+	st := b.Stats()
+	// The summaries hold each party's strength; the best party's cards
+	// come from its game.
+	if st.BestPartyGame != "" {
+		if pg, ok := a.fullGame(ctx, st.BestPartyGame); ok {
+			if pr, ok := scoring.PartyOf(pg, name, st.BestPartyRound); ok {
+				st.BestParty = &pr
+			}
+		}
+	}
+	return st, nil
 }
 
 // playerView is a player's page: the statistics, drawn.

@@ -44,7 +44,8 @@ const playersPerPage = 50
 
 // players lists everyone who played, the most games first, a page at a
 // time (?page=2), or those whose name holds ?q. The list is worked out
-// once per state of the history (historyCache) and then only sliced.
+// once per state of the history (historyCache), from the games'
+// summaries, and then only sliced.
 func (a *app) players(c *gin.Context) {
 	list, err := a.playerSummaries(c.Request.Context())
 	if err != nil {
@@ -114,8 +115,8 @@ type historyCache[T any] struct {
 }
 
 // get is the answer for the history as it is now: the cached one, or
-// work's on the history, kept for next time.
-func (hc *historyCache[T]) get(ctx context.Context, a *app, work func([]scoring.PlayedGame) T) (T, error) {
+// work's, kept for next time.
+func (hc *historyCache[T]) get(ctx context.Context, a *app, work func(context.Context) (T, error)) (T, error) {
 	var none T
 	key, err := a.historyKey(ctx)
 	if err != nil {
@@ -127,20 +128,26 @@ func (hc *historyCache[T]) get(ctx context.Context, a *app, work func([]scoring.
 		return hc.value, nil
 	}
 	hc.mu.Unlock()
-	games, err := a.history(ctx)
+	value, err := work(ctx)
 	if err != nil {
 		return none, err
 	}
-	value := work(games)
 	hc.mu.Lock()
 	defer hc.mu.Unlock()
 	hc.key, hc.value, hc.known = key, value, true
 	return value, nil
 }
 
-// playerSummaries is the players list, the most games first.
+// playerSummaries is the players list, the most games first, from the
+// games' summaries: it holds a line per player, never the games.
 func (a *app) playerSummaries(ctx context.Context) ([]scoring.PlayerSummary, error) {
-	return a.summaries.get(ctx, a, scoring.SummarizePlayers)
+	return a.summaries.get(ctx, a, func(ctx context.Context) ([]scoring.PlayerSummary, error) {
+		var b *scoring.PlayersBuilder
+		if err := a.eachSummary(ctx, func() func(scoring.GameSummary) { b = scoring.NewPlayers(); return b.Add }); err != nil {
+			return nil, err
+		}
+		return b.List(), nil
+	})
 }
 
 // historyKey names the state of the whole history: every game's id and

@@ -13,8 +13,8 @@ import (
 )
 
 // The group records page: the records are scoring's
-// (scoring.GroupRecords) over the whole history (a.history), drawn once
-// per state of the history and kept, like the players list.
+// (scoring.RecordsBuilder) over the games' summaries (a.eachSummary),
+// drawn once per state of the history and kept, like the players list.
 
 // shownHolders bounds how many holders of one record the page lists; a
 // tie of dozens would push every other record off the screen.
@@ -44,9 +44,24 @@ func (a *app) records(c *gin.Context) {
 // recordsView is the records page of the history as it is now, from the
 // cache when the history has not changed since it was drawn.
 func (a *app) recordsView(ctx context.Context) (*views.RecordsView, error) {
-	return a.recordsPage.get(ctx, a, func(games []scoring.PlayedGame) *views.RecordsView {
-		vm := recordsPage(scoring.GroupRecords(games))
-		return &vm
+	return a.recordsPage.get(ctx, a, func(ctx context.Context) (*views.RecordsView, error) {
+		var b *scoring.RecordsBuilder
+		if err := a.eachSummary(ctx, func() func(scoring.GameSummary) { b = scoring.NewRecords(); return b.Add }); err != nil {
+			return nil, err
+		}
+		r := b.Records()
+		// The summaries hold each party's strength; the one party the
+		// page draws comes from its game.
+		if len(r.BestParty.Holders) > 0 {
+			h := &r.BestParty.Holders[0]
+			if pg, ok := a.fullGame(ctx, h.GameID); ok {
+				if pr, ok := scoring.PartyOf(pg, h.Name, h.Round); ok {
+					h.Party = pr
+				}
+			}
+		}
+		vm := recordsPage(r)
+		return &vm, nil
 	})
 }
 

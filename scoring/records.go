@@ -148,8 +148,13 @@ type RecentSeat struct {
 
 // recordKeeper gathers the records game by game.
 type recordKeeper struct {
-	rec       Records
-	sp        spellings
+	rec      Records
+	sp       spellings
+	keys     nameKeys
+	seatKeys []string // the keys of the game being added, by seat
+	// recent are the latest finished games, oldest first, made into
+	// Records.Recent at the end.
+	recent    []GameSummary
 	players   map[string]*RecordPlayer
 	streak    map[string]*StreakHolder // the run each player is on
 	bestRun   map[string]StreakHolder  // each player's first longest run
@@ -162,73 +167,121 @@ type recordKeeper struct {
 // oldest first (as a history is); unfinished or unscored games count
 // nowhere.
 func GroupRecords(games []PlayedGame) Records {
-	k := recordKeeper{sp: spellings{}, players: map[string]*RecordPlayer{}, streak: map[string]*StreakHolder{},
-		bestRun: map[string]StreakHolder{}, runLength: map[string]int{}, bestLen: map[string]int{}, achCounts: map[string]map[string]int{}}
-	k.rec.HeadToHead = map[Pair]HeadToHead{}
-	var finished []PlayedGame
+	b := NewRecords()
 	for _, pg := range games {
-		if pg.finished() {
-			finished = append(finished, pg)
-			k.add(pg)
-		}
+		b.add(SummarizeGame(pg), &pg)
 	}
-	k.rec.Games = len(finished)
-	for _, pg := range finished[max(0, len(finished)-RecentGames):] {
-		k.rec.Recent = append(k.rec.Recent, recentGame(pg))
+	return b.Records()
+}
+
+// RecordsBuilder gathers the group records a game at a time, from
+// summaries, oldest first: what it holds grows with the players (and
+// the pairs of them who met), not with the games.
+type RecordsBuilder struct {
+	k recordKeeper
+}
+
+// NewRecords starts the records of an empty history.
+func NewRecords() *RecordsBuilder {
+	b := &RecordsBuilder{k: recordKeeper{sp: spellings{}, keys: nameKeys{}, players: map[string]*RecordPlayer{}, streak: map[string]*StreakHolder{},
+		bestRun: map[string]StreakHolder{}, runLength: map[string]int{}, bestLen: map[string]int{}, achCounts: map[string]map[string]int{}}}
+	b.k.rec.HeadToHead = map[Pair]HeadToHead{}
+	return b
+}
+
+// Add counts the next game; unfinished or unscored ones count nowhere.
+func (b *RecordsBuilder) Add(gs GameSummary) { b.add(gs, nil) }
+
+// add counts gs; pg, when given, is the whole game, whose parties the
+// strongest party's holders then carry.
+func (b *RecordsBuilder) add(gs GameSummary, pg *PlayedGame) {
+	if gs.State != Finished {
+		return
 	}
-	k.finish()
-	return k.rec
+	k := &b.k
+	k.add(gs, pg)
+	k.rec.Games++
+	// recent keeps the latest RecentGames, oldest first.
+	if len(k.recent) == RecentGames {
+		k.recent = append(k.recent[:0], k.recent[1:]...)
+	}
+	k.recent = append(k.recent, gs)
+}
+
+// Records are the records of the games added. Of the strongest party's
+// holders, only those of games added whole (GroupRecords) carry their
+// Party; PartyOf finds the others' in their game.
+func (b *RecordsBuilder) Records() Records {
+	for _, gs := range b.k.recent {
+		b.k.rec.Recent = append(b.k.rec.Recent, b.k.recentGame(gs))
+	}
+	b.k.recent = nil
+	b.k.finish()
+	return b.k.rec
 }
 
 // add counts one finished game.
-func (k *recordKeeper) add(pg PlayedGame) {
-	f, res := pg.File, pg.Result
-	for p, name := range f.Players {
-		k.sp.add(name)
-		key := NameKey(name)
+func (k *recordKeeper) add(gs GameSummary, pg *PlayedGame) {
+	k.seatKeys = k.seatKeys[:0]
+	for _, seat := range gs.Seats {
+		k.seatKeys = append(k.seatKeys, k.keys.of(seat.Name))
+	}
+	for p, seat := range gs.Seats {
+		key := k.seatKeys[p]
+		k.sp.add(key, seat.Name)
 		pl := k.players[key]
 		if pl == nil {
 			pl = &RecordPlayer{Key: key}
 			k.players[key] = pl
 		}
 		pl.Games++
-		won := slices.Contains(res.Winners, p)
-		if won {
+		if seat.Won {
 			pl.Wins++
 		}
-		k.countRun(key, pg, won)
-		t := res.Totals[p]
-		at := GameHolder{Name: key, GameID: pg.ID, Played: pg.Played}
-		k.rec.HighestNP.offer(t.NP, at)
-		k.rec.MostPrizeNP.offer(t.Prizes, at)
-		for q := range f.Players {
+		k.countRun(key, gs, seat.Won)
+		at := GameHolder{Name: key, GameID: gs.ID, Played: gs.Played}
+		k.rec.HighestNP.offer(seat.NP, at)
+		k.rec.MostPrizeNP.offer(seat.Sources[0], at)
+		for q, other := range gs.Seats {
 			if q != p {
-				k.meet(key, NameKey(f.Players[q]), res.FinishingPlace(p), res.FinishingPlace(q))
+				k.meet(key, k.seatKeys[q], seat.Place, other.Place)
 			}
 		}
 	}
-	for _, r := range res.Rounds {
-		for _, pr := range r.Results {
-			if pr.Player >= 0 && pr.Player < len(f.Players) {
-				k.rec.BestParty.offer(PartyHolder{GameHolder: GameHolder{Name: NameKey(f.Players[pr.Player]), GameID: pg.ID, Played: pg.Played}, Round: r.Round, Party: pr})
+	for ri, round := range gs.Rounds {
+		for p, seat := range gs.Seats {
+			if ri >= len(seat.Strengths) {
+				continue
 			}
-		}
-	}
-	for _, ar := range res.Achievements {
-		for p, np := range ar.NP {
-			if np == 4 && p < len(f.Players) {
-				if k.achCounts[ar.ID] == nil {
-					k.achCounts[ar.ID] = map[string]int{}
+			if len(k.rec.BestParty.Holders) > 0 && seat.Strengths[ri] < k.rec.BestParty.Strength {
+				continue
+			}
+			ph := PartyHolder{GameHolder: GameHolder{Name: k.seatKeys[p], GameID: gs.ID, Played: gs.Played}, Round: round}
+			ph.Party.Strength = seat.Strengths[ri]
+			if pg != nil {
+				if pr, ok := partyOf(*pg, round, p); ok {
+					ph.Party = pr
 				}
-				k.achCounts[ar.ID][NameKey(f.Players[p])]++
 			}
+			k.rec.BestParty.offer(ph)
+		}
+	}
+	for p, seat := range gs.Seats {
+		for _, a := range seat.Achievements {
+			if a.NP != 4 {
+				continue
+			}
+			if k.achCounts[a.ID] == nil {
+				k.achCounts[a.ID] = map[string]int{}
+			}
+			k.achCounts[a.ID][k.seatKeys[p]]++
 		}
 	}
 }
 
 // countRun extends or ends the player's run of victories, keeping the
 // first run of their longest length.
-func (k *recordKeeper) countRun(key string, pg PlayedGame, won bool) {
+func (k *recordKeeper) countRun(key string, pg GameSummary, won bool) {
 	if !won {
 		k.runLength[key] = 0
 		return
@@ -281,11 +334,11 @@ func (r *PartyRecord) offer(ph PartyHolder) {
 	}
 }
 
-// recentGame is pg as the chart of NP over time reads it.
-func recentGame(pg PlayedGame) RecentGame {
-	rg := RecentGame{ID: pg.ID, Played: pg.Played}
-	for p, name := range pg.File.Players {
-		rg.Seats = append(rg.Seats, RecentSeat{Key: NameKey(name), NP: pg.Result.Totals[p].NP, Won: slices.Contains(pg.Result.Winners, p)})
+// recentGame is gs as the chart of NP over time reads it.
+func (k *recordKeeper) recentGame(gs GameSummary) RecentGame {
+	rg := RecentGame{ID: gs.ID, Played: gs.Played}
+	for _, seat := range gs.Seats {
+		rg.Seats = append(rg.Seats, RecentSeat{Key: k.keys.of(seat.Name), NP: seat.NP, Won: seat.Won})
 	}
 	return rg
 }

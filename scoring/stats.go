@@ -1,7 +1,6 @@
 package scoring
 
 import (
-	"slices"
 	"sort"
 	"strings"
 )
@@ -27,9 +26,6 @@ type PlayedGame struct {
 	Result *Result
 }
 
-// finished reports whether the game is over and scored.
-func (pg PlayedGame) finished() bool { return pg.File.Final != nil && pg.Result != nil }
-
 // NameKey is the key every spelling of one player's name shares: trimmed,
 // lower case.
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
@@ -38,12 +34,27 @@ func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name
 // common spelling (ties: the first in string order).
 type spellings map[string]map[string]int
 
-func (sp spellings) add(name string) {
-	k, n := NameKey(name), strings.TrimSpace(name)
+// add counts one spelling of the player whose key is k.
+func (sp spellings) add(k, name string) {
+	n := strings.TrimSpace(name)
 	if sp[k] == nil {
 		sp[k] = map[string]int{}
 	}
 	sp[k][n]++
+}
+
+// nameKeys remembers each spelling's NameKey: a long history repeats a
+// few spellings thousands of times, and a key worked out afresh each time
+// is a string made each time.
+type nameKeys map[string]string
+
+func (nk nameKeys) of(name string) string {
+	k, ok := nk[name]
+	if !ok {
+		k = NameKey(name)
+		nk[name] = k
+	}
+	return k
 }
 
 func (sp spellings) best(key string) string {
@@ -98,108 +109,154 @@ type GameLine struct {
 // in Playing. A player with no finished game keeps the spelling of the
 // latest game in progress they sit in.
 func PlayerStatsOf(games []PlayedGame, name string) PlayerStats {
-	st := PlayerStats{Name: strings.TrimSpace(name), Patterns: map[SetKind]int{},
-		AchFirst: map[string]int{}, AchSecond: map[string]int{}, H2H: map[string]*HeadToHead{}, DisplayNames: map[string]string{}}
-	sp := spellings{}
-	playingAs := ""
+	b := NewPlayerStats(name)
 	for _, pg := range games {
-		f := pg.File
-		p := f.SeatNamed(name)
-		if p < 0 {
-			continue
-		}
-		if f.Final == nil {
-			st.Playing++
-			playingAs = strings.TrimSpace(f.Players[p])
-			continue
-		}
-		if !pg.finished() {
-			continue
-		}
-		for _, n := range f.Players {
-			sp.add(n)
-		}
-		st.addGame(pg, p)
+		b.Add(SummarizeGame(pg))
 	}
-	if len(sp[NameKey(name)]) > 0 {
-		st.Name = sp.best(NameKey(name))
-	}
-	for k := range st.DisplayNames {
-		st.DisplayNames[k] = sp.best(k)
-	}
-	if st.Games == 0 && playingAs != "" {
-		st.Name = playingAs
+	st := b.Stats()
+	for _, pg := range games {
+		if pg.ID == st.BestPartyGame && st.BestPartyGame != "" {
+			if pr, ok := PartyOf(pg, name, st.BestPartyRound); ok {
+				st.BestParty = &pr
+			}
+			break
+		}
 	}
 	return st
 }
 
-// addGame counts finished game pg, where the player sits at seat p.
-func (st *PlayerStats) addGame(pg PlayedGame, p int) {
-	f, res := pg.File, pg.Result
-	t := res.Totals[p]
+// PlayerStatsBuilder gathers one player's statistics a game at a time,
+// from summaries, oldest first: a history read in order, never held.
+type PlayerStatsBuilder struct {
+	st        PlayerStats
+	name      string
+	sp        spellings
+	keys      nameKeys
+	playingAs string
+	// best is the strength of the best party so far, once found.
+	best  int
+	found bool
+}
+
+// NewPlayerStats starts the statistics of the player called name.
+func NewPlayerStats(name string) *PlayerStatsBuilder {
+	return &PlayerStatsBuilder{name: name, sp: spellings{}, keys: nameKeys{}, st: PlayerStats{Name: strings.TrimSpace(name), Patterns: map[SetKind]int{},
+		AchFirst: map[string]int{}, AchSecond: map[string]int{}, H2H: map[string]*HeadToHead{}, DisplayNames: map[string]string{}}}
+}
+
+// Add counts the next game.
+func (b *PlayerStatsBuilder) Add(gs GameSummary) {
+	p := -1
+	for i, s := range gs.Seats {
+		if SameName(s.Name, b.name) {
+			p = i
+			break
+		}
+	}
+	if p < 0 {
+		return
+	}
+	switch gs.State {
+	case InProgress:
+		b.st.Playing++
+		b.playingAs = strings.TrimSpace(gs.Seats[p].Name)
+		return
+	case Unscored:
+		return
+	}
+	for _, s := range gs.Seats {
+		b.sp.add(b.keys.of(s.Name), s.Name)
+	}
+	b.addGame(gs, p)
+}
+
+// Stats are the statistics of the games added. BestParty is left nil:
+// it is the party of round BestPartyRound of game BestPartyGame (set when
+// the player had a round scored), which a summary does not hold; PartyOf
+// finds it in that game.
+func (b *PlayerStatsBuilder) Stats() PlayerStats {
+	st := b.st
+	if len(b.sp[NameKey(b.name)]) > 0 {
+		st.Name = b.sp.best(NameKey(b.name))
+	}
+	for k := range st.DisplayNames {
+		st.DisplayNames[k] = b.sp.best(k)
+	}
+	if st.Games == 0 && b.playingAs != "" {
+		st.Name = b.playingAs
+	}
+	return st
+}
+
+// addGame counts finished game gs, where the player sits at seat p.
+func (b *PlayerStatsBuilder) addGame(gs GameSummary, p int) {
+	st := &b.st
+	me := gs.Seats[p]
 	st.Games++
-	won := slices.Contains(res.Winners, p)
-	shared := won && len(res.Winners) > 1
+	shared := me.Won && gs.winners() > 1
 	switch {
 	case shared:
 		st.SharedWins++
-	case won:
+	case me.Won:
 		st.Wins++
 	}
-	st.TotalNP += t.NP
-	if st.Games == 1 || t.NP > st.BestNP {
-		st.BestNP, st.BestNPGame = t.NP, pg.ID
+	st.TotalNP += me.NP
+	if st.Games == 1 || me.NP > st.BestNP {
+		st.BestNP, st.BestNPGame = me.NP, gs.ID
 	}
-	for i, v := range []int{t.Prizes, t.Achievements, t.Crew, t.Parley} {
+	for i, v := range me.Sources {
 		st.Sources[i] += v
 	}
-	for _, tt := range res.Totals {
-		for i, v := range []int{tt.Prizes, tt.Achievements, tt.Crew, tt.Parley} {
+	for _, s := range gs.Seats {
+		for i, v := range s.Sources {
 			st.TableSources[i] += v
 		}
 		st.TableSeats++
 	}
-	for _, r := range res.Rounds {
-		pr := r.Results[p]
-		for _, s := range pr.Sets {
-			st.Patterns[s.Kind]++
-		}
-		if st.BestParty == nil || pr.Strength > st.BestParty.Strength {
-			cp := pr
-			st.BestParty, st.BestPartyGame, st.BestPartyRound = &cp, pg.ID, r.Round
+	for i, k := range PatternKinds {
+		if me.Patterns[i] > 0 {
+			st.Patterns[k] += me.Patterns[i]
 		}
 	}
-	for _, ar := range res.Achievements {
-		switch ar.NP[p] {
+	for ri, round := range gs.Rounds {
+		if ri >= len(me.Strengths) {
+			break
+		}
+		if !b.found || me.Strengths[ri] > b.best {
+			b.found, b.best = true, me.Strengths[ri]
+			st.BestPartyGame, st.BestPartyRound = gs.ID, round
+		}
+	}
+	for _, a := range me.Achievements {
+		switch a.NP {
 		case 4:
-			st.AchFirst[ar.ID]++
+			st.AchFirst[a.ID]++
 		case 2:
-			st.AchSecond[ar.ID]++
+			st.AchSecond[a.ID]++
 		}
 	}
-	mine := res.FinishingPlace(p)
-	for q, other := range f.Players {
+	for q, other := range gs.Seats {
 		if q == p {
 			continue
 		}
-		k := NameKey(other)
-		st.DisplayNames[k] = strings.TrimSpace(other)
+		k := b.keys.of(other.Name)
+		st.DisplayNames[k] = strings.TrimSpace(other.Name)
 		h := st.H2H[k]
 		if h == nil {
 			h = &HeadToHead{}
 			st.H2H[k] = h
 		}
 		h.Games++
-		switch theirs := res.FinishingPlace(q); {
-		case mine < theirs:
+		switch {
+		case me.Place < other.Place:
 			h.Ahead++
-		case mine > theirs:
+		case me.Place > other.Place:
 			h.Behind++
 		default:
 			h.Level++
 		}
 	}
-	st.History = append(st.History, GameLine{ID: pg.ID, Played: pg.Played, NP: t.NP, Place: mine, Won: won, Shared: shared})
+	st.History = append(st.History, GameLine{ID: gs.ID, Played: gs.Played, NP: me.NP, Place: me.Place, Won: me.Won, Shared: shared})
 }
 
 // PlayerSummary is one line of the players list.
@@ -213,42 +270,60 @@ type PlayerSummary struct {
 // SummarizePlayers lists every player of every game, finished or in
 // progress, the most finished games first (then by key).
 func SummarizePlayers(games []PlayedGame) []PlayerSummary {
-	by := map[string]*PlayerSummary{}
-	sp := spellings{}
-	get := func(name string, at int64) *PlayerSummary {
-		k := NameKey(name)
-		sp.add(name)
-		ps := by[k]
-		if ps == nil {
-			ps = &PlayerSummary{Key: k, Last: at}
-			by[k] = ps
-		}
-		ps.Last = max(ps.Last, at)
-		return ps
-	}
+	b := NewPlayers()
 	for _, pg := range games {
+		b.Add(SummarizeGame(pg))
+	}
+	return b.List()
+}
+
+// PlayersBuilder gathers the players list a game at a time, from
+// summaries: what it holds grows with the players, not the games.
+type PlayersBuilder struct {
+	by   map[string]*PlayerSummary
+	sp   spellings
+	keys nameKeys
+}
+
+// NewPlayers starts an empty players list.
+func NewPlayers() *PlayersBuilder {
+	return &PlayersBuilder{by: map[string]*PlayerSummary{}, sp: spellings{}, keys: nameKeys{}}
+}
+
+// Add counts the next game.
+func (b *PlayersBuilder) Add(gs GameSummary) {
+	if gs.State == Unscored {
+		return
+	}
+	shared := gs.winners() > 1
+	for _, s := range gs.Seats {
+		k := b.keys.of(s.Name)
+		b.sp.add(k, s.Name)
+		ps := b.by[k]
+		if ps == nil {
+			ps = &PlayerSummary{Key: k, Last: gs.Played}
+			b.by[k] = ps
+		}
+		ps.Last = max(ps.Last, gs.Played)
+		if gs.State == InProgress {
+			ps.Playing++
+			continue
+		}
+		ps.Games++
 		switch {
-		case pg.File.Final == nil:
-			for _, n := range pg.File.Players {
-				get(n, pg.Played).Playing++
-			}
-		case pg.finished():
-			for p, n := range pg.File.Players {
-				ps := get(n, pg.Played)
-				ps.Games++
-				if slices.Contains(pg.Result.Winners, p) {
-					if len(pg.Result.Winners) > 1 {
-						ps.SharedWins++
-					} else {
-						ps.Wins++
-					}
-				}
-			}
+		case s.Won && shared:
+			ps.SharedWins++
+		case s.Won:
+			ps.Wins++
 		}
 	}
-	out := make([]PlayerSummary, 0, len(by))
-	for k, ps := range by {
-		ps.Name = sp.best(k)
+}
+
+// List is the players list: the most finished games first (then by key).
+func (b *PlayersBuilder) List() []PlayerSummary {
+	out := make([]PlayerSummary, 0, len(b.by))
+	for k, ps := range b.by {
+		ps.Name = b.sp.best(k)
 		out = append(out, *ps)
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -166,6 +166,10 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	}
 	// Games deleted more than 30 days ago go for good: now, then daily.
 	defer handlers.PurgeTrashDaily(ctx, st, log)()
+	// Games without an up-to-date summary (a database from before
+	// migration 008) are summarised in the background, so the history
+	// pages need not.
+	defer handlers.FillSummaries(ctx, st, log)()
 
 	// Each live event stream holds a descriptor (handlers caps them).
 	// Raised once the database is known good, so that a server that
