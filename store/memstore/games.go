@@ -201,12 +201,7 @@ func (s *Store) GamesByID(ctx context.Context, ids []string) ([]store.Game, erro
 // EachGame calls fn with every live game, oldest first (by creation,
 // then id), stopping at fn's first error.
 func (s *Store) EachGame(ctx context.Context, fn func(store.Game) error) error {
-	games := s.snapshot(isLive, func(a, b *gameRec) bool {
-		if a.Created != b.Created {
-			return a.Created < b.Created
-		}
-		return a.ID < b.ID
-	})
+	games := s.snapshot(isLive, byCreated)
 	for _, g := range games {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("memstore: each game: %w", err)

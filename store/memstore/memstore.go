@@ -65,6 +65,10 @@ type Store struct {
 	// that a phone's start does not pay for them; only writes, in their
 	// turn, touch them.
 	prints map[string]string
+	// sums are the history pages' summaries (summaries.go), in memory
+	// only; sumMu guards them.
+	sumMu  sync.Mutex
+	sums   map[string]summaryOf
 	closed bool
 }
 
@@ -78,7 +82,7 @@ func New(ctx context.Context, p Persister) (*Store, error) {
 
 // NewWith is New with options.
 func NewWith(ctx context.Context, p Persister, opt Options) (*Store, error) {
-	s := &Store{p: p, now: opt.Now, games: map[string]*gameRec{}, prints: map[string]string{}}
+	s := &Store{p: p, now: opt.Now, games: map[string]*gameRec{}, prints: map[string]string{}, sums: map[string]summaryOf{}}
 	if s.now == nil {
 		s.now = time.Now
 	}

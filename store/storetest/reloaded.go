@@ -178,3 +178,18 @@ func (r *reopening) NewShareToken(ctx context.Context, id string) (token string,
 	r.do(func(s handlers.Store) { token, err = s.NewShareToken(ctx, id) })
 	return
 }
+
+func (r *reopening) StaleSummaries(ctx context.Context) (out []store.GameVersion, err error) {
+	r.do(func(s handlers.Store) { out, err = s.StaleSummaries(ctx) })
+	return
+}
+
+func (r *reopening) PutSummaries(ctx context.Context, sums []store.Summary) (err error) {
+	r.do(func(s handlers.Store) { err = s.PutSummaries(ctx, sums) })
+	return
+}
+
+func (r *reopening) EachSummary(ctx context.Context, fn func(store.StoredSummary) error) (err error) {
+	r.do(func(s handlers.Store) { err = s.EachSummary(ctx, fn) })
+	return
+}

@@ -64,6 +64,7 @@ var suite = []struct {
 	{"filters of the history", testFilters},
 	{"history reads", testHistoryReads},
 	{"recent player names", testRecentNames},
+	{"summaries of the history", testSummaries},
 }
 
 // Run runs the whole suite, each case on a new store that open makes.
