@@ -68,7 +68,7 @@ func (a *app) cardImage(c *gin.Context, g store.Game) {
 		// waits for them (or gets 503) while pages go on.
 		release, ok := a.draws.take(c.Request.Context(), drawWait)
 		if !ok {
-			busy(c, "drawing other pictures")
+			a.fail(c, busy("drawing other pictures"))
 			return
 		}
 		png, err = views.ShareCardPNG(shareCard(g, res))

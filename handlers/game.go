@@ -174,7 +174,7 @@ func (a *app) deleteForm(c *gin.Context) {
 
 func (a *app) deleteGame(c *gin.Context) {
 	if err := a.store.DeleteGame(c.Request.Context(), c.Param("id")); err != nil {
-		a.failGame(c, err)
+		a.fail(c, err)
 		return
 	}
 	seeOther(c, "/")

@@ -247,7 +247,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 // handler is the router in its wrappers.
 func (a *app) handler() http.Handler {
 	var h http.Handler = a.router()
-	h = limitBody(h)
+	h = a.limitBody(h)
 	h = http.NewCrossOriginProtection().Handler(h)
 	h = gzipped(h)
 	h = noGzipForEvents(h)
@@ -344,11 +344,8 @@ func (a *app) router() *gin.Engine {
 
 	r.NoRoute(func(c *gin.Context) { a.notFound(c, "There is no such page.") })
 	r.NoMethod(func(c *gin.Context) {
-		if isAPI(c) {
-			abortAPI(c, http.StatusMethodNotAllowed, "method not allowed", "")
-			return
-		}
-		a.page(c, http.StatusMethodNotAllowed, views.ErrorPage(views.ErrorView{Status: 405, Title: "Not allowed", Message: "This address does not take that kind of request."}))
+		a.fail(c, &refusal{status: http.StatusMethodNotAllowed, message: "method not allowed",
+			title: "Not allowed", text: "This address does not take that kind of request."})
 	})
 	return r
 }
@@ -368,16 +365,12 @@ func secure(next http.Handler) http.Handler {
 
 // limitBody caps every request body, so a huge upload fails fast with 413
 // instead of filling memory.
-func limitBody(next http.Handler) http.Handler {
+func (a *app) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		limit := bodyLimit(r)
 		if r.ContentLength > limit {
-			w.Header().Set("Connection", "close")
-			if strings.HasPrefix(r.URL.Path, "/api/") {
-				writeAPIError(w, http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", "")
-				return
-			}
-			http.Error(w, "request body too large (limit 64 KiB)", http.StatusRequestEntityTooLarge)
+			a.answerError(w, r, formBefore(r), &refusal{status: http.StatusRequestEntityTooLarge,
+				message: "request body too large (limit 64 KiB)", header: closeAfter})
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
@@ -400,8 +393,11 @@ func (a *app) recover(c *gin.Context) {
 }
 
 func isAPI(c *gin.Context) bool {
-	return strings.HasPrefix(c.Request.URL.Path, "/api/") || c.GetBool(answersJSON)
+	return isAPIPath(c.Request.URL.Path) || c.GetBool(answersJSON)
 }
+
+// isAPIPath reports whether path is the API's, whose answers are JSON.
+func isAPIPath(path string) bool { return strings.HasPrefix(path, "/api/") }
 
 // answersJSON marks a request (c.Set) whose handler answers JSON though
 // its path is a page's, such as the entry page's live solve: its errors
@@ -411,7 +407,12 @@ const answersJSON = "answersJSON"
 // page renders a full page through templ's buffered handler, so a render
 // error becomes a clean 500 instead of half a page.
 func (a *app) page(c *gin.Context, status int, comp templ.Component) {
-	r := c.Request
+	a.render(c.Writer, c.Request, status, comp)
+	c.Abort()
+}
+
+// render is page without the router, for the error path.
+func (a *app) render(w http.ResponseWriter, r *http.Request, status int, comp templ.Component) {
 	if bodyFailure(r) != nil {
 		// The failed read cancelled the context, but the client still
 		// waits for the page that says so; templ would stop at once.
@@ -428,8 +429,7 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 				http.Error(w, "Something went wrong while drawing this page.", http.StatusInternalServerError)
 			})
 		}),
-	).ServeHTTP(c.Writer, r)
-	c.Abort()
+	).ServeHTTP(w, r)
 }
 
 // seeOther is the answer to a successful form: POST → 303 → GET.
@@ -442,7 +442,7 @@ func seeOther(c *gin.Context, url string) {
 func (a *app) loadGame(c *gin.Context) (store.Game, bool) {
 	g, err := a.store.Game(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		a.failGame(c, err)
+		a.fail(c, err)
 		return store.Game{}, false
 	}
 	return g, true
