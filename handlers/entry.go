@@ -263,19 +263,25 @@ func (a *app) saveEntry(c *gin.Context) {
 }
 
 // entrySaved sends the phone on from a saved round entry; g is the game
-// before the save and after the game file as the save's transaction left
-// it (nil when the save had nothing to write: then it is read again), so
-// the warnings and the seats still to enter reflect what is stored now. A
+// before the save and after the game as the save's transaction left it
+// (nil when the save had nothing to write: then it is read again), so the
+// warnings and the seats still to enter reflect what is stored now. A
 // warning the form already showed (saved again from the "Saved." page)
 // does not hold the phone back a second time, and none holds back the
 // save that completes the round.
-func (a *app) entrySaved(c *gin.Context, g store.Game, after *scoring.Game, r, p int) {
+//
+// A page of scores the phone is sent to (the round's results, the
+// scoreboard) finds the game scored in the score cache, under the version
+// the save left: the save scores it here, from the game it holds, so the
+// page after the redirect reads the game once and scores nothing.
+func (a *app) entrySaved(c *gin.Context, g store.Game, after *store.Game, r, p int) {
+	ctx := c.Request.Context()
 	saved := g
 	switch {
 	case after != nil:
-		saved.File = *after
+		saved = *after
 	default:
-		if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
+		if fresh, err := a.store.Game(ctx, g.ID); err == nil {
 			saved = fresh
 		}
 	}
@@ -284,7 +290,13 @@ func (a *app) entrySaved(c *gin.Context, g store.Game, after *scoring.Game, r, p
 		return
 	}
 	next := c.Request.PostForm.Get("then") == "next"
-	seeOther(c, afterSave(g, saved, r, p, tableOf(c.Request, g), next))
+	to := afterSave(g, saved, r, p, tableOf(c.Request, g), next)
+	if to == views.RoundURL(g.ID, r) || to == views.GameURL(g.ID) {
+		// Only an answer is kept; a game that cannot be scored now is
+		// the page's to explain.
+		_, _ = a.scoreGame(ctx, saved)
+	}
+	seeOther(c, to)
 }
 
 // view is the entry form again with what the player sent: their taps,
@@ -415,8 +427,8 @@ func (a *app) entrySolve(c *gin.Context) {
 // save then replaces. Anything else is an *store.EntryConflict.
 // by is the seat of the phone saving (-1: not known), kept with the entry
 // so that a conflict on another phone can name it.
-func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) (*scoring.Game, error) {
-	_, after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
+func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) (*store.Game, error) {
+	after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
 	var conflict *store.EntryConflict
 	if !errors.As(err, &conflict) {
 		return gameOrNil(after, err), err
@@ -426,14 +438,14 @@ func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.
 	}
 	if token != "" && conflict.Token == token {
 		// If another phone saves in between, this is its conflict.
-		_, after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
+		after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
 		return gameOrNil(after, err), err
 	}
 	return nil, err
 }
 
 // gameOrNil is the game a save left, nil when it failed.
-func gameOrNil(g scoring.Game, err error) *scoring.Game {
+func gameOrNil(g store.Game, err error) *store.Game {
 	if err != nil {
 		return nil
 	}

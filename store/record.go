@@ -50,11 +50,15 @@ func spanMinutes(from, to time.Time) int {
 // set it up (perhaps the day before). Only for a game with no played time
 // set (a file's, or the About form's) and no entry yet, so that once
 // exported the date never moves. It runs inside the entry's write.
-func datePlayByFirstEntry(ctx context.Context, tx *sql.Tx, id string, at time.Time) error {
-	_, err := tx.ExecContext(ctx, `UPDATE games SET created = ?
+func datePlayByFirstEntry(ctx context.Context, tx *sql.Tx, id string, at time.Time) (dated bool, err error) {
+	res, err := tx.ExecContext(ctx, `UPDATE games SET created = ?
 		WHERE id = ? AND played = '' AND NOT EXISTS (SELECT 1 FROM entries WHERE game_id = ?)`,
 		at.UnixNano(), id, id)
-	return err
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 // SetRecord replaces the play's record of game id and counts as a write
