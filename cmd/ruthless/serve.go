@@ -275,7 +275,7 @@ func openURL(a net.Addr) string {
 type access struct {
 	password, passwordFile *string
 	hosts                  hostList
-	place                  *place // proxy and limits (place.go)
+	place                  *place // proxy and limits (deployflags.go)
 }
 
 func accessFlags(fs *flag.FlagSet) *access {
