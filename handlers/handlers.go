@@ -71,7 +71,7 @@ type app struct {
 	version string
 	metrics *Metrics
 	log     *slog.Logger
-	solves  *solver
+	solves  *solveSlots
 	games   *clientLimiter // new games per client
 	// imports are the import uploads per client (importpage.go).
 	imports *clientLimiter
@@ -233,7 +233,7 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 }
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
-	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
+	return &app{store: st, log: log, solves: newSolveSlots(newPartyCache(), lim, log),
 		games:   newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
 		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
 		auth:    newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
