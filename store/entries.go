@@ -18,15 +18,15 @@ import (
 // saved the entry since, nothing is written and the error is an
 // *EntryConflict holding what is stored.
 func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error) {
-	return s.SaveEntry(ctx, id, round, player, e, version, "")
+	return s.saveEntry(ctx, id, round, player, e, version, "")
 }
 
-// SaveEntry is PutEntry for a form: token is the form's one-time token
+// saveEntry is PutEntry for a form: token is the form's one-time token
 // ("" for none), written with the entry in the same transaction, so that
 // when the same form is posted again on its old version the conflict says
 // the stored save came from that form (EntryConflict.Token), not from
 // another phone.
-func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
+func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
 	return s.SaveEntryBy(ctx, id, round, player, e, version, token, -1)
 }
 
@@ -180,10 +180,10 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) (err erro
 	return nil
 }
 
-// PutFinal saves one player's end-of-game collection and returns its new
+// putFinal saves one player's end-of-game collection and returns its new
 // version, versioned like PutEntry: a stale version writes nothing and the
 // error is a *FinalConflict holding what is stored.
-func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
+func (s *Store) putFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
 	return s.SaveFinal(ctx, id, player, f, version, "")
 }
 

@@ -241,7 +241,7 @@ func TestPutFinal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := s.PutFinal(ctx, id, tt.seat, tt.f, tt.version)
+			got, err := s.putFinal(ctx, id, tt.seat, tt.f, tt.version)
 			switch {
 			case tt.wantConfl != nil:
 				var conflict *FinalConflict

@@ -290,10 +290,10 @@ func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, befor
 	return games, next, nil
 }
 
-// PlayerNames lists the distinct player names of stored games, the most
+// playerNames lists the distinct player names of stored games, the most
 // recently played first, to suggest at setup. Names differing only in case
 // are kept apart, as the table typed them.
-func (s *Store) PlayerNames(ctx context.Context) (_ []string, err error) {
+func (s *Store) playerNames(ctx context.Context) (_ []string, err error) {
 	defer fault(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM players p
 		JOIN games g ON g.id = p.game_id
