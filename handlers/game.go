@@ -69,7 +69,7 @@ func (a *app) game(c *gin.Context) {
 
 // problemOf describes a rule the stored game breaks, with a link to each
 // entry the problem names (for R4.1, both players' entries).
-func problemOf(g store.Game, fe *scoring.FieldError) *views.Problem {
+func problemOf(g store.StoredGame, fe *scoring.FieldError) *views.Problem {
 	p := &views.Problem{Message: fe.Message, Rule: fe.Rule}
 	players := g.File.Players
 	for _, at := range places(fe) {
@@ -95,7 +95,7 @@ func tokenName(t string) string {
 
 // gameView is the scoreboard as the phone holding seat (-1: a shared
 // phone) sees it.
-func gameView(g store.Game, res scoring.Result, t atTable) views.GameView {
+func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView {
 	f := g.File
 	n := len(f.Players)
 	vm := views.GameView{

@@ -36,23 +36,23 @@ type Store interface {
 	CreateRematchOnce(ctx context.Context, g scoring.Game, token, of string) (string, bool, error)
 	SetRecord(ctx context.Context, id string, rec store.Record) error
 	GameByToken(ctx context.Context, token string) (string, error)
-	Game(ctx context.Context, id string) (store.Game, error)
+	Game(ctx context.Context, id string) (store.StoredGame, error)
 	SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error)
-	SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (store.Game, error)
+	SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (store.StoredGame, error)
 	RevealRound(ctx context.Context, id string, round int) error
 	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error
 	// The trash (trash.go).
 	RestoreGame(ctx context.Context, id string) error
-	Trash(ctx context.Context) ([]store.Game, error)
+	Trash(ctx context.Context) ([]store.StoredGame, error)
 	RecentPlayerNames(ctx context.Context, limit int) ([]string, error)
 	// History (players.go, export.go, importpage.go).
-	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
+	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.StoredGame, store.Cursor, error)
 	RenamePlayer(ctx context.Context, from, to string) (int, error)
 	Import(ctx context.Context, games []scoring.Game) ([]store.Imported, error)
 	GameVersions(ctx context.Context) ([]store.GameVersion, error)
-	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
-	EachGame(ctx context.Context, fn func(store.Game) error) error
+	GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error)
+	EachGame(ctx context.Context, fn func(store.StoredGame) error) error
 	Ping(ctx context.Context) error
 	// Seats and share links (seats.go, share.go).
 	TakeSeat(ctx context.Context, id string, seat int, phone string) error
@@ -60,7 +60,7 @@ type Store interface {
 	SeenAt(ctx context.Context, id, phone string) error
 	ShareToken(ctx context.Context, id string) (string, error)
 	RevokeShare(ctx context.Context, id string) error
-	GameByShareToken(ctx context.Context, token string) (store.Game, error)
+	GameByShareToken(ctx context.Context, token string) (store.StoredGame, error)
 	NewShareToken(ctx context.Context, id string) (string, error)
 }
 
@@ -439,18 +439,18 @@ func seeOther(c *gin.Context, url string) {
 }
 
 // loadGame reads the game named in the URL.
-func (a *app) loadGame(c *gin.Context) (store.Game, bool) {
+func (a *app) loadGame(c *gin.Context) (store.StoredGame, bool) {
 	g, err := a.store.Game(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		a.fail(c, err)
-		return store.Game{}, false
+		return store.StoredGame{}, false
 	}
 	return g, true
 }
 
 // loadScored loads the game named in the URL and scores it; on failure it
 // has already answered.
-func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
+func (a *app) loadScored(c *gin.Context) (store.StoredGame, scoring.Result, bool) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return g, scoring.Result{}, false
@@ -466,7 +466,7 @@ func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
 // failScoring answers a game that could not be scored. A page of a game
 // that breaks a rule sends the phone to the game's page, which shows the
 // problem and the way to fix it, never "no such page".
-func (a *app) failScoring(c *gin.Context, g store.Game, err error) {
+func (a *app) failScoring(c *gin.Context, g store.StoredGame, err error) {
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) && !isAPI(c) {
 		seeOther(c, views.GameURL(g.ID))

@@ -23,7 +23,7 @@ const maxCachedScores = 512
 // scoreGame is score for a stored game, through the cache. Only answers
 // are kept: a game that breaks a rule, or a solve that gave up, is worked
 // out again next time.
-func (a *app) scoreGame(ctx context.Context, g store.Game) (scoring.Result, error) {
+func (a *app) scoreGame(ctx context.Context, g store.StoredGame) (scoring.Result, error) {
 	key := g.ID + "@" + gameVersion(g)
 	if res, ok := a.scores.Get(key); ok {
 		return res, nil

@@ -47,52 +47,52 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 // Game reads next. A caller that goes on with the game (the warnings, who
 // is still to enter, the page after the save and its cached scores) needs
 // no second read.
-func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ Game, err error) {
+func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ StoredGame, err error) {
 	defer fault(&err)
 	tx, end, h, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return Game{}, err
+		return StoredGame{}, err
 	}
 	defer end()
 	if round < 1 || round > h.rounds+1 || round > scoring.RoundsFor(h.players) {
-		return Game{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
+		return StoredGame{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
 	}
 	current, stored, err := readEntry(ctx, tx, id, round, player)
 	if err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if version != stored.version {
 		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token, SavedBy: stored.by}
 		if stored.version > 0 {
 			conflict.Current = &current
 		}
-		return Game{}, conflict
+		return StoredGame{}, conflict
 	}
 	// The candidate that is validated is exactly the game after the write
 	// (WithEntry starts the round as the write does), so its fingerprint
 	// needs no second read.
 	var after scoring.Game
-	before, err := checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+	before, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
 		var werr error
 		after, werr = scoring.WithEntry(g.File, round, player, &e)
 		return after, werr
 	})
 	if err != nil {
-		return Game{}, invalid(id, err)
+		return StoredGame{}, invalid(id, err)
 	}
 	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by, -1)}
 	dated, err := datePlayByFirstEntry(ctx, tx, id, saved.saved)
 	if err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := touch(ctx, tx, id, round, saved.saved, &after); err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	return entryWritten(before, after, round, player, saved, dated), nil
 }
@@ -101,7 +101,7 @@ func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int
 // it, the entry's version and mark, the updated time and, for the game's
 // first entry without a played time, its date (datePlayByFirstEntry).
 // TestSaveEntryAfterIsWhatGameReads holds it to what Game reads.
-func entryWritten(g Game, after scoring.Game, round, player int, saved row, dated bool) Game {
+func entryWritten(g StoredGame, after scoring.Game, round, player int, saved row, dated bool) StoredGame {
 	at := unixTime(saved.saved.UnixNano())
 	g.File = after
 	g.Updated = at
@@ -207,7 +207,7 @@ func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.
 		}
 		return 0, conflict
 	}
-	before, err := checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+	before, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
 		return g.WithFinal(player, f), nil
 	})
 	if err != nil {

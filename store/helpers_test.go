@@ -78,7 +78,7 @@ func create(t *testing.T, s *Store, g scoring.Game) string {
 }
 
 // load reads a game, failing the test on error.
-func load(t *testing.T, s *Store, id string) Game {
+func load(t *testing.T, s *Store, id string) StoredGame {
 	t.Helper()
 	g, err := s.Game(context.Background(), id)
 	if err != nil {

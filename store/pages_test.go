@@ -40,7 +40,7 @@ func TestGamesPage(t *testing.T) {
 	}
 	// Games breaks ties by creation then id ascending, pages by id
 	// descending: put the five tied games in the pages' order.
-	slices.SortStableFunc(all, func(a, b Game) int {
+	slices.SortStableFunc(all, func(a, b StoredGame) int {
 		if c := b.Updated.Compare(a.Updated); c != 0 {
 			return c
 		}
@@ -61,7 +61,7 @@ func TestGamesPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []Game
+			var got []StoredGame
 			var sizes []int
 			var cur Cursor
 			for range 100 {

@@ -25,7 +25,7 @@ type Record struct {
 // minute; 0 when neither is known, or when that span is under a minute
 // (a game imported whole) or over the game file's bound (a game left
 // open for days, which is no duration of play).
-func (g Game) Duration() int {
+func (g StoredGame) Duration() int {
 	if g.Record.DurationMin > 0 {
 		return g.Record.DurationMin
 	}

@@ -103,7 +103,7 @@ func liveIDs(t *testing.T, s *Store) map[string][]string {
 	t.Helper()
 	ctx := context.Background()
 	out := map[string][]string{}
-	add := func(reader string, games []Game, err error) {
+	add := func(reader string, games []StoredGame, err error) {
 		if err != nil {
 			t.Fatalf("%s: %v", reader, err)
 		}
@@ -124,8 +124,8 @@ func liveIDs(t *testing.T, s *Store) map[string][]string {
 	}
 	byID, err := s.GamesByID(ctx, append(ids, trashIDs(t, s)...))
 	add("GamesByID", byID, err)
-	var each []Game
-	err = s.EachGame(ctx, func(g Game) error { each = append(each, g); return nil })
+	var each []StoredGame
+	err = s.EachGame(ctx, func(g StoredGame) error { each = append(each, g); return nil })
 	add("EachGame", each, err)
 	versions, err := s.GameVersions(ctx)
 	if err != nil {
