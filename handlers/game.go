@@ -50,7 +50,7 @@ func (a *app) game(c *gin.Context) {
 		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
 		vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
 		vm.Live.SwapMain = true
-		a.page(c, http.StatusOK, views.Game(vm))
+		a.page(c, http.StatusOK, views.Scoreboard(vm))
 		return
 	}
 	if err != nil {
@@ -64,7 +64,7 @@ func (a *app) game(c *gin.Context) {
 		vm.ShareLink, vm.ShareRevoke = a.publicURL(c.Request, views.ShareURL(share)), views.ShareRevokeURL(g.ID)
 	}
 	vm.ShareStopped = c.Query("shared") == "stopped" && share == ""
-	a.page(c, http.StatusOK, views.Game(vm))
+	a.page(c, http.StatusOK, views.Scoreboard(vm))
 }
 
 // problemOf describes a rule the stored game breaks, with a link to each
