@@ -180,13 +180,6 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) (err erro
 	return nil
 }
 
-// putFinal saves one player's end-of-game collection and returns its new
-// version, versioned like PutEntry: a stale version writes nothing and the
-// error is a *FinalConflict holding what is stored.
-func (s *Store) putFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
-	return s.SaveFinal(ctx, id, player, f, version, "")
-}
-
 // SaveFinal is PutFinal for a form, keeping the form's one-time token with
 // the row as SaveEntry does (FinalConflict.Token).
 func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (_ int, err error) {

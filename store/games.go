@@ -290,34 +290,6 @@ func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, befor
 	return games, next, nil
 }
 
-// playerNames lists the distinct player names of stored games, the most
-// recently played first, to suggest at setup. Names differing only in case
-// are kept apart, as the table typed them.
-func (s *Store) playerNames(ctx context.Context) (_ []string, err error) {
-	defer fault(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM players p
-		JOIN games g ON g.id = p.game_id
-		WHERE g.deleted IS NULL
-		GROUP BY p.name
-		ORDER BY MAX(g.updated) DESC, p.name`)
-	if err != nil {
-		return nil, fmt.Errorf("store: player names: %w", err)
-	}
-	defer rows.Close()
-	names := []string{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, fmt.Errorf("store: player names: %w", err)
-		}
-		names = append(names, name)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: player names: %w", err)
-	}
-	return names, nil
-}
-
 // RecentPlayerNames lists the distinct player names of the most recently
 // updated games, newest first, at most limit of them (names differing only
 // in case kept apart, as PlayerNames does). Unlike PlayerNames it reads a
