@@ -122,19 +122,6 @@ func (d Dir) Take(ctx context.Context, name string, copy CopyFunc) (string, erro
 	return final, nil
 }
 
-// Rotate deletes the oldest daily backups so that keep remain, and
-// returns the names it deleted. It touches only files named as this
-// database's daily backups: start-up backups, copies taken before a
-// migration, other databases' backups and anything else in the folder
-// stay.
-func (d Dir) Rotate(keep int) ([]string, error) {
-	names, err := d.Regular()
-	if err != nil {
-		return nil, err
-	}
-	return d.removeOldest(names, keep)
-}
-
 // RotateByAge deletes the daily backups taken days×24h or more before
 // now, but never the newest one: a server whose backups failed for a
 // month still has its last good one. It returns the names it deleted.

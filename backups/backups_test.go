@@ -158,3 +158,16 @@ func TestTakeWritesWholeFile(t *testing.T) {
 		t.Errorf("after a failed copy the folder holds %q, want only %q", got, name)
 	}
 }
+
+// Rotate deletes the oldest daily backups so that keep remain, and
+// returns the names it deleted. It touches only files named as this
+// database's daily backups: start-up backups, copies taken before a
+// migration, other databases' backups and anything else in the folder
+// stay.
+func (d Dir) Rotate(keep int) ([]string, error) {
+	names, err := d.Regular()
+	if err != nil {
+		return nil, err
+	}
+	return d.removeOldest(names, keep)
+}

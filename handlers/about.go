@@ -60,7 +60,7 @@ func (a *app) aboutForm(c *gin.Context) {
 }
 
 // aboutView is the form filled from the stored game.
-func aboutView(g store.Game) views.AboutView {
+func aboutView(g store.StoredGame) views.AboutView {
 	vm := views.AboutView{GameID: g.ID, Players: g.File.Players, Errors: views.Errors{},
 		Location: g.Record.Location, Notes: g.Record.Notes}
 	played, err := time.Parse(time.RFC3339, g.File.Played)
@@ -115,7 +115,7 @@ func (a *app) saveAbout(c *gin.Context) {
 
 // readRecord reads the form's fields into a record, with a message per
 // bad field.
-func readRecord(g store.Game, played, tz, duration, location, notes string) (store.Record, views.Errors) {
+func readRecord(g store.StoredGame, played, tz, duration, location, notes string) (store.Record, views.Errors) {
 	errs := views.Errors{}
 	var rec store.Record
 	var msg string
@@ -152,7 +152,7 @@ func readRecord(g store.Game, played, tz, duration, location, notes string) (sto
 // changed, so a time written to the second or nanosecond, or with another
 // spelling of its offset, is kept as it was. The second result is the
 // message for a bad value, "" for a good one.
-func readPlayed(g store.Game, value, tz string) (string, string) {
+func readPlayed(g store.StoredGame, value, tz string) (string, string) {
 	if value == "" {
 		return "", ""
 	}
@@ -177,7 +177,7 @@ func readPlayed(g store.Game, value, tz string) (string, string) {
 // playFacts is the play's record of g as the results show it: when it
 // was played (in the offset it was written with), how long it took (set,
 // or from the entries), where, and the notes.
-func playFacts(g store.Game) views.PlayFacts {
+func playFacts(g store.StoredGame) views.PlayFacts {
 	f := views.PlayFacts{Duration: views.Minutes(g.Duration()), Location: strings.TrimSpace(g.Record.Location), Notes: strings.TrimSpace(g.Record.Notes)}
 	if played, err := time.Parse(time.RFC3339, g.File.Played); err == nil {
 		f.When = played.Format(dateLayout)
@@ -188,7 +188,7 @@ func playFacts(g store.Game) views.PlayFacts {
 }
 
 // playedDay is the day g was played, written out for the share image.
-func playedDay(g store.Game) string {
+func playedDay(g store.StoredGame) string {
 	if played, err := time.Parse(time.RFC3339, g.File.Played); err == nil {
 		return played.Format("2 January 2006")
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 )
 
@@ -108,22 +107,10 @@ func (a *app) logged(next http.Handler) http.Handler {
 			// A handler that read the body but did not answer its failure
 			// would leave net/http to send an empty 200, as if it had done
 			// what was asked.
-			answerBodyFailure(sw, r, be)
+			a.answerError(sw, r, formBefore(r), be)
 		}
 		completed = true
 	})
-}
-
-// answerBodyFailure is the plain answer to a request whose body could not
-// be read, for when no handler gave one.
-func answerBodyFailure(w http.ResponseWriter, r *http.Request, be *bodyError) {
-	p := classify(be)
-	w.Header().Set("Connection", "close")
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		writeAPIError(w, p.status, p.message, p.field)
-		return
-	}
-	http.Error(w, upperFirst(p.message)+".", p.status)
 }
 
 // loggerKey is the context key of a request's logger.

@@ -9,12 +9,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"ruthless/scoring"
-	"ruthless/store"
 	"ruthless/views"
 )
 
@@ -293,7 +291,7 @@ func (a *app) apiPutEntry(c *gin.Context) {
 	}
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
-		entryRefused(c, fe, r, p)
+		a.entryRefused(c, fe, r, p)
 		return
 	}
 	if err != nil {
@@ -308,24 +306,7 @@ func (a *app) apiPutEntry(c *gin.Context) {
 	if errors.As(err, &fe) {
 		// A clash another phone saved after the check above: the store
 		// checks again inside the write (R4.1).
-		entryRefused(c, fe, r, p)
-		return
-	}
-	var conflict *store.EntryConflict
-	if errors.As(err, &conflict) {
-		body := gin.H{
-			"error":   "the entry was changed by someone else; this is what is stored now",
-			"field":   "version",
-			"entry":   conflict.Current,
-			"version": conflict.Version,
-		}
-		if !conflict.Saved.IsZero() {
-			body["saved"] = conflict.Saved.Format(time.RFC3339)
-		}
-		if conflict.SavedBy >= 0 {
-			body["saved_by"] = conflict.SavedBy // the seat of the phone that saved it
-		}
-		c.AbortWithStatusJSON(http.StatusConflict, body)
+		a.entryRefused(c, fe, r, p)
 		return
 	}
 	if err != nil {
@@ -337,7 +318,7 @@ func (a *app) apiPutEntry(c *gin.Context) {
 
 // entryRefused answers 400 for an entry that breaks a rule, naming the
 // field within the entry ("pool", "coins") when the problem is there.
-func entryRefused(c *gin.Context, fe *scoring.FieldError, r, p int) {
+func (a *app) entryRefused(c *gin.Context, fe *scoring.FieldError, r, p int) {
 	field := fe.Field
 	for _, at := range places(fe) {
 		if at.Round == r && at.Seat == p && at.Name != "" {
@@ -348,5 +329,6 @@ func entryRefused(c *gin.Context, fe *scoring.FieldError, r, p int) {
 			break
 		}
 	}
-	c.AbortWithStatusJSON(http.StatusBadRequest, ruleError{apiError{Error: fe.Message, Field: field}, fe.Rule})
+	a.fail(c, &refusal{status: http.StatusBadRequest, message: fe.Message, field: field,
+		body: ruleError{apiError{Error: fe.Message, Field: field}, fe.Rule}})
 }

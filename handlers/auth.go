@@ -173,9 +173,7 @@ func (a *app) requireLogin(c *gin.Context) {
 		// stream there and stops for good, leaving the page to look live
 		// while it is not. A 401 is what live.js asks about to tell the
 		// phone it was signed out.
-		c.Header("Cache-Control", "no-store")
-		c.String(http.StatusUnauthorized, "Signed out: log in again at /login.\n")
-		c.Abort()
+		a.fail(c, &refusal{status: http.StatusUnauthorized, message: "signed out: log in again at /login", header: noStore})
 		return
 	}
 	if !isAPI(c) {
@@ -188,8 +186,9 @@ func (a *app) requireLogin(c *gin.Context) {
 	}
 	token, ok := bearer(r.Header.Get("Authorization"))
 	if !ok {
-		c.Header("WWW-Authenticate", `Bearer realm="ruthless"`)
-		c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": "this server needs the table password: send it in the header Authorization: Bearer PASSWORD", "field": ""})
+		a.fail(c, &refusal{status: http.StatusUnauthorized,
+			message: "this server needs the table password: send it in the header Authorization: Bearer PASSWORD",
+			header:  map[string]string{"WWW-Authenticate": `Bearer realm="ruthless"`}})
 		return
 	}
 	ctx, cancel := a.untilShutdown(r.Context())
@@ -198,12 +197,13 @@ func (a *app) requireLogin(c *gin.Context) {
 	switch v.outcome {
 	case loginLimited:
 		a.logger(r.Context()).Warn("wrong bearer password, over the limit", "client", loginClient(r))
-		c.Header("Retry-After", retrySeconds(v.retry))
-		c.AbortWithStatusJSON(http.StatusTooManyRequests, gin.H{"error": "wrong password, and too many wrong passwords from this client: the next try in " + waitText(v.retry), "field": ""})
+		a.fail(c, &refusal{status: http.StatusTooManyRequests,
+			message:    "wrong password, and too many wrong passwords from this client: the next try in " + waitText(v.retry),
+			retryAfter: retrySeconds(v.retry)})
 	case loginWrong:
 		a.logger(r.Context()).Warn("wrong bearer password", "client", loginClient(r))
-		c.Header("WWW-Authenticate", `Bearer realm="ruthless", error="invalid_token"`)
-		c.AbortWithStatusJSON(http.StatusUnauthorized, gin.H{"error": "wrong password", "field": ""})
+		a.fail(c, &refusal{status: http.StatusUnauthorized, message: "wrong password",
+			header: map[string]string{"WWW-Authenticate": `Bearer realm="ruthless", error="invalid_token"`}})
 	default:
 		c.Next()
 	}

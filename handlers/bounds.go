@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -75,14 +74,10 @@ func (a *app) limitRequests(next http.Handler) http.Handler {
 			return
 		}
 		if wait := a.requests.allow(clientKey(r)); wait > 0 {
-			w.Header().Set("Retry-After", retrySeconds(wait))
-			if strings.HasPrefix(r.URL.Path, "/api/") {
-				w.Header().Set("Content-Type", "application/json; charset=utf-8")
-				w.WriteHeader(http.StatusTooManyRequests)
-				_, _ = w.Write([]byte(`{"error":"too many requests from this client; try again in ` + waitText(wait) + `","field":""}`))
-				return
-			}
-			http.Error(w, "Too many requests from this device. Try again in "+waitText(wait)+".", http.StatusTooManyRequests)
+			a.answerError(w, r, formBefore(r), &refusal{status: http.StatusTooManyRequests,
+				message:    "too many requests from this client; try again in " + waitText(wait),
+				text:       "Too many requests from this device. Try again in " + waitText(wait) + ".",
+				retryAfter: retrySeconds(wait)})
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -106,17 +101,17 @@ func (s slots) take(ctx context.Context, wait time.Duration) (release func(), ok
 	return nil, false
 }
 
-// busy answers a request that found no free slot: 503, try again soon.
-func busy(c *gin.Context, what string) {
-	c.Header("Retry-After", "5")
-	if isAPI(c) {
-		c.AbortWithStatusJSON(http.StatusServiceUnavailable, gin.H{"error": "the server is busy " + what + "; try again in a few seconds", "field": ""})
-		return
-	}
-	c.Header("Cache-Control", "no-store")
-	c.String(http.StatusServiceUnavailable, "The server is busy "+what+". Try again in a few seconds.\n")
-	c.Abort()
+// busy is the refusal of a request that found no free slot: 503, try
+// again soon.
+func busy(what string) *refusal {
+	return &refusal{status: http.StatusServiceUnavailable,
+		message: "the server is busy " + what + "; try again in a few seconds",
+		title:   "Busy", text: "The server is busy " + what + ". Try again in a few seconds.",
+		retryAfter: retryAfter, header: noStore}
 }
+
+// noStore keeps an answer that will soon be different out of caches.
+var noStore = map[string]string{"Cache-Control": "no-store"}
 
 // exportGate runs a whole-history download in one of the export slots,
 // and keeps its connection from being cut by the server's write timeout
@@ -124,7 +119,7 @@ func busy(c *gin.Context, what string) {
 func (a *app) exportGate(c *gin.Context) {
 	release, ok := a.exports.take(c.Request.Context(), exportWait)
 	if !ok {
-		busy(c, "with other downloads of the whole history")
+		a.fail(c, busy("with other downloads of the whole history"))
 		return
 	}
 	defer release()

@@ -9,7 +9,7 @@ import (
 // holders names, for each pirate another seat than p entered this game,
 // the player who holds it (scoring.OwnersBesides, R4.1), as the forms
 // mark it.
-func holders(g store.Game, p int) map[scoring.Card]string {
+func holders(g store.StoredGame, p int) map[scoring.Card]string {
 	m := map[scoring.Card]string{}
 	for c, q := range scoring.OwnersBesides(g.File, g.Finals, p) {
 		m[c] = g.File.Players[q]

@@ -39,7 +39,7 @@ func (a *app) gameCard(c *gin.Context) {
 }
 
 // cardView builds the result card from a scored game.
-func cardView(g store.Game, res scoring.Result) views.CardView {
+func cardView(g store.StoredGame, res scoring.Result) views.CardView {
 	f := g.File
 	n := len(f.Players)
 	facts := playFacts(g)

@@ -23,7 +23,7 @@ const maxCachedCardImages = 64
 // cardImageKey names a game's share image: its id and version
 // (gameVersion changes with every write), so a corrected game is drawn
 // again and never served as it was.
-func cardImageKey(g store.Game) string { return g.ID + "@" + gameVersion(g) }
+func cardImageKey(g store.StoredGame) string { return g.ID + "@" + gameVersion(g) }
 
 // cardImageETag is the entity tag of the image under key.
 func cardImageETag(key string) string {
@@ -45,7 +45,7 @@ func (a *app) gameCardImage(c *gin.Context) {
 }
 
 // cardImage answers with game g's share image.
-func (a *app) cardImage(c *gin.Context, g store.Game) {
+func (a *app) cardImage(c *gin.Context, g store.StoredGame) {
 	key := cardImageKey(g)
 	if notModified(c, cardImageETag(key)) {
 		return
@@ -68,7 +68,7 @@ func (a *app) cardImage(c *gin.Context, g store.Game) {
 		// waits for them (or gets 503) while pages go on.
 		release, ok := a.draws.take(c.Request.Context(), drawWait)
 		if !ok {
-			busy(c, "drawing other pictures")
+			a.fail(c, busy("drawing other pictures"))
 			return
 		}
 		png, err = views.ShareCardPNG(shareCard(g, res))
@@ -83,7 +83,7 @@ func (a *app) cardImage(c *gin.Context, g store.Game) {
 }
 
 // shareCard is what the share image of a scored game shows.
-func shareCard(g store.Game, res scoring.Result) views.ShareCard {
+func shareCard(g store.StoredGame, res scoring.Result) views.ShareCard {
 	f := g.File
 	sc := views.ShareCard{Date: playedDay(g)}
 	if res.Totals == nil {
@@ -110,7 +110,7 @@ func shareCard(g store.Game, res scoring.Result) views.ShareCard {
 
 // shareCardSoFar is the share image of a game in progress: the prize NP
 // each seat has so far, the most first.
-func shareCardSoFar(g store.Game, res scoring.Result) views.ShareCard {
+func shareCardSoFar(g store.StoredGame, res scoring.Result) views.ShareCard {
 	f := g.File
 	sc := views.ShareCard{Date: playedDay(g),
 		Headline: fmt.Sprintf("After round %d of %d", len(res.Rounds), scoring.RoundsFor(len(f.Players))),
@@ -132,7 +132,7 @@ func shareCardSoFar(g store.Game, res scoring.Result) views.ShareCard {
 
 // shareView is what the final scores' Share button hands on: the result
 // card, whose preview tags and picture tell the result.
-func shareView(g store.Game, res scoring.Result) views.ShareView {
+func shareView(g store.StoredGame, res scoring.Result) views.ShareView {
 	sc := shareCard(g, res)
 	return views.ShareView{Href: views.GameCardURL(g.ID), Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
 }

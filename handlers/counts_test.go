@@ -23,7 +23,7 @@ func (g *streamGate) openStreams() int {
 }
 
 // waiters counts the requests waiting for expensive solves.
-func (s *solver) waiters() int {
+func (s *solveSlots) waiters() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0

@@ -20,7 +20,7 @@ import (
 
 // entryTarget reads the game, round and seat of a round-entry URL. The
 // round may be any started round or the one after the last.
-func (a *app) entryTarget(c *gin.Context) (store.Game, int, int, bool) {
+func (a *app) entryTarget(c *gin.Context) (store.StoredGame, int, int, bool) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return g, 0, 0, false
@@ -39,7 +39,7 @@ func (a *app) entryTarget(c *gin.Context) (store.Game, int, int, bool) {
 	return g, r, p, true
 }
 
-func storedEntry(g store.Game, r, p int) (*scoring.Entry, int) {
+func storedEntry(g store.StoredGame, r, p int) (*scoring.Entry, int) {
 	if r > len(g.File.Rounds) || p >= len(g.File.Rounds[r-1]) {
 		return nil, 0
 	}
@@ -51,7 +51,7 @@ func storedEntry(g store.Game, r, p int) (*scoring.Entry, int) {
 }
 
 // entryView builds the form for a pool; version is the stored version.
-func entryView(g store.Game, r, p int, pool []scoring.Card, coins string, version int) views.EntryView {
+func entryView(g store.StoredGame, r, p int, pool []scoring.Card, coins string, version int) views.EntryView {
 	n := len(g.File.Players)
 	selected := map[scoring.Card]bool{}
 	power := map[scoring.Card]bool{}
@@ -263,19 +263,25 @@ func (a *app) saveEntry(c *gin.Context) {
 }
 
 // entrySaved sends the phone on from a saved round entry; g is the game
-// before the save and after the game file as the save's transaction left
-// it (nil when the save had nothing to write: then it is read again), so
-// the warnings and the seats still to enter reflect what is stored now. A
+// before the save and after the game as the save's transaction left it
+// (nil when the save had nothing to write: then it is read again), so the
+// warnings and the seats still to enter reflect what is stored now. A
 // warning the form already showed (saved again from the "Saved." page)
 // does not hold the phone back a second time, and none holds back the
 // save that completes the round.
-func (a *app) entrySaved(c *gin.Context, g store.Game, after *scoring.Game, r, p int) {
+//
+// A page of scores the phone is sent to (the round's results, the
+// scoreboard) finds the game scored in the score cache, under the version
+// the save left: the save scores it here, from the game it holds, so the
+// page after the redirect reads the game once and scores nothing.
+func (a *app) entrySaved(c *gin.Context, g store.StoredGame, after *store.StoredGame, r, p int) {
+	ctx := c.Request.Context()
 	saved := g
 	switch {
 	case after != nil:
-		saved.File = *after
+		saved = *after
 	default:
-		if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
+		if fresh, err := a.store.Game(ctx, g.ID); err == nil {
 			saved = fresh
 		}
 	}
@@ -284,13 +290,19 @@ func (a *app) entrySaved(c *gin.Context, g store.Game, after *scoring.Game, r, p
 		return
 	}
 	next := c.Request.PostForm.Get("then") == "next"
-	seeOther(c, afterSave(g, saved, r, p, tableOf(c.Request, g), next))
+	to := afterSave(g, saved, r, p, tableOf(c.Request, g), next)
+	if to == views.RoundURL(g.ID, r) || to == views.GameURL(g.ID) {
+		// Only an answer is kept; a game that cannot be scored now is
+		// the page's to explain.
+		_, _ = a.scoreGame(ctx, saved)
+	}
+	seeOther(c, to)
 }
 
 // view is the entry form again with what the player sent: their taps,
 // their coins as typed, the problems found and the form's token; version
 // is the stored version a save from it is based on.
-func (in entryInput) view(g store.Game, r, p, version int) views.EntryView {
+func (in entryInput) view(g store.StoredGame, r, p, version int) views.EntryView {
 	vm := entryView(g, r, p, in.pool, in.coinsRaw, version)
 	vm.Errors = in.errs
 	vm.Token = orNewToken(in.token)
@@ -312,7 +324,7 @@ func (in *entryInput) refusedBy(err error, r, p int) bool {
 // entryConflict shows, next to the form, the entry another phone saved
 // since this form was opened and the one this form sent; by is this
 // phone's seat (-1: not known).
-func entryConflict(g store.Game, in entryInput, conflict *store.EntryConflict, by int) *views.EntryConflictView {
+func entryConflict(g store.StoredGame, in entryInput, conflict *store.EntryConflict, by int) *views.EntryConflictView {
 	savedBy := conflict.SavedBy
 	if savedBy == by {
 		// Another phone that says it is this phone's player (one
@@ -339,7 +351,7 @@ func entryConflict(g store.Game, in entryInput, conflict *store.EntryConflict, b
 // problem (422). A card that another player holds (R4.1) stays ticked
 // and is marked with its holder, and the problem draws it, so the player
 // sees what to untap.
-func (a *app) refuseEntry(c *gin.Context, g store.Game, r, p int, in entryInput) {
+func (a *app) refuseEntry(c *gin.Context, g store.StoredGame, r, p int, in entryInput) {
 	vm := in.view(g, r, p, in.version)
 	if in.clash {
 		held := holders(g, p)
@@ -372,7 +384,7 @@ func newWarning(before, after []string) bool {
 // stored entry's warnings, the advisor, "Save & next" and the live
 // solver's address. Every answer with the form (the first view, a 422, a
 // 409) goes through here, so none loses the page around the form.
-func (a *app) showEntry(c *gin.Context, status int, g store.Game, vm views.EntryView) {
+func (a *app) showEntry(c *gin.Context, status int, g store.StoredGame, vm views.EntryView) {
 	// "Save & next" goes on to the seats this phone enters (its own, then
 	// the open ones), never to a seat another phone holds: it is not
 	// shown the others' cards.
@@ -415,8 +427,8 @@ func (a *app) entrySolve(c *gin.Context) {
 // save then replaces. Anything else is an *store.EntryConflict.
 // by is the seat of the phone saving (-1: not known), kept with the entry
 // so that a conflict on another phone can name it.
-func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) (*scoring.Game, error) {
-	_, after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
+func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) (*store.StoredGame, error) {
+	after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
 	var conflict *store.EntryConflict
 	if !errors.As(err, &conflict) {
 		return gameOrNil(after, err), err
@@ -426,14 +438,14 @@ func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.
 	}
 	if token != "" && conflict.Token == token {
 		// If another phone saves in between, this is its conflict.
-		_, after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
+		after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
 		return gameOrNil(after, err), err
 	}
 	return nil, err
 }
 
 // gameOrNil is the game a save left, nil when it failed.
-func gameOrNil(g scoring.Game, err error) *scoring.Game {
+func gameOrNil(g store.StoredGame, err error) *store.StoredGame {
 	if err != nil {
 		return nil
 	}
@@ -474,7 +486,7 @@ func entryField(fe *scoring.FieldError, r, p int) string {
 // savedByOther says which other phone saved seat p's round r entry, and
 // when ("Ben's phone at 21:04"), for a phone opening it to correct it; ""
 // when this phone saved it (or one of its seats' phones) or nobody knows.
-func savedByOther(r *http.Request, g store.Game, round, p int) string {
+func savedByOther(r *http.Request, g store.StoredGame, round, p int) string {
 	if round > len(g.EntryMarks) || p >= len(g.EntryMarks[round-1]) {
 		return ""
 	}

@@ -1,12 +1,17 @@
 package handlers
 
-// How an error becomes an answer: its status and message (classify), a
-// fault of the database's disk (storageFaultOf), and the JSON body or
-// error page that carries it (fail, notFound).
+// The one error path: every handler, middleware and check that cannot do
+// what a request asks hands its error to answerError (through fail inside
+// the router). classify turns the error into a problem (status, messages,
+// Retry-After, headers); answerError writes it in the form the request
+// expects: the API's JSON body, an error page, or plain text for a client
+// that shows no page.
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -15,15 +20,62 @@ import (
 	"ruthless/views"
 )
 
-// problem is how any error looks to a client.
-type problem struct {
-	status  int
-	message string
-	field   string
+// apiError is the body of every JSON error answer (docs/api.md, "Errors and
+// status codes"): what went wrong and the field it concerns ("" for none).
+// One type, so that no answer can spell the shape differently.
+type apiError struct {
+	Error string `json:"error"`
+	Field string `json:"field"`
 }
 
-// classify maps an error to its status code and message: the one place
-// where errors become HTTP.
+// ruleError is apiError for a refused entry, naming the rule it breaks
+// (the key is there even when no rule is named).
+type ruleError struct {
+	apiError
+	Rule string `json:"rule"`
+}
+
+// problem is how any error looks to a client, in each form.
+type problem struct {
+	status  int
+	message string // the JSON body's "error": lower case, no full stop
+	field   string
+	// title and text are the error page's heading and sentence (text is
+	// also the plain answer); "" for the status text and the message.
+	title, text string
+	// noSuchPage: on a page, a bad id, round or seat in the address is a
+	// page that does not exist (404), whatever the API answers.
+	noSuchPage bool
+	retryAfter string            // "" for none
+	header     map[string]string // more headers the answer carries
+	body       any               // the JSON body, when it says more than error and field
+	storage    *storageFault     // a fault of the database's disk
+}
+
+// refusal is an answer the handlers decide on themselves, not a failure
+// below them: a rate limit, a wrong password, a full table of streams, an
+// unknown address. It says what every form of the answer needs.
+type refusal struct {
+	status     int
+	message    string // the JSON body's "error"
+	field      string
+	title      string // the page's heading; "" for the status text
+	text       string // the page's or plain answer's sentence; "" for the message
+	retryAfter string
+	header     map[string]string
+	body       any // the JSON body, when it says more than error and field
+}
+
+func (e *refusal) Error() string { return e.message }
+
+// notFoundPage is the refusal of an address that names nothing: the page
+// says msg, the API "no such address".
+func notFoundPage(msg string) *refusal {
+	return &refusal{status: http.StatusNotFound, message: "no such address", title: "Not found", text: msg}
+}
+
+// classify maps an error to its problem: the one place where errors become
+// HTTP.
 func classify(err error) problem {
 	var fe *scoring.FieldError
 	var tooBig *http.MaxBytesError
@@ -32,47 +84,88 @@ func classify(err error) problem {
 	var br *badRequest
 	var limited *errTooManyGames
 	var body *bodyError
+	var rf *refusal
 	switch {
+	case errors.As(err, &rf):
+		return problem{status: rf.status, message: rf.message, field: rf.field, title: rf.title, text: rf.text,
+			retryAfter: rf.retryAfter, header: rf.header, body: rf.body}
 	case errors.As(err, &body) && body.timeout():
-		return problem{http.StatusRequestTimeout, "the request body did not arrive in time, so nothing was done; send it again", ""}
+		return problem{status: http.StatusRequestTimeout, message: "the request body did not arrive in time, so nothing was done; send it again",
+			text:   "The form did not arrive in time, so nothing was saved. Check the connection and send it again.",
+			header: closeAfter}
 	case errors.As(err, &body):
-		return problem{http.StatusBadRequest, "the request body could not be read: " + clip(body.err.Error()), ""}
+		return problem{status: http.StatusBadRequest, message: "the request body could not be read: " + clip(body.err.Error()),
+			title: "Bad request", header: closeAfter}
 	case errors.As(err, &tooBig):
-		return problem{http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", ""}
+		return problem{status: http.StatusRequestEntityTooLarge, message: "request body too large (limit 64 KiB)"}
+	case errors.Is(err, store.ErrInTrash):
+		// The API answers it as an unknown game (docs/api.md); a page
+		// says where the game went and what can still be done.
+		return problem{status: http.StatusNotFound, message: "no such game", field: "id", title: "Not found", text: inTrashMessage}
 	case errors.Is(err, store.ErrNotFound):
-		return problem{http.StatusNotFound, "no such game", "id"}
+		return problem{status: http.StatusNotFound, message: "no such game", field: "id", noSuchPage: true}
 	case errors.Is(err, errGuestNewGame):
-		return problem{http.StatusForbidden, errGuestNewGame.Error(), ""}
+		return problem{status: http.StatusForbidden, message: errGuestNewGame.Error()}
 	case errors.Is(err, errNoRound), errors.Is(err, store.ErrBadRound):
-		return problem{http.StatusBadRequest, "no such round in this game now", "round"}
+		return problem{status: http.StatusBadRequest, message: "no such round in this game now", field: "round", noSuchPage: true}
 	case errors.Is(err, errNoSeat), errors.Is(err, store.ErrBadPlayer):
-		return problem{http.StatusBadRequest, "no such seat in this game", "player"}
+		return problem{status: http.StatusBadRequest, message: "no such seat in this game", field: "player", noSuchPage: true}
 	case errors.As(err, &fe):
-		return problem{http.StatusBadRequest, fe.Message, fe.Field}
-	case errors.As(err, &ec), errors.As(err, &fc):
-		return problem{http.StatusConflict, "the entry was changed by someone else", "version"}
+		return problem{status: http.StatusBadRequest, message: fe.Message, field: fe.Field, noSuchPage: true}
+	case errors.As(err, &ec):
+		return problem{status: http.StatusConflict, message: "the entry was changed by someone else", field: "version", body: conflictBody(ec)}
+	case errors.As(err, &fc):
+		return problem{status: http.StatusConflict, message: "the entry was changed by someone else", field: "version"}
 	case errors.As(err, &br):
-		return problem{http.StatusBadRequest, br.message, br.field}
+		return problem{status: http.StatusBadRequest, message: br.message, field: br.field, title: "Bad request"}
 	case errors.As(err, &limited):
-		return problem{http.StatusTooManyRequests, limited.message(), ""}
-	case errors.Is(err, store.ErrDiskFull):
-		return problem{http.StatusServiceUnavailable, "the server cannot save: its disk is full", ""}
-	case errors.Is(err, store.ErrReadOnly):
-		return problem{http.StatusServiceUnavailable, "the server cannot save: its database is read-only", ""}
-	case errors.Is(err, store.ErrDamaged):
-		return problem{http.StatusServiceUnavailable, "the server's database file is damaged and must be restored from a backup", ""}
-	case errors.Is(err, store.ErrIO):
-		return problem{http.StatusServiceUnavailable, "the server cannot read or write its database file", ""}
-	case errors.Is(err, store.ErrBusy):
-		return problem{http.StatusServiceUnavailable, "the server is busy saving other games, so nothing was saved; send it again in a few seconds", ""}
-	case errors.Is(err, errBusy):
-		return problem{http.StatusServiceUnavailable, "the server is busy solving other big pools; try again in a few seconds", ""}
-	case errors.Is(err, errTooSlow):
-		return problem{http.StatusServiceUnavailable, "a pool here takes longer to solve than the server allows; try again later", ""}
-	case errors.Is(err, errPageTooSlow):
-		return problem{http.StatusServiceUnavailable, "working out every game's results takes longer than one page may; what was done is kept, so try again in a few seconds", ""}
+		return problem{status: http.StatusTooManyRequests, message: limited.message(), retryAfter: limited.retryAfter()}
 	}
-	return problem{http.StatusInternalServerError, "internal error", ""}
+	if sf, ok := storageFaultOf(err); ok {
+		return problem{status: http.StatusServiceUnavailable, message: sf.message, title: "Cannot save",
+			text: upperFirst(sf.message) + ". " + sf.page, retryAfter: storageRetryAfter, storage: &sf}
+	}
+	busy := func(message, text string) problem {
+		return problem{status: http.StatusServiceUnavailable, message: message, title: "Busy", text: text, retryAfter: retryAfter}
+	}
+	switch {
+	case errors.Is(err, store.ErrBusy):
+		return busy("the server is busy saving other games, so nothing was saved; send it again in a few seconds",
+			"The server is busy saving other games, so nothing was saved. Go back and save again in a few seconds.")
+	case errors.Is(err, errBusy):
+		return busy("the server is busy solving other big pools; try again in a few seconds",
+			"The server is busy working out the best parties of big pools. Try again in a few seconds.")
+	case errors.Is(err, errTooSlow):
+		return busy("a pool here takes longer to solve than the server allows; try again later",
+			"A pool of this game takes longer to solve than the server allows. Try again later.")
+	case errors.Is(err, errPageTooSlow):
+		return busy("working out every game's results takes longer than one page may; what was done is kept, so try again in a few seconds",
+			"Working out the results of every game takes longer than one page may. What was done is kept: try again in a few seconds.")
+	}
+	return problem{status: http.StatusInternalServerError, message: "internal error", text: "Something went wrong on our side. Try again."}
+}
+
+// closeAfter is the header of an answer to a body that could not be read:
+// the rest of it may still be on its way, so the connection cannot carry
+// another request after it.
+var closeAfter = map[string]string{"Connection": "close"}
+
+// conflictBody is the API's answer to a save based on a stale version: the
+// entry as it is stored now, so the client can show both (docs/api.md).
+func conflictBody(ec *store.EntryConflict) any {
+	body := gin.H{
+		"error":   "the entry was changed by someone else; this is what is stored now",
+		"field":   "version",
+		"entry":   ec.Current,
+		"version": ec.Version,
+	}
+	if !ec.Saved.IsZero() {
+		body["saved"] = ec.Saved.Format(time.RFC3339)
+	}
+	if ec.SavedBy >= 0 {
+		body["saved_by"] = ec.SavedBy // the seat of the phone that saved it
+	}
+	return body
 }
 
 // storageRetryAfter is the Retry-After of a 503 for a fault of the
@@ -80,28 +173,30 @@ func classify(err error) problem {
 const storageRetryAfter = "60"
 
 // storageFault is how a fault of the database's disk is told: the cause
-// and the fix for the operator's log, the rest of the page for the phone.
+// and the fix for the operator's log, the message and the rest of the page
+// for the phone.
 type storageFault struct {
-	cause, fix, page string
+	message, cause, fix, page string
 }
 
 // storageFaultOf is err's storage fault, if it is one.
 func storageFaultOf(err error) (storageFault, bool) {
 	switch {
 	case errors.Is(err, store.ErrDiskFull):
-		return storageFault{"disk full", "make room on the disk that holds the database",
+		return storageFault{"the server cannot save: its disk is full",
+			"disk full", "make room on the disk that holds the database",
 			"Nothing was saved. Whoever runs the server must make room on its disk; then save again."}, true
 	case errors.Is(err, store.ErrReadOnly):
-		return storageFault{"database is read-only", "make the database file, its -wal and -shm files and its directory writable for the server's user, or mount its file system read-write, then restart the server",
+		return storageFault{"the server cannot save: its database is read-only",
+			"database is read-only", "make the database file, its -wal and -shm files and its directory writable for the server's user, or mount its file system read-write, then restart the server",
 			"Nothing was saved. Whoever runs the server must make its database writable; then save again."}, true
 	case errors.Is(err, store.ErrDamaged):
-		return storageFault{"database file is damaged", "stop the server and restore the newest backup (ruthless restore); /healthz names the check that failed",
-			"Whoever runs the server must restore its database from a backup; then try again."}, true
-	case errors.Is(err, store.ErrDamaged):
-		return storageFault{"database file is damaged", "stop the server and restore the newest backup (ruthless restore); /healthz names the check that failed",
+		return storageFault{"the server's database file is damaged and must be restored from a backup",
+			"database file is damaged", "stop the server and restore the newest backup (ruthless restore); /healthz names the check that failed",
 			"Whoever runs the server must restore its database from a backup; then try again."}, true
 	case errors.Is(err, store.ErrIO):
-		return storageFault{"database file cannot be read or written", "check the disk that holds the database (its system log, a removed or unmounted drive)",
+		return storageFault{"the server cannot read or write its database file",
+			"database file cannot be read or written", "check the disk that holds the database (its system log, a removed or unmounted drive)",
 			"Whoever runs the server must check the disk that holds its database; then try again."}, true
 	}
 	return storageFault{}, false
@@ -134,85 +229,120 @@ func (a *app) clientGone(r *http.Request, err error) bool {
 	return true
 }
 
-// fail answers an error as JSON for the API or as an error page; a client
-// that has gone gets nothing (the access log says 499).
+// answerForm is the form an error answer takes, chosen by the request.
+type answerForm int
+
+const (
+	asPage answerForm = iota // an HTML error page
+	asJSON                   // the API's JSON error body (docs/api.md)
+	asText                   // plain text, for a client that shows no page
+)
+
+// answersText marks a request (c.Set) whose client shows no page, such as
+// an event stream: its errors come as plain text.
+const answersText = "answersText"
+
+// formIn is the answer form of a request inside the router.
+func formIn(c *gin.Context) answerForm {
+	switch {
+	case isAPI(c):
+		return asJSON
+	case c.GetBool(answersText), wantsEvents(c.Request):
+		return asText
+	}
+	return asPage
+}
+
+// formBefore is the answer form of a request refused before the router
+// (host check, body limit, rate limit): JSON for the API, plain text for
+// the rest, which have no page drawn yet.
+func formBefore(r *http.Request) answerForm {
+	if isAPIPath(r.URL.Path) {
+		return asJSON
+	}
+	return asText
+}
+
+// fail answers err inside the router and stops the handlers after this one.
 func (a *app) fail(c *gin.Context, err error) {
-	if a.clientGone(c.Request, err) {
-		c.Abort()
+	a.answerError(c.Writer, c.Request, formIn(c), err)
+	c.Abort()
+}
+
+// notFound answers an address that names nothing, saying msg on the page.
+func (a *app) notFound(c *gin.Context, msg string) { a.fail(c, notFoundPage(msg)) }
+
+// answerError writes err's answer in form: the one place an error becomes
+// a status, its headers and a body. A client that has gone gets nothing
+// (the access log says 499).
+func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerForm, err error) {
+	if a.clientGone(r, err) {
 		return
 	}
 	p := classify(err)
-	var body *bodyError
-	if errors.As(err, &body) {
-		// The rest of the body may still be on its way; the connection
-		// cannot carry another request after it.
-		c.Header("Connection", "close")
-	}
-	sf, isStorage := storageFaultOf(err)
-	if isStorage {
+	log := a.logger(r.Context())
+	switch {
+	case p.storage != nil:
 		// Not a bug and not a busy moment: only the operator can mend it,
 		// so the log says what to do, at Error.
-		c.Header("Retry-After", storageRetryAfter)
-		a.logger(c.Request.Context()).Error("cannot use the database", "cause", sf.cause, "fix", sf.fix, "path", clip(c.Request.URL.Path), "err", err)
-	} else if p.status == http.StatusServiceUnavailable {
-		c.Header("Retry-After", retryAfter)
-		a.logger(c.Request.Context()).Warn("request refused", "path", clip(c.Request.URL.Path), "err", err)
-	} else if p.status >= 500 {
-		a.logger(c.Request.Context()).Error("request failed", "path", clip(c.Request.URL.Path), "err", err)
+		log.Error("cannot use the database", "cause", p.storage.cause, "fix", p.storage.fix, "path", clip(r.URL.Path), "err", err)
+	case p.status == http.StatusServiceUnavailable:
+		log.Warn("request refused", "path", clip(r.URL.Path), "err", err)
+	case p.status >= 500:
+		log.Error("request failed", "path", clip(r.URL.Path), "err", err)
 	}
-	if isAPI(c) {
-		abortAPI(c, p.status, p.message, p.field)
-		return
+	h := w.Header()
+	for k, v := range p.header {
+		h.Set(k, v)
 	}
-	vm := views.ErrorView{Status: p.status, Title: http.StatusText(p.status), Message: p.message}
-	switch p.status {
-	case http.StatusRequestTimeout:
-		vm.Message = "The form did not arrive in time, so nothing was saved. Check the connection and send it again."
-	case http.StatusNotFound, http.StatusBadRequest:
-		var br *badRequest
-		if errors.As(err, &body) {
-			vm.Title = "Bad request"
-			vm.Message = upperFirst(p.message) + "."
-			break
-		}
-		if errors.As(err, &br) {
-			// The address is right but the body could not be read.
-			vm.Title = "Bad request"
-			vm.Message = upperFirst(br.message) + "."
-			break
-		}
-		// A page address with a bad round or seat is a page that does not exist.
-		p.status = http.StatusNotFound
-		vm.Title = "Not found"
-		vm.Message = "There is no such page: " + p.message + "."
-	case http.StatusInternalServerError:
-		vm.Message = "Something went wrong on our side. Try again."
-	case http.StatusServiceUnavailable:
-		if isStorage {
-			vm.Title = "Cannot save"
-			vm.Message = upperFirst(p.message) + ". " + sf.page
-			break
-		}
-		vm.Title = "Busy"
-		vm.Message = "The server is busy working out the best parties of big pools. Try again in a few seconds."
-		if errors.Is(err, store.ErrBusy) {
-			vm.Message = "The server is busy saving other games, so nothing was saved. Go back and save again in a few seconds."
-		}
-		if errors.Is(err, errTooSlow) {
-			vm.Message = "A pool of this game takes longer to solve than the server allows. Try again later."
-		}
-		if errors.Is(err, errPageTooSlow) {
-			vm.Message = "Working out the results of every game takes longer than one page may. What was done is kept: try again in a few seconds."
-		}
+	if p.retryAfter != "" {
+		h.Set("Retry-After", p.retryAfter)
 	}
-	vm.Status = p.status
-	a.page(c, p.status, views.ErrorPage(vm))
+	switch form {
+	case asJSON:
+		body := p.body
+		if body == nil {
+			body = apiError{Error: p.message, Field: p.field}
+		}
+		writeJSON(w, p.status, body)
+	case asText:
+		text := p.text
+		if text == "" {
+			text = upperFirst(p.message) + "."
+		}
+		http.Error(w, text, p.status)
+	default:
+		status, vm := p.page()
+		a.render(w, r, status, views.ErrorPage(vm))
+	}
 }
 
-func (a *app) notFound(c *gin.Context, msg string) {
-	if isAPI(c) {
-		abortAPI(c, http.StatusNotFound, "no such address", "")
-		return
+// page is the problem's error page and its status.
+func (p problem) page() (int, views.ErrorView) {
+	status := p.status
+	vm := views.ErrorView{Title: p.title, Message: p.text}
+	if p.noSuchPage {
+		status = http.StatusNotFound
+		vm.Title = "Not found"
+		vm.Message = "There is no such page: " + p.message + "."
 	}
-	a.page(c, http.StatusNotFound, views.ErrorPage(views.ErrorView{Status: 404, Title: "Not found", Message: msg}))
+	if vm.Title == "" {
+		vm.Title = http.StatusText(status)
+	}
+	if vm.Message == "" {
+		vm.Message = upperFirst(p.message) + "."
+	}
+	vm.Status = status
+	return status, vm
+}
+
+// writeJSON writes a JSON answer without the router, as gin would.
+func writeJSON(w http.ResponseWriter, status int, body any) {
+	out, err := json.Marshal(body)
+	if err != nil {
+		status, out = http.StatusInternalServerError, []byte(`{"error":"internal error","field":""}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(out)
 }

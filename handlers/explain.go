@@ -57,7 +57,7 @@ func (a *app) advise(ctx context.Context, pool, tavern []scoring.Card, recruited
 
 // explained answers key from the cache, or runs work in a slot and
 // remembers its answer. Inside the slot work solves directly
-// (solver.direct): it already holds a core, and asking for another slot
+// (solveSlots.direct): it already holds a core, and asking for another slot
 // could wait on itself.
 func (a *app) explained(ctx context.Context, key string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
 	if v, ok := a.explanations.Get(key); ok {

@@ -76,7 +76,7 @@ func (a *app) exportAll(c *gin.Context) {
 	ctx := c.Request.Context()
 	started := false
 	var one bytes.Buffer
-	err := a.store.EachGame(ctx, func(g store.Game) error {
+	err := a.store.EachGame(ctx, func(g store.StoredGame) error {
 		one.Reset()
 		if err := scoring.EncodeGame(&one, g.File); err != nil {
 			return err

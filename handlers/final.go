@@ -18,7 +18,7 @@ import (
 	"ruthless/views"
 )
 
-func (a *app) finalTarget(c *gin.Context) (store.Game, int, bool) {
+func (a *app) finalTarget(c *gin.Context) (store.StoredGame, int, bool) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return g, 0, false
@@ -39,7 +39,7 @@ type finalValues struct {
 	version                             int
 }
 
-func finalFormView(g store.Game, p int, v finalValues) views.FinalFormView {
+func finalFormView(g store.StoredGame, p int, v finalValues) views.FinalFormView {
 	n := len(g.File.Players)
 	selected := map[scoring.Card]bool{}
 	for _, c := range v.owned {
@@ -327,7 +327,7 @@ func (a *app) final(c *gin.Context) {
 // finalView is the final scores, or while end-of-game entries are
 // missing, who is missing, as the phone holding seat (-1: a shared phone)
 // sees it.
-func finalView(g store.Game, res scoring.Result, t atTable) views.FinalView {
+func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalView {
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players, Facts: playFacts(g)}
 	for p, name := range f.Players {

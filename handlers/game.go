@@ -50,7 +50,7 @@ func (a *app) game(c *gin.Context) {
 		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
 		vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
 		vm.Live.SwapMain = true
-		a.page(c, http.StatusOK, views.Game(vm))
+		a.page(c, http.StatusOK, views.Scoreboard(vm))
 		return
 	}
 	if err != nil {
@@ -64,12 +64,12 @@ func (a *app) game(c *gin.Context) {
 		vm.ShareLink, vm.ShareRevoke = a.publicURL(c.Request, views.ShareURL(share)), views.ShareRevokeURL(g.ID)
 	}
 	vm.ShareStopped = c.Query("shared") == "stopped" && share == ""
-	a.page(c, http.StatusOK, views.Game(vm))
+	a.page(c, http.StatusOK, views.Scoreboard(vm))
 }
 
 // problemOf describes a rule the stored game breaks, with a link to each
 // entry the problem names (for R4.1, both players' entries).
-func problemOf(g store.Game, fe *scoring.FieldError) *views.Problem {
+func problemOf(g store.StoredGame, fe *scoring.FieldError) *views.Problem {
 	p := &views.Problem{Message: fe.Message, Rule: fe.Rule}
 	players := g.File.Players
 	for _, at := range places(fe) {
@@ -95,7 +95,7 @@ func tokenName(t string) string {
 
 // gameView is the scoreboard as the phone holding seat (-1: a shared
 // phone) sees it.
-func gameView(g store.Game, res scoring.Result, t atTable) views.GameView {
+func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView {
 	f := g.File
 	n := len(f.Players)
 	vm := views.GameView{
@@ -174,7 +174,7 @@ func (a *app) deleteForm(c *gin.Context) {
 
 func (a *app) deleteGame(c *gin.Context) {
 	if err := a.store.DeleteGame(c.Request.Context(), c.Param("id")); err != nil {
-		a.failGame(c, err)
+		a.fail(c, err)
 		return
 	}
 	seeOther(c, "/")

@@ -36,23 +36,23 @@ type Store interface {
 	CreateRematchOnce(ctx context.Context, g scoring.Game, token, of string) (string, bool, error)
 	SetRecord(ctx context.Context, id string, rec store.Record) error
 	GameByToken(ctx context.Context, token string) (string, error)
-	Game(ctx context.Context, id string) (store.Game, error)
+	Game(ctx context.Context, id string) (store.StoredGame, error)
 	SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error)
-	SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, scoring.Game, error)
+	SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (store.StoredGame, error)
 	RevealRound(ctx context.Context, id string, round int) error
 	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error
 	// The trash (trash.go).
 	RestoreGame(ctx context.Context, id string) error
-	Trash(ctx context.Context) ([]store.Game, error)
+	Trash(ctx context.Context) ([]store.StoredGame, error)
 	RecentPlayerNames(ctx context.Context, limit int) ([]string, error)
 	// History (players.go, export.go, importpage.go).
-	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error)
+	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.StoredGame, store.Cursor, error)
 	RenamePlayer(ctx context.Context, from, to string) (int, error)
 	Import(ctx context.Context, games []scoring.Game) ([]store.Imported, error)
 	GameVersions(ctx context.Context) ([]store.GameVersion, error)
-	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
-	EachGame(ctx context.Context, fn func(store.Game) error) error
+	GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error)
+	EachGame(ctx context.Context, fn func(store.StoredGame) error) error
 	// Summaries of the games for the history pages (summaries.go).
 	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
 	PutSummaries(ctx context.Context, sums []store.Summary) error
@@ -64,7 +64,7 @@ type Store interface {
 	SeenAt(ctx context.Context, id, phone string) error
 	ShareToken(ctx context.Context, id string) (string, error)
 	RevokeShare(ctx context.Context, id string) error
-	GameByShareToken(ctx context.Context, token string) (store.Game, error)
+	GameByShareToken(ctx context.Context, token string) (store.StoredGame, error)
 	NewShareToken(ctx context.Context, id string) (string, error)
 }
 
@@ -75,7 +75,7 @@ type app struct {
 	version string
 	metrics *Metrics
 	log     *slog.Logger
-	solves  *solver
+	solves  *solveSlots
 	games   *clientLimiter // new games per client
 	// imports are the import uploads per client (importpage.go).
 	imports *clientLimiter
@@ -249,7 +249,7 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 }
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
-	return &app{store: st, log: log, solves: newSolver(newPartyCache(), lim, log),
+	return &app{store: st, log: log, solves: newSolveSlots(newPartyCache(), lim, log),
 		games:   newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
 		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
 		auth:    newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
@@ -264,7 +264,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 // handler is the router in its wrappers.
 func (a *app) handler() http.Handler {
 	var h http.Handler = a.router()
-	h = limitBody(h)
+	h = a.limitBody(h)
 	cop := http.NewCrossOriginProtection()
 	// A phone running the offline site sends its games to a table server
 	// from another origin (offline.go, allowSend).
@@ -369,11 +369,8 @@ func (a *app) router() *gin.Engine {
 
 	r.NoRoute(func(c *gin.Context) { a.notFound(c, "There is no such page.") })
 	r.NoMethod(func(c *gin.Context) {
-		if isAPI(c) {
-			abortAPI(c, http.StatusMethodNotAllowed, "method not allowed", "")
-			return
-		}
-		a.page(c, http.StatusMethodNotAllowed, views.ErrorPage(views.ErrorView{Status: 405, Title: "Not allowed", Message: "This address does not take that kind of request."}))
+		a.fail(c, &refusal{status: http.StatusMethodNotAllowed, message: "method not allowed",
+			title: "Not allowed", text: "This address does not take that kind of request."})
 	})
 	return r
 }
@@ -393,16 +390,12 @@ func secure(next http.Handler) http.Handler {
 
 // limitBody caps every request body, so a huge upload fails fast with 413
 // instead of filling memory.
-func limitBody(next http.Handler) http.Handler {
+func (a *app) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		limit := bodyLimit(r)
 		if r.ContentLength > limit {
-			w.Header().Set("Connection", "close")
-			if strings.HasPrefix(r.URL.Path, "/api/") {
-				writeAPIError(w, http.StatusRequestEntityTooLarge, "request body too large (limit 64 KiB)", "")
-				return
-			}
-			http.Error(w, "request body too large (limit 64 KiB)", http.StatusRequestEntityTooLarge)
+			a.answerError(w, r, formBefore(r), &refusal{status: http.StatusRequestEntityTooLarge,
+				message: "request body too large (limit 64 KiB)", header: closeAfter})
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
@@ -425,8 +418,11 @@ func (a *app) recover(c *gin.Context) {
 }
 
 func isAPI(c *gin.Context) bool {
-	return strings.HasPrefix(c.Request.URL.Path, "/api/") || c.GetBool(answersJSON)
+	return isAPIPath(c.Request.URL.Path) || c.GetBool(answersJSON)
 }
+
+// isAPIPath reports whether path is the API's, whose answers are JSON.
+func isAPIPath(path string) bool { return strings.HasPrefix(path, "/api/") }
 
 // answersJSON marks a request (c.Set) whose handler answers JSON though
 // its path is a page's, such as the entry page's live solve: its errors
@@ -436,7 +432,12 @@ const answersJSON = "answersJSON"
 // page renders a full page through templ's buffered handler, so a render
 // error becomes a clean 500 instead of half a page.
 func (a *app) page(c *gin.Context, status int, comp templ.Component) {
-	r := c.Request
+	a.render(c.Writer, c.Request, status, comp)
+	c.Abort()
+}
+
+// render is page without the router, for the error path.
+func (a *app) render(w http.ResponseWriter, r *http.Request, status int, comp templ.Component) {
 	if bodyFailure(r) != nil {
 		// The failed read cancelled the context, but the client still
 		// waits for the page that says so; templ would stop at once.
@@ -453,8 +454,7 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 				http.Error(w, "Something went wrong while drawing this page.", http.StatusInternalServerError)
 			})
 		}),
-	).ServeHTTP(c.Writer, r)
-	c.Abort()
+	).ServeHTTP(w, r)
 }
 
 // seeOther is the answer to a successful form: POST → 303 → GET.
@@ -464,18 +464,18 @@ func seeOther(c *gin.Context, url string) {
 }
 
 // loadGame reads the game named in the URL.
-func (a *app) loadGame(c *gin.Context) (store.Game, bool) {
+func (a *app) loadGame(c *gin.Context) (store.StoredGame, bool) {
 	g, err := a.store.Game(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		a.failGame(c, err)
-		return store.Game{}, false
+		a.fail(c, err)
+		return store.StoredGame{}, false
 	}
 	return g, true
 }
 
 // loadScored loads the game named in the URL and scores it; on failure it
 // has already answered.
-func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
+func (a *app) loadScored(c *gin.Context) (store.StoredGame, scoring.Result, bool) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return g, scoring.Result{}, false
@@ -491,7 +491,7 @@ func (a *app) loadScored(c *gin.Context) (store.Game, scoring.Result, bool) {
 // failScoring answers a game that could not be scored. A page of a game
 // that breaks a rule sends the phone to the game's page, which shows the
 // problem and the way to fix it, never "no such page".
-func (a *app) failScoring(c *gin.Context, g store.Game, err error) {
+func (a *app) failScoring(c *gin.Context, g store.StoredGame, err error) {
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) && !isAPI(c) {
 		seeOther(c, views.GameURL(g.ID))

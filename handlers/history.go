@@ -16,8 +16,8 @@ import (
 // resultCache keeps every game as last loaded and, for a finished game,
 // its scored result, keyed by the game's id and checked against the
 // game's updated time: every write bumps it, so nothing is served for an
-// older version of its game (docs/design.md: a cache of a game's totals is keyed
-// by the game's version). Player pages read every game; with a thousand
+// older version of its game (docs/design.md: "Caches are allowed only where
+// they cannot go stale"). Player pages read every game; with a thousand
 // games, loading them all from SQLite takes longer than the page's whole
 // budget, and scoring them, even through the party cache, as long again.
 // A page instead reads one small row per game (store.GameVersions) and

@@ -70,7 +70,7 @@ func (a *app) home(c *gin.Context) {
 // summary is a game's line on the home page. A game that does not score
 // (it cannot happen for a game stored through this app) still gets a line;
 // the error is a solve that gave up (solveFailed), which fails the page.
-func (a *app) summary(ctx context.Context, g store.Game) (views.GameSummary, error) {
+func (a *app) summary(ctx context.Context, g store.StoredGame) (views.GameSummary, error) {
 	s := views.GameSummary{
 		ID:          g.ID,
 		Players:     g.File.Players,
@@ -120,13 +120,13 @@ func (a *app) createGame(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	a.createFromForm(c, store.Game{})
+	a.createFromForm(c, store.StoredGame{})
 }
 
 // createFromForm makes the game the parsed new-game form describes, or
 // shows the form again with the user's input and what is wrong. With a
 // game of (of.ID != ""), the form sets up its rematch.
-func (a *app) createFromForm(c *gin.Context, of store.Game) {
+func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	form := c.Request.PostForm
 	vm := views.NewGameView{Errors: views.Errors{}, RematchOf: of.ID}
 	for i, name := range form["player"] {
@@ -259,7 +259,7 @@ func (a *app) storeNewGame(ctx context.Context, g scoring.Game, token, of string
 
 // openCreated opens the game the new-game form made: a new game's
 // scoreboard, or for a rematch of game of, its invitation (rematch.go).
-func (a *app) openCreated(c *gin.Context, of store.Game, id string) {
+func (a *app) openCreated(c *gin.Context, of store.StoredGame, id string) {
 	if of.ID == "" {
 		seeOther(c, views.GameURL(id))
 		return

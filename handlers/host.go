@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -118,13 +117,7 @@ func (a *app) checkHost(next http.Handler) http.Handler {
 		a.logger(r.Context()).Warn("host refused", "host", host)
 		msg := "this server does not answer to the name " + strconv.QuoteToASCII(host) +
 			"; if that is really this machine, start the server with -host " + strconv.QuoteToASCII(hostOnly(host))
-		w.Header().Set("Connection", "close")
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			writeAPIError(w, http.StatusMisdirectedRequest, msg, "")
-			return
-		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusMisdirectedRequest)
-		_, _ = io.WriteString(w, "Misdirected request: "+msg+".\n")
+		a.answerError(w, r, formBefore(r), &refusal{status: http.StatusMisdirectedRequest, message: msg,
+			text: "Misdirected request: " + msg + ".", header: closeAfter})
 	})
 }

@@ -52,7 +52,7 @@ func (a *app) importForm(c *gin.Context) {
 			a.fail(c, err)
 			return
 		}
-		byID := make(map[string]store.Game, len(games))
+		byID := make(map[string]store.StoredGame, len(games))
 		for _, g := range games {
 			byID[g.ID] = g
 		}

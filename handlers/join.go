@@ -88,7 +88,7 @@ func setSeat(w http.ResponseWriter, r *http.Request, id string, seat int) {
 // the entry links on the game page: on each seat this phone may enter for
 // (its own seats and the open ones, never a seat another phone holds,
 // whose cards it is not shown).
-func liveView(r *http.Request, g store.Game, links bool) views.LiveView {
+func liveView(r *http.Request, g store.StoredGame, links bool) views.LiveView {
 	f := g.File
 	t := tableOf(r, g)
 	lv := views.LiveView{Events: views.EventsURL(g.ID), Version: gameVersion(g), Seat: -1, JoinHref: views.JoinURL(g.ID),
@@ -166,7 +166,7 @@ func endOfGame(lv *views.LiveView, t atTable, links bool) {
 }
 
 // joinView is the join page for this phone: each seat, who holds it.
-func joinView(r *http.Request, g store.Game) views.JoinView {
+func joinView(r *http.Request, g store.StoredGame) views.JoinView {
 	t := tableOf(r, g)
 	vm := views.JoinView{GameID: g.ID, Players: g.File.Players, Seat: -1,
 		Action: views.JoinURL(g.ID), Back: views.GameURL(g.ID)}
@@ -186,7 +186,7 @@ func joinView(r *http.Request, g store.Game) views.JoinView {
 
 // holderName names the phone holding seat p by its owner's seat: "Ben's
 // phone", or for the owner's own seat "their own phone".
-func holderName(g store.Game, p int, phone string) string {
+func holderName(g store.StoredGame, p int, phone string) string {
 	switch s := g.PhoneOwner(phone); {
 	case s == p:
 		return "their own phone"

@@ -113,7 +113,7 @@ func (b *broker) watched(game string) bool {
 // entry saved, round revealed or final entry saved, seat taken and share
 // link made or stopped, so it is both what the live streams send and the
 // game page's ETag.
-func gameVersion(g store.Game) string {
+func gameVersion(g store.StoredGame) string {
 	h := sha256.New()
 	var buf [8]byte
 	put := func(n int64) {
@@ -293,7 +293,7 @@ func noGzipForEvents(next http.Handler) http.Handler {
 
 // etag is the game page's entity tag: the game's version, the assets the
 // page links (a new build changes them) and the seat this phone holds.
-func etag(g store.Game, seat string) string {
+func etag(g store.StoredGame, seat string) string {
 	return `"` + gameVersion(g) + "-" + assetsVersion() + "-" + seat + `"`
 }
 

@@ -108,7 +108,7 @@ func ownPage(t atTable) string {
 // opens the next seat this phone enters that is still missing (nextSeat:
 // its own, then the open seats, never one another phone holds), and
 // anything else (a correction of a complete round too) the scoreboard.
-func afterSave(before, after store.Game, r, p int, t atTable, next bool) string {
+func afterSave(before, after store.StoredGame, r, p int, t atTable, next bool) string {
 	g := after
 	if after.File.Complete(r) && !before.File.Complete(r) {
 		return views.RoundURL(g.ID, r)

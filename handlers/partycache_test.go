@@ -13,7 +13,7 @@ import (
 
 func TestPartyCacheAnswersLikeSolve(t *testing.T) {
 	c := newPartyCache()
-	s := newSolver(c, Limits{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s := newSolveSlots(c, Limits{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	tests := []struct {
 		name    string
 		pool    []string

@@ -26,14 +26,14 @@ var errGuestNewGame = errors.New("only a phone logged in with the table password
 
 // rematchOf loads the game a rematch is asked of, for a phone that may
 // start one; otherwise it answers and reports false.
-func (a *app) rematchOf(c *gin.Context) (store.Game, bool) {
+func (a *app) rematchOf(c *gin.Context) (store.StoredGame, bool) {
 	old, ok := a.loadGame(c)
 	if !ok {
-		return store.Game{}, false
+		return store.StoredGame{}, false
 	}
 	if views.Guest(c.Request.Context()) {
 		a.fail(c, errGuestNewGame)
-		return store.Game{}, false
+		return store.StoredGame{}, false
 	}
 	return old, true
 }
@@ -79,7 +79,7 @@ func (a *app) rematch(c *gin.Context) {
 // names in the same seats, the same achievements and table option, and
 // the Start Player token with the next seat clockwise (after the last
 // seat, the first).
-func rematchSetup(old store.Game) views.NewGameView {
+func rematchSetup(old store.StoredGame) views.NewGameView {
 	f := old.File
 	vm := views.NewGameView{RematchOf: old.ID, Errors: views.Errors{},
 		Achievements: achievementOptions(f.Achievements), ZeroCounts: f.ZeroCounts}
@@ -110,7 +110,7 @@ func rematchForm(vm views.NewGameView) url.Values {
 
 // openRematch opens rematch id of game old on its invitation, this phone
 // already holding the seat of the player it held in the old game.
-func (a *app) openRematch(c *gin.Context, old store.Game, id string) {
+func (a *app) openRematch(c *gin.Context, old store.StoredGame, id string) {
 	if s := seatOf(c.Request, old); s >= 0 {
 		if g, err := a.store.Game(c.Request.Context(), id); err == nil {
 			if seat := g.File.SeatNamed(old.File.Players[s]); seat >= 0 && g.HolderOf(seat) == "" {
@@ -126,7 +126,7 @@ func (a *app) openRematch(c *gin.Context, old store.Game, id string) {
 // the last game are the phones of this one. The seat is found by name,
 // so a rematch whose seats were changed still gives each phone its
 // player. It costs a read of the old game only for such a phone.
-func (a *app) carrySeat(c *gin.Context, g store.Game) {
+func (a *app) carrySeat(c *gin.Context, g store.StoredGame) {
 	if g.RematchOf == "" || seatOf(c.Request, g) >= 0 {
 		return
 	}
@@ -180,7 +180,7 @@ func replaceCookie(r *http.Request, ck *http.Cookie) {
 }
 
 // rematchView is the final scores' rematch box for this phone.
-func (a *app) rematchView(c *gin.Context, g store.Game) views.RematchView {
+func (a *app) rematchView(c *gin.Context, g store.StoredGame) views.RematchView {
 	vm := views.RematchView{GameID: g.ID, CanStart: !views.Guest(c.Request.Context()), Token: newToken()}
 	if n := len(g.File.Players); n > 0 {
 		vm.StartName = g.File.Players[(g.File.StartPlayer+1)%n]

@@ -14,7 +14,7 @@ import (
 	"ruthless/views"
 )
 
-func (a *app) roundTarget(c *gin.Context) (store.Game, int, bool) {
+func (a *app) roundTarget(c *gin.Context) (store.StoredGame, int, bool) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return g, 0, false
@@ -52,7 +52,7 @@ func (a *app) roundResults(c *gin.Context) {
 
 // explainRound adds to each party of a scored round "why not more?" and
 // the link that checks a claimed party against the player's pool (R1.1).
-func (a *app) explainRound(c *gin.Context, g store.Game, r int, vm *views.RoundResultsView) error {
+func (a *app) explainRound(c *gin.Context, g store.StoredGame, r int, vm *views.RoundResultsView) error {
 	opt := scoring.Options{Players: len(g.File.Players)}
 	// The explanations take the solve slots (explain.go). The round's
 	// scores are what the table came for, so a server too busy to explain
@@ -98,7 +98,7 @@ func notExplained(err error) string {
 
 // roundView is round r's results as the phone holding seat (-1: a shared
 // phone) sees them.
-func roundView(g store.Game, res scoring.Result, r int, t atTable) views.RoundResultsView {
+func roundView(g store.StoredGame, res scoring.Result, r int, t atTable) views.RoundResultsView {
 	f := g.File
 	n := len(f.Players)
 	start := scoring.StartPlayerOf(f, r)

@@ -27,7 +27,7 @@ func entry(t *testing.T, coins int, codes ...string) *scoring.Entry {
 // fourPlayers is a game of Ann, Ben, Cat and Dan, Ann starting, with two
 // Port rounds and round 3, where Ann and Ben are level on 12 and Ann's
 // unused Quartermaster places her ahead (R2.5.1).
-func fourPlayers(t *testing.T) (store.Game, scoring.Result) {
+func fourPlayers(t *testing.T) (store.StoredGame, scoring.Result) {
 	t.Helper()
 	port := func() []*scoring.Entry {
 		return []*scoring.Entry{entry(t, 1, "H2", "H3", "H4"), entry(t, 1, "S5", "S6", "S7"), entry(t, 0, "A1", "X7"), entry(t, 2, "K1", "K2", "K3")}
@@ -39,7 +39,7 @@ func fourPlayers(t *testing.T) (store.Game, scoring.Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return store.Game{ID: "g", File: f}, res
+	return store.StoredGame{ID: "g", File: f}, res
 }
 
 func TestRoundViewPortRoundHasNoPlaces(t *testing.T) {

@@ -1,8 +1,10 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -48,4 +50,51 @@ func put(h http.Handler, path, body string) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	return rec
+}
+
+// TestSaveLeavesPageScored: a round entry saved from its form leaves the
+// game scored in the score cache under the version the save left, so the
+// page the phone is sent to (the scoreboard here, or the round's results)
+// reads the game and scores nothing (issue 30, item 4).
+func TestSaveLeavesPageScored(t *testing.T) {
+	tests := []struct {
+		name   string
+		seat   string
+		then   string
+		cached bool // the game's new version is in the score cache after the save
+	}{
+		{"saved from the form, on to the scoreboard", "1", "", true},
+		{"save & next on a complete round: the scoreboard too", "0", "next", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, h, _ := testApp(t, Limits{})
+			id := createGame(t, h, gameWith(`["H1", "H2", "H3", "SP"]`))
+			form := url.Values{"card": {"S3"}, "coins": {"0"}, "version": {"1"}, "then": {tt.then}}
+			req := httptest.NewRequest(http.MethodPost, "/games/"+id+"/rounds/1/players/"+tt.seat, strings.NewReader(form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("POST: status %d, want 303: %.300s", rec.Code, rec.Body)
+			}
+			if got, want := rec.Header().Get("Location"), "/games/"+id; got != want {
+				t.Fatalf("sent to %q, want %q", got, want)
+			}
+			g, err := a.store.Game(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, got := a.scores.Peek(id + "@" + gameVersion(g)); got != tt.cached {
+				t.Errorf("scored under the saved version: %t, want %t", got, tt.cached)
+			}
+			a.solves.cache.parties.Purge()
+			if code := get(h, "/games/"+id).Code; code != http.StatusOK {
+				t.Fatalf("GET the scoreboard: status %d", code)
+			}
+			if n := a.solves.cache.parties.Len(); n != 0 {
+				t.Errorf("the scoreboard after the save solved %d pools, want none", n)
+			}
+		})
+	}
 }

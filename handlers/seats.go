@@ -50,7 +50,7 @@ func ensurePhone(c *gin.Context) string {
 // heldSeats are the seats this phone holds in g, its own first. The
 // server's records decide; a phone it has none for keeps the seat its
 // cookie names, unless another phone holds that seat now.
-func heldSeats(r *http.Request, g store.Game) []int {
+func heldSeats(r *http.Request, g store.StoredGame) []int {
 	if held := g.Held(phoneID(r)); len(held) > 0 {
 		return held
 	}
@@ -62,7 +62,7 @@ func heldSeats(r *http.Request, g store.Game) []int {
 
 // seatOf is this phone's own seat in game g (the first it took), -1 for
 // a shared phone.
-func seatOf(r *http.Request, g store.Game) int {
+func seatOf(r *http.Request, g store.StoredGame) int {
 	if held := heldSeats(r, g); len(held) > 0 {
 		return held[0]
 	}
@@ -72,11 +72,11 @@ func seatOf(r *http.Request, g store.Game) int {
 // atTable is one phone at g's table: the seats it holds, and through g
 // which seats other phones hold.
 type atTable struct {
-	g    store.Game
+	g    store.StoredGame
 	held []int
 }
 
-func tableOf(r *http.Request, g store.Game) atTable {
+func tableOf(r *http.Request, g store.StoredGame) atTable {
 	return atTable{g: g, held: heldSeats(r, g)}
 }
 

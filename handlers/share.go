@@ -28,11 +28,11 @@ func shareTokenOK(t string) bool {
 
 // sharedGame is the game a share link's token opens; on failure it has
 // answered (404 for a token that opens nothing).
-func (a *app) sharedGame(c *gin.Context) (store.Game, string, bool) {
+func (a *app) sharedGame(c *gin.Context) (store.StoredGame, string, bool) {
 	token := c.Param("token")
 	if !shareTokenOK(token) {
 		a.notFound(c, "This share link opens nothing: it was stopped, or never made.")
-		return store.Game{}, "", false
+		return store.StoredGame{}, "", false
 	}
 	g, err := a.store.GameByShareToken(c.Request.Context(), token)
 	if errors.Is(err, store.ErrNotFound) {
@@ -86,7 +86,7 @@ func (a *app) sharedCardImage(c *gin.Context) {
 // shareLink is the absolute share link of game g while it works, for the
 // final scores' Share button; "" when there is none (never shared, or
 // stopped): the button then makes one. Opening a page never makes one.
-func (a *app) shareLink(c *gin.Context, g store.Game) string {
+func (a *app) shareLink(c *gin.Context, g store.StoredGame) string {
 	if g.Share == "" {
 		return ""
 	}

@@ -185,7 +185,7 @@ func recruitView(r scoring.Recruit) views.RecruitView {
 // on the pool the form shows, with the new pirates of that pool (those
 // the player entered in no earlier round) counted as this round's recruits
 // already made (R4.3).
-func advisorHref(g store.Game, r, p int, grid views.TapGrid) string {
+func advisorHref(g store.StoredGame, r, p int, grid views.TapGrid) string {
 	before := enteredBefore(g, r, p)
 	var pool []scoring.Card
 	recruited := 0
@@ -210,7 +210,7 @@ func advisorHref(g store.Game, r, p int, grid views.TapGrid) string {
 }
 
 // enteredBefore is every pirate player p entered in a round before r.
-func enteredBefore(g store.Game, r, p int) map[scoring.Card]bool {
+func enteredBefore(g store.StoredGame, r, p int) map[scoring.Card]bool {
 	before := map[scoring.Card]bool{}
 	for i := 0; i < r-1 && i < len(g.File.Rounds); i++ {
 		if g.File.HasEntered(i+1, p) {
@@ -225,7 +225,7 @@ func enteredBefore(g store.Game, r, p int) map[scoring.Card]bool {
 // knownCodes are the codes of enteredBefore, in the app's card order: the
 // entry page's script counts the pirates tapped that are not among them
 // as this round's recruits when it opens the advisor on the taps.
-func knownCodes(g store.Game, r, p int) string {
+func knownCodes(g store.StoredGame, r, p int) string {
 	cards := slices.Collect(maps.Keys(enteredBefore(g, r, p)))
 	sortCards(cards)
 	return joinCodes(cards)

@@ -97,14 +97,14 @@ var (
 	errTooSlow = errors.New("handlers: solve over its time limit")
 )
 
-// solver answers what scoring.SolveContext answers, from the party cache
+// solveSlots answers what scoring.SolveContext answers, from the party cache
 // when it can. Cheap pools it solves at once in the request. An expensive
 // pool takes one of a few slots; identical requests in flight share one
 // solve, which stops as soon as the last of them has gone (a client that
 // leaves stops only its own wait), or when its deadline passes. Other
 // costly work takes the same slots the same way (slotted): the
 // explanations of /solve and the round results (explain.go).
-type solver struct {
+type solveSlots struct {
 	cache  *partyCache
 	limits Limits
 	slots  *semaphore.Weighted
@@ -130,9 +130,9 @@ type flight struct {
 	waiters int
 }
 
-func newSolver(cache *partyCache, lim Limits, log *slog.Logger) *solver {
+func newSolveSlots(cache *partyCache, lim Limits, log *slog.Logger) *solveSlots {
 	lim = lim.withDefaults()
-	return &solver{
+	return &solveSlots{
 		cache:   cache,
 		log:     log,
 		limits:  lim,
@@ -143,7 +143,7 @@ func newSolver(cache *partyCache, lim Limits, log *slog.Logger) *solver {
 
 // solve is a scoring.SolverContext. Its errors: ctx.Err() when ctx ends
 // first, errBusy or errTooSlow when the limits are reached.
-func (s *solver) solve(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
+func (s *solveSlots) solve(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
 	if !scoring.Expensive(pool) {
 		return s.direct(ctx, pool, opt)
 	}
@@ -163,7 +163,7 @@ func (s *solver) solve(ctx context.Context, pool []scoring.Card, opt scoring.Opt
 // direct is solve without the slots: for cheap pools, and for work that
 // already holds a slot (an explanation's solves), which waiting for
 // another could only deadlock.
-func (s *solver) direct(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
+func (s *solveSlots) direct(ctx context.Context, pool []scoring.Card, opt scoring.Options) (scoring.Party, error) {
 	key := partyKey(pool, opt)
 	if p, ok := s.cache.get(key); ok {
 		return p, nil
@@ -180,7 +180,7 @@ func (s *solver) direct(ctx context.Context, pool []scoring.Card, opt scoring.Op
 // the last of them has gone (a client that leaves stops only its own
 // wait), or when its deadline passes. what, cards and players are for the
 // log line.
-func (s *solver) slotted(ctx context.Context, key, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
+func (s *solveSlots) slotted(ctx context.Context, key, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
 	f := s.join(key)
 	defer s.leave(key, f)
 	// The flight's context is the one this request joined, and it cannot
@@ -194,7 +194,7 @@ func (s *solver) slotted(ctx context.Context, key, what string, cards, players i
 	}
 }
 
-func (s *solver) join(key string) *flight {
+func (s *solveSlots) join(key string) *flight {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f := s.flights[key]
@@ -210,7 +210,7 @@ func (s *solver) join(key string) *flight {
 // leave stops the shared solve once its last waiter has gone. It forgets
 // the key in group under the same lock, so a request that comes later
 // starts a new solve with a new flight instead of joining the stopped one.
-func (s *solver) leave(key string, f *flight) {
+func (s *solveSlots) leave(key string, f *flight) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f.waiters--
@@ -224,7 +224,7 @@ func (s *solver) leave(key string, f *flight) {
 
 // shared is the one run of a flight: it waits for a slot, then works
 // under the deadline.
-func (s *solver) shared(ctx context.Context, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
+func (s *solveSlots) shared(ctx context.Context, what string, cards, players int, work func(ctx context.Context) (any, error)) (any, error) {
 	wait, cancel := context.WithTimeout(ctx, s.limits.Wait)
 	err := s.slots.Acquire(wait, 1)
 	cancel()

@@ -135,13 +135,12 @@ func (a *app) enterStream(c *gin.Context, game string) *liveStream {
 	}
 	s, status := a.streams.enter(clientKey(c.Request), phone+" "+game)
 	if s == nil {
-		msg := "Too many live streams from this address: this page checks for changes every few seconds instead."
+		msg := "too many live streams from this address: this page checks for changes every few seconds instead"
 		if status == http.StatusServiceUnavailable {
-			msg = "The server holds as many live streams as it allows: this page checks for changes every few seconds instead."
+			msg = "the server holds as many live streams as it allows: this page checks for changes every few seconds instead"
 		}
-		c.Header("Retry-After", streamRetryAfter)
-		c.String(status, msg)
-		c.Abort()
+		c.Set(answersText, true) // an EventSource shows no page
+		a.fail(c, &refusal{status: status, message: msg, retryAfter: streamRetryAfter})
 		return nil
 	}
 	if fresh {

@@ -25,7 +25,7 @@ import (
 // summaryStore is what summarising needs from the store.
 type summaryStore interface {
 	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
-	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
+	GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error)
 	PutSummaries(ctx context.Context, sums []store.Summary) error
 }
 
@@ -170,7 +170,7 @@ func (a *app) fullGame(ctx context.Context, id string) (scoring.PlayedGame, bool
 // SummaryFiller is what FillSummaries needs from the store.
 type SummaryFiller interface {
 	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
-	GamesByID(ctx context.Context, ids []string) ([]store.Game, error)
+	GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error)
 	PutSummaries(ctx context.Context, sums []store.Summary) error
 }
 

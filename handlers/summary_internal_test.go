@@ -21,7 +21,7 @@ import (
 func rebuild(t *testing.T, st *store.Store) []scoring.PlayedGame {
 	t.Helper()
 	var out []scoring.PlayedGame
-	err := st.EachGame(context.Background(), func(g store.Game) error {
+	err := st.EachGame(context.Background(), func(g store.StoredGame) error {
 		pg := scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File}
 		if g.File.Final != nil {
 			if res, err := scoring.Score(g.File); err == nil {
@@ -86,9 +86,9 @@ func TestSummariesMatchTheRebuild(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	finished := func() []store.Game {
-		var out []store.Game
-		if err := st.EachGame(ctx, func(g store.Game) error {
+	finished := func() []store.StoredGame {
+		var out []store.StoredGame
+		if err := st.EachGame(ctx, func(g store.StoredGame) error {
 			if g.File.Final != nil {
 				out = append(out, g)
 			}

@@ -24,18 +24,6 @@ const (
 	purgedMessage  = "This game is not in the trash: either it never existed, or it was deleted more than 30 days ago and has been removed for good."
 )
 
-// failGame answers a game that could not be loaded or deleted. A page of
-// a game in the trash is not found, as an unknown game's, but says where
-// the game went (deleting it twice too: the form posted again); the API
-// answers it exactly as an unknown game (docs/api.md).
-func (a *app) failGame(c *gin.Context, err error) {
-	if errors.Is(err, store.ErrInTrash) && !isAPI(c) {
-		a.notFound(c, inTrashMessage)
-		return
-	}
-	a.fail(c, err)
-}
-
 // restoreGame takes a game out of the trash and opens it. A game that is
 // live already (the Restore form posted twice) opens too.
 func (a *app) restoreGame(c *gin.Context) {

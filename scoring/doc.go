@@ -39,7 +39,7 @@
 //	frontier.go    the states kept after a step, and their index
 //	descent.go     the exact search, level by level, walking at each level
 //	               only what it adds to the levels above
-//	helper.go      the second goroutine Solve shares big steps with
+//	helpergoroutine.go the second goroutine Solve shares big steps with
 //	walkparty.go   the roles turned back into a party
 //	solve.go       the schedule: a probe, a dive, the bounds, the descent
 //

@@ -97,7 +97,7 @@ type schedule struct {
 	// pricedAtOnceAbove cards.
 	pricedAfter int
 	// splitAbove is how many states a step must expand before a parallel
-	// walk shares it with its helper (helper.go).
+	// walk shares it with its helper (helpergoroutine.go).
 	splitAbove int
 }
 

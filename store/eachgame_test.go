@@ -27,7 +27,7 @@ func TestEachGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seen []string
-	if err := s.EachGame(ctx, func(g Game) error {
+	if err := s.EachGame(ctx, func(g StoredGame) error {
 		seen = append(seen, g.File.Players[1])
 		return nil
 	}); err != nil {
@@ -43,7 +43,7 @@ func TestEachGame(t *testing.T) {
 	}
 	stop := errors.New("enough")
 	n := 0
-	err := s.EachGame(ctx, func(Game) error {
+	err := s.EachGame(ctx, func(StoredGame) error {
 		n++
 		if n == 3 {
 			return stop

@@ -18,15 +18,15 @@ import (
 // saved the entry since, nothing is written and the error is an
 // *EntryConflict holding what is stored.
 func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error) {
-	return s.SaveEntry(ctx, id, round, player, e, version, "")
+	return s.saveEntry(ctx, id, round, player, e, version, "")
 }
 
-// SaveEntry is PutEntry for a form: token is the form's one-time token
+// saveEntry is PutEntry for a form: token is the form's one-time token
 // ("" for none), written with the entry in the same transaction, so that
 // when the same form is posted again on its old version the conflict says
 // the stored save came from that form (EntryConflict.Token), not from
 // another phone.
-func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
+func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
 	return s.SaveEntryBy(ctx, id, round, player, e, version, token, -1)
 }
 
@@ -34,61 +34,104 @@ func (s *Store) SaveEntry(ctx context.Context, id string, round, player int, e s
 // for none): the seat is kept with the entry, so that another phone's
 // conflicting save can say whose phone saved it (EntryConflict.SavedBy).
 func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
-	v, _, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, by)
-	return v, err
+	g, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, by)
+	if err != nil {
+		return 0, err
+	}
+	return g.EntryVersions[round-1][player], nil
 }
 
-// SaveEntryAfter is SaveEntryBy that also hands back the game file as the
-// write left it: the one it validated inside its transaction, so a caller
-// that goes on with the game (the warnings, who is still to enter) needs
+// SaveEntryAfter is SaveEntryBy that hands back the game as the write left
+// it (the entry's new version is in its EntryVersions): the one it read and
+// validated inside its transaction, with the write applied, equal to what
+// Game reads next. A caller that goes on with the game (the warnings, who
+// is still to enter, the page after the save and its cached scores) needs
 // no second read.
-func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ int, _ scoring.Game, err error) {
+func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ StoredGame, err error) {
 	defer fault(&err)
 	tx, end, h, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return 0, scoring.Game{}, err
+		return StoredGame{}, err
 	}
 	defer end()
 	if round < 1 || round > h.rounds+1 || round > scoring.RoundsFor(h.players) {
-		return 0, scoring.Game{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
+		return StoredGame{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
 	}
 	current, stored, err := readEntry(ctx, tx, id, round, player)
 	if err != nil {
-		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if version != stored.version {
 		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token, SavedBy: stored.by}
 		if stored.version > 0 {
 			conflict.Current = &current
 		}
-		return 0, scoring.Game{}, conflict
+		return StoredGame{}, conflict
 	}
 	// The candidate that is validated is exactly the game after the write
 	// (WithEntry starts the round as the write does), so its fingerprint
 	// needs no second read.
 	var after scoring.Game
-	_, err = checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+	before, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
 		var werr error
 		after, werr = scoring.WithEntry(g.File, round, player, &e)
 		return after, werr
 	})
 	if err != nil {
-		return 0, scoring.Game{}, invalid(id, err)
+		return StoredGame{}, invalid(id, err)
 	}
 	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by, -1)}
-	if err := datePlayByFirstEntry(ctx, tx, id, saved.saved); err != nil {
-		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
+	dated, err := datePlayByFirstEntry(ctx, tx, id, saved.saved)
+	if err != nil {
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
-		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := touch(ctx, tx, id, round, saved.saved, &after); err != nil {
-		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, scoring.Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	return saved.version, after, nil
+	return entryWritten(before, after, round, player, saved, dated), nil
+}
+
+// entryWritten is game g as a round entry's write left it: the file after
+// it, the entry's version and mark, the updated time and, for the game's
+// first entry without a played time, its date (datePlayByFirstEntry).
+// TestSaveEntryAfterIsWhatGameReads holds it to what Game reads.
+func entryWritten(g StoredGame, after scoring.Game, round, player int, saved row, dated bool) StoredGame {
+	at := unixTime(saved.saved.UnixNano())
+	g.File = after
+	g.Updated = at
+	if dated {
+		g.Created = at
+		g.File.Played = playedText(g.Record.Played, g.Created)
+	}
+	for len(g.EntryVersions) < round {
+		g.EntryVersions = append(g.EntryVersions, make([]int, len(g.File.Players)))
+		marks := make([]EntryMark, len(g.File.Players))
+		for p := range marks {
+			marks[p].By = -1
+		}
+		g.EntryMarks = append(g.EntryMarks, marks)
+	}
+	g.EntryVersions[round-1] = slices.Clone(g.EntryVersions[round-1])
+	g.EntryVersions[round-1][player] = saved.version
+	g.EntryMarks[round-1] = slices.Clone(g.EntryMarks[round-1])
+	g.EntryMarks[round-1][player] = EntryMark{By: saved.by, Saved: at}
+	// The first entry's time is the earliest saved time among the entries
+	// as they stand: saving the first one again moves it.
+	g.FirstEntry = time.Time{}
+	for _, marks := range g.EntryMarks {
+		for _, m := range marks {
+			if !m.Saved.IsZero() && (g.FirstEntry.IsZero() || m.Saved.Before(g.FirstEntry)) {
+				g.FirstEntry = m.Saved
+			}
+		}
+	}
+	return g
 }
 
 // RevealRound stores an empty pool with 0 coins for every player who has
@@ -137,13 +180,6 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) (err erro
 	return nil
 }
 
-// PutFinal saves one player's end-of-game collection and returns its new
-// version, versioned like PutEntry: a stale version writes nothing and the
-// error is a *FinalConflict holding what is stored.
-func (s *Store) PutFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
-	return s.SaveFinal(ctx, id, player, f, version, "")
-}
-
 // SaveFinal is PutFinal for a form, keeping the form's one-time token with
 // the row as SaveEntry does (FinalConflict.Token).
 func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (_ int, err error) {
@@ -164,7 +200,7 @@ func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.
 		}
 		return 0, conflict
 	}
-	before, err := checkWrite(ctx, tx, id, func(g Game) (scoring.Game, error) {
+	before, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
 		return g.WithFinal(player, f), nil
 	})
 	if err != nil {

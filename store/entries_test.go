@@ -241,7 +241,7 @@ func TestPutFinal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := s.PutFinal(ctx, id, tt.seat, tt.f, tt.version)
+			got, err := s.putFinal(ctx, id, tt.seat, tt.f, tt.version)
 			switch {
 			case tt.wantConfl != nil:
 				var conflict *FinalConflict
@@ -446,5 +446,45 @@ func TestSaveEntryByNamesThePhone(t *testing.T) {
 	}
 	if conflict.SavedBy != 0 || conflict.Saved.IsZero() || conflict.Version != 1 {
 		t.Errorf("conflict = %+v, want saved by seat 0, with a time, at version 1", conflict)
+	}
+}
+
+// TestSaveEntryAfterIsWhatGameReads: the game SaveEntryAfter hands back is
+// exactly what Game reads after the write (file, versions, marks, times,
+// the first entry's date), so the handlers may score it and cache the
+// result under its version for the page the phone is sent to next.
+func TestSaveEntryAfterIsWhatGameReads(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	id := create(t, s, setup("Ann", "Bob", "Cy"))
+	steps := []struct {
+		name          string
+		round, player int
+		e             *scoring.Entry
+		version, by   int
+	}{
+		{"the game's first entry dates it", 1, 0, entry(t, 1, "H2", "H3"), 0, 0},
+		{"a second seat of the round", 1, 2, entry(t, 0, "S4"), 0, -1},
+		{"an entry saved again", 1, 0, entry(t, 2, "H2"), 1, 1},
+		{"the round's last seat", 1, 1, entry(t, 3, "A5", "K5"), 0, 1},
+		{"a new round", 2, 1, entry(t, 0, "A6"), 0, 2},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			got, err := s.SaveEntryAfter(ctx, id, st.round, st.player, *st.e, st.version, "", st.by)
+			if err != nil {
+				t.Fatalf("SaveEntryAfter: %v", err)
+			}
+			want, err := s.Game(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("SaveEntryAfter handed back\n%+v\nGame reads\n%+v", got, want)
+			}
+			if v := got.EntryVersions[st.round-1][st.player]; v != st.version+1 {
+				t.Errorf("version %d, want %d", v, st.version+1)
+			}
+		})
 	}
 }

@@ -58,7 +58,7 @@ func TestFaultsAreNamed(t *testing.T) {
 				t.Errorf("message %q lost SQLite's words (%q)", err, tc.wantText)
 			}
 			if tc.opt.ReadOnly {
-				_, err := s.SaveEntry(ctx, id, 1, 0, scoring.Entry{Pool: cards(t, "H2")}, 0, "")
+				_, err := s.saveEntry(ctx, id, 1, 0, scoring.Entry{Pool: cards(t, "H2")}, 0, "")
 				if !errors.Is(err, ErrReadOnly) {
 					t.Errorf("SaveEntry: %v, want %v", err, ErrReadOnly)
 				}

@@ -50,7 +50,7 @@ func (f GameFilter) where() ([]string, []any) {
 }
 
 // GamesPageFiltered is GamesPage for the games the filter selects.
-func (s *Store) GamesPageFiltered(ctx context.Context, f GameFilter, before Cursor, limit int) (games []Game, next Cursor, err error) {
+func (s *Store) GamesPageFiltered(ctx context.Context, f GameFilter, before Cursor, limit int) (games []StoredGame, next Cursor, err error) {
 	conds, args := f.where()
 	return s.gamesPage(ctx, conds, args, before, limit)
 }

@@ -6,12 +6,12 @@ package store
 // store keeps each one as it is saved (Game.Finals).
 
 // FinalEntered reports whether seat p has saved its end-of-game entry.
-func (g Game) FinalEntered(p int) bool {
+func (g StoredGame) FinalEntered(p int) bool {
 	return p >= 0 && p < len(g.Finals) && g.Finals[p] != nil
 }
 
 // AnyFinal reports whether any seat has saved its end-of-game entry.
-func (g Game) AnyFinal() bool {
+func (g StoredGame) AnyFinal() bool {
 	for _, f := range g.Finals {
 		if f != nil {
 			return true
@@ -22,7 +22,7 @@ func (g Game) AnyFinal() bool {
 
 // FirstMissingFinal is the first seat, in seat order, that has not saved
 // its end-of-game entry; -1 when every seat has.
-func (g Game) FirstMissingFinal() int {
+func (g StoredGame) FirstMissingFinal() int {
 	for p := range g.File.Players {
 		if !g.FinalEntered(p) {
 			return p

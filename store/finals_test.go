@@ -22,7 +22,7 @@ func TestFinalsProgress(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := Game{File: scoring.Game{Players: []string{"Lucy", "Craig", "Julie"}}, Finals: tt.finals}
+			g := StoredGame{File: scoring.Game{Players: []string{"Lucy", "Craig", "Julie"}}, Finals: tt.finals}
 			for p := -1; p <= 3; p++ {
 				if got := g.FinalEntered(p); got != tt.entered[p+1] {
 					t.Errorf("FinalEntered(%d) = %v, want %v", p, got, tt.entered[p+1])

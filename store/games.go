@@ -12,10 +12,10 @@ import (
 	"ruthless/scoring"
 )
 
-// Game is a stored game: its game file plus what the store knows about it
+// StoredGame is a stored game: its game file plus what the store knows about it
 // beyond the file (when, and the version of every entry for optimistic
 // locking).
-type Game struct {
+type StoredGame struct {
 	ID string
 	// Created is when the game was played: the played time of the file it
 	// was imported from, else when it was stored. Updated is its last
@@ -186,24 +186,24 @@ func (s *Store) GameByToken(ctx context.Context, token string) (_ string, err er
 // Game loads one game; ErrNotFound if there is none with that id, or if
 // it is in the trash (wrapping ErrInTrash as well, for a caller that tells
 // the two apart).
-func (s *Store) Game(ctx context.Context, id string) (_ Game, err error) {
+func (s *Store) Game(ctx context.Context, id string) (_ StoredGame, err error) {
 	defer fault(&err)
 	games, err := s.load(ctx, id)
 	if err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if len(games) == 0 {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, ErrNotFound)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, ErrNotFound)
 	}
 	if !games[0].Deleted.IsZero() {
-		return Game{}, fmt.Errorf("store: game %s: %w: %w", id, ErrInTrash, ErrNotFound)
+		return StoredGame{}, fmt.Errorf("store: game %s: %w: %w", id, ErrInTrash, ErrNotFound)
 	}
 	return games[0], nil
 }
 
 // Games loads every game, the most recently updated first (the trash's
 // games are not among them).
-func (s *Store) Games(ctx context.Context) (_ []Game, err error) {
+func (s *Store) Games(ctx context.Context) (_ []StoredGame, err error) {
 	defer fault(&err)
 	games, err := s.load(ctx, "")
 	if err != nil {
@@ -256,13 +256,13 @@ const MaxPage = 100
 // reading the rows of those games only: its cost does not grow with the
 // number of games stored. next is where the following page starts, the
 // zero Cursor when there are no more games.
-func (s *Store) GamesPage(ctx context.Context, before Cursor, limit int) (games []Game, next Cursor, err error) {
+func (s *Store) GamesPage(ctx context.Context, before Cursor, limit int) (games []StoredGame, next Cursor, err error) {
 	return s.gamesPage(ctx, nil, nil, before, limit)
 }
 
 // gamesPage reads a page of the games meeting the SQL conditions conds
 // (with their args), newest first, after before.
-func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, before Cursor, limit int) (games []Game, next Cursor, err error) {
+func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, before Cursor, limit int) (games []StoredGame, next Cursor, err error) {
 	defer fault(&err)
 	limit = max(1, min(limit, MaxPage))
 	conds = append([]string{liveSQL}, conds...)
@@ -288,34 +288,6 @@ func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, befor
 		next = Cursor{Updated: last.Updated, ID: last.ID}
 	}
 	return games, next, nil
-}
-
-// PlayerNames lists the distinct player names of stored games, the most
-// recently played first, to suggest at setup. Names differing only in case
-// are kept apart, as the table typed them.
-func (s *Store) PlayerNames(ctx context.Context) (_ []string, err error) {
-	defer fault(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM players p
-		JOIN games g ON g.id = p.game_id
-		WHERE g.deleted IS NULL
-		GROUP BY p.name
-		ORDER BY MAX(g.updated) DESC, p.name`)
-	if err != nil {
-		return nil, fmt.Errorf("store: player names: %w", err)
-	}
-	defer rows.Close()
-	names := []string{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, fmt.Errorf("store: player names: %w", err)
-		}
-		names = append(names, name)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: player names: %w", err)
-	}
-	return names, nil
 }
 
 // RecentPlayerNames lists the distinct player names of the most recently

@@ -205,7 +205,7 @@ func TestGamesOrder(t *testing.T) {
 		{"an entry moves a game up", func(t *testing.T) { put(t, s, a, 1, 0, entry(t, 0), 0) },
 			[]string{a, c, b}, []int{4, 3, 2}},
 		{"a final moves a game up", func(t *testing.T) {
-			if _, err := s.PutFinal(ctx, b, 1, finalEntry(t, 0), 0); err != nil {
+			if _, err := s.putFinal(ctx, b, 1, finalEntry(t, 0), 0); err != nil {
 				t.Fatalf("PutFinal: %v", err)
 			}
 		}, []string{b, a, c}, []int{5, 4, 3}},
@@ -256,7 +256,7 @@ func TestPlayerNames(t *testing.T) {
 	var clock stepClock
 	s.now = clock.now
 
-	got, err := s.PlayerNames(ctx)
+	got, err := s.playerNames(ctx)
 	if err != nil || got == nil || len(got) != 0 {
 		t.Fatalf("PlayerNames on an empty store = %q, %v; want an empty list", got, err)
 	}
@@ -281,7 +281,7 @@ func TestPlayerNames(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.write(t)
-			got, err := s.PlayerNames(ctx)
+			got, err := s.playerNames(ctx)
 			if err != nil {
 				t.Fatalf("PlayerNames: %v", err)
 			}

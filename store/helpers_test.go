@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -78,7 +79,7 @@ func create(t *testing.T, s *Store, g scoring.Game) string {
 }
 
 // load reads a game, failing the test on error.
-func load(t *testing.T, s *Store, id string) Game {
+func load(t *testing.T, s *Store, id string) StoredGame {
 	t.Helper()
 	g, err := s.Game(context.Background(), id)
 	if err != nil {
@@ -114,4 +115,39 @@ func finalEntry(t *testing.T, coins int, codes ...string) scoring.FinalEntry {
 // newSetup is a game with these players and nothing entered yet.
 func newSetup(players ...string) scoring.Game {
 	return scoring.Game{Version: 1, Players: players, Achievements: scoring.DefaultAchievements(), Rounds: [][]*scoring.Entry{}}
+}
+
+// putFinal saves one player's end-of-game collection and returns its new
+// version, versioned like PutEntry: a stale version writes nothing and the
+// error is a *FinalConflict holding what is stored.
+func (s *Store) putFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
+	return s.SaveFinal(ctx, id, player, f, version, "")
+}
+
+// playerNames lists the distinct player names of stored games, the most
+// recently played first, to suggest at setup. Names differing only in case
+// are kept apart, as the table typed them.
+func (s *Store) playerNames(ctx context.Context) (_ []string, err error) {
+	defer fault(&err)
+	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM players p
+		JOIN games g ON g.id = p.game_id
+		WHERE g.deleted IS NULL
+		GROUP BY p.name
+		ORDER BY MAX(g.updated) DESC, p.name`)
+	if err != nil {
+		return nil, fmt.Errorf("store: player names: %w", err)
+	}
+	defer rows.Close()
+	names := []string{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, fmt.Errorf("store: player names: %w", err)
+		}
+		names = append(names, name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: player names: %w", err)
+	}
+	return names, nil
 }

@@ -260,12 +260,12 @@ func TestFingerprintFollowsWrites(t *testing.T) {
 		{"an entry changed", func() error { _, err := s.PutEntry(ctx, id, 1, 1, *entry(t, 3, "H3", "S4"), 1); return err }, true},
 		{"the next round started", func() error { _, err := s.PutEntry(ctx, id, 2, 1, *entry(t, 0), 0); return err }, true},
 		{"that round revealed", func() error { return s.RevealRound(ctx, id, 2) }, true},
-		{"one final collection: no final yet", func() error { _, err := s.PutFinal(ctx, id, 0, finalEntry(t, 1, "H2"), 0); return err }, false},
+		{"one final collection: no final yet", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H2"), 0); return err }, false},
 		{"the last final collection: the game is over", func() error {
-			_, err := s.PutFinal(ctx, id, 1, finalEntry(t, 2, "H3", "S4"), 0)
+			_, err := s.putFinal(ctx, id, 1, finalEntry(t, 2, "H3", "S4"), 0)
 			return err
 		}, true},
-		{"a final collection changed", func() error { _, err := s.PutFinal(ctx, id, 0, finalEntry(t, 4, "H2"), 1); return err }, true},
+		{"a final collection changed", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 4, "H2"), 1); return err }, true},
 		{"a rename", func() error { _, err := s.RenamePlayer(ctx, "Bob", "Bobby"); return err }, true},
 	}
 	var last string

@@ -16,8 +16,8 @@ import (
 
 // load reads the game with this id (in the trash or not), or every live
 // game when id is "", newest first.
-func (s *Store) load(ctx context.Context, id string) ([]Game, error) {
-	var games []Game
+func (s *Store) load(ctx context.Context, id string) ([]StoredGame, error) {
+	var games []StoredGame
 	err := s.snapshot(ctx, func(q queryer) error {
 		var err error
 		games, err = loadGames(ctx, q, id)
@@ -29,7 +29,7 @@ func (s *Store) load(ctx context.Context, id string) ([]Game, error) {
 	return games, nil
 }
 
-func loadGames(ctx context.Context, q queryer, id string) ([]Game, error) {
+func loadGames(ctx context.Context, q queryer, id string) ([]StoredGame, error) {
 	if id != "" {
 		return loadSelected(ctx, q, ` WHERE id = ?`, []any{id}, true)
 	}
@@ -41,7 +41,7 @@ func loadGames(ctx context.Context, q queryer, id string) ([]Game, error) {
 // players, entries and finals are read for those games alone; without,
 // every row is read (for a load of every game, whose ids would be too many
 // for one query).
-func loadSelected(ctx context.Context, q queryer, tail string, args []any, only bool) ([]Game, error) {
+func loadSelected(ctx context.Context, q queryer, tail string, args []any, only bool) ([]StoredGame, error) {
 	games, byID, err := loadHeaders(ctx, q, tail, args)
 	if err != nil {
 		return nil, err
@@ -96,7 +96,7 @@ const newestRematchSQL = `(SELECT r.id FROM games r WHERE r.rematch_of = games.i
 // loadHeaders reads the games rows that tail selects, in its order, and
 // indexes them by id. The map points into the returned slice, which
 // therefore must not grow.
-func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Game, map[string]*Game, error) {
+func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]StoredGame, map[string]*StoredGame, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, created, updated, version, start_player,
 		achievements, zero_counts, rounds, played, duration_min, location, notes, rematch_of, deleted,
 		(SELECT MIN(e.saved) FROM entries e WHERE e.game_id = games.id AND e.saved > 0),
@@ -107,10 +107,10 @@ func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Gam
 		return nil, nil, err
 	}
 	defer rows.Close()
-	games := []Game{}
+	games := []StoredGame{}
 	for rows.Next() {
 		var (
-			g                Game
+			g                StoredGame
 			created, updated int64
 			achievements     string
 			rounds           int
@@ -149,14 +149,14 @@ func loadHeaders(ctx context.Context, q queryer, tail string, args []any) ([]Gam
 	if err := rows.Err(); err != nil {
 		return nil, nil, err
 	}
-	byID := make(map[string]*Game, len(games))
+	byID := make(map[string]*StoredGame, len(games))
 	for i := range games {
 		byID[games[i].ID] = &games[i]
 	}
 	return games, byID, nil
 }
 
-func loadPlayers(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+func loadPlayers(ctx context.Context, q queryer, filter string, args []any, byID map[string]*StoredGame) error {
 	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, name FROM players`+filter+`
 		ORDER BY game_id, seat`, args...)
 	if err != nil {
@@ -188,7 +188,7 @@ func loadPlayers(ctx context.Context, q queryer, filter string, args []any, byID
 
 // loadEntries fills each game's round entries, their versions and their
 // marks (who saved each, and when), from one read of the entries table.
-func loadEntries(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+func loadEntries(ctx context.Context, q queryer, filter string, args []any, byID map[string]*StoredGame) error {
 	for _, g := range byID {
 		g.EntryMarks = make([][]EntryMark, len(g.EntryVersions))
 		for r := range g.EntryMarks {
@@ -234,7 +234,7 @@ func loadEntries(ctx context.Context, q queryer, filter string, args []any, byID
 	return rows.Err()
 }
 
-func loadFinals(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+func loadFinals(ctx context.Context, q queryer, filter string, args []any, byID map[string]*StoredGame) error {
 	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, pirates, buried_pirates,
 		buried_powder_monkeys, loot_banner_kept, loot_banner_buried, coins, parley_used, version
 		FROM finals`+filter, args...)

@@ -40,7 +40,7 @@ func TestGamesPage(t *testing.T) {
 	}
 	// Games breaks ties by creation then id ascending, pages by id
 	// descending: put the five tied games in the pages' order.
-	slices.SortStableFunc(all, func(a, b Game) int {
+	slices.SortStableFunc(all, func(a, b StoredGame) int {
 		if c := b.Updated.Compare(a.Updated); c != 0 {
 			return c
 		}
@@ -61,7 +61,7 @@ func TestGamesPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []Game
+			var got []StoredGame
 			var sizes []int
 			var cur Cursor
 			for range 100 {
@@ -264,7 +264,7 @@ func TestSaveTokens(t *testing.T) {
 	file.Rounds = [][]*scoring.Entry{{entry(t, 1, "H2"), entry(t, 2, "S3")}}
 	id := create(t, s, file) // +1 s
 
-	if v, err := s.SaveEntry(ctx, id, 2, 0, *entry(t, 1, "H2", "H4"), 0, "form-a"); err != nil || v != 1 { // +2 s
+	if v, err := s.saveEntry(ctx, id, 2, 0, *entry(t, 1, "H2", "H4"), 0, "form-a"); err != nil || v != 1 { // +2 s
 		t.Fatalf("SaveEntry = %d, %v; want 1", v, err)
 	}
 	if v, err := s.SaveFinal(ctx, id, 1, finalEntry(t, 0, "S3"), 0, "form-b"); err != nil || v != 1 { // +3 s
@@ -282,19 +282,19 @@ func TestSaveTokens(t *testing.T) {
 		wantSaved time.Time
 	}{
 		{"the same form again", func() error {
-			_, err := s.SaveEntry(ctx, id, 2, 0, *entry(t, 3, "H2"), 0, "form-a")
+			_, err := s.saveEntry(ctx, id, 2, 0, *entry(t, 3, "H2"), 0, "form-a")
 			return err
 		}, "form-a", at(2)},
 		{"another form", func() error {
-			_, err := s.SaveEntry(ctx, id, 2, 0, *entry(t, 3, "H2"), 0, "form-c")
+			_, err := s.saveEntry(ctx, id, 2, 0, *entry(t, 3, "H2"), 0, "form-c")
 			return err
 		}, "form-a", at(2)},
 		{"an entry saved through the API has no token", func() error {
-			_, err := s.SaveEntry(ctx, id, 2, 1, *entry(t, 3, "S3"), 0, "form-d")
+			_, err := s.saveEntry(ctx, id, 2, 1, *entry(t, 3, "S3"), 0, "form-d")
 			return err
 		}, "", at(4)},
 		{"an entry of the created game has its time and no token", func() error {
-			_, err := s.SaveEntry(ctx, id, 1, 0, *entry(t, 3, "H2"), 0, "form-e")
+			_, err := s.saveEntry(ctx, id, 1, 0, *entry(t, 3, "H2"), 0, "form-e")
 			return err
 		}, "", at(1)},
 		{"a final entry", func() error {
@@ -359,12 +359,12 @@ func TestMigrationKeepsOldRows(t *testing.T) {
 	if got, want := mustJSON(t, g.File.Rounds), `[[{"pool":["H2"],"coins":3},null]]`; got != want {
 		t.Errorf("rounds %s, want %s", got, want)
 	}
-	_, err = s.SaveEntry(ctx, "old", 1, 0, *entry(t, 1, "H3"), 3, "form")
+	_, err = s.saveEntry(ctx, "old", 1, 0, *entry(t, 1, "H3"), 3, "form")
 	var ec *EntryConflict
 	if !errors.As(err, &ec) || ec.Version != 4 || !ec.Saved.IsZero() || ec.Token != "" {
 		t.Fatalf("SaveEntry on a stale version = %v (%+v), want a conflict at version 4 with no time or token", err, ec)
 	}
-	if v, err := s.SaveEntry(ctx, "old", 1, 0, *entry(t, 1, "H3"), 4, "form"); err != nil || v != 5 {
+	if v, err := s.saveEntry(ctx, "old", 1, 0, *entry(t, 1, "H3"), 4, "form"); err != nil || v != 5 {
 		t.Errorf("SaveEntry = %d, %v; want 5", v, err)
 	}
 	page, next, err := s.GamesPage(ctx, Cursor{}, 20)

@@ -25,7 +25,7 @@ type Record struct {
 // minute; 0 when neither is known, or when that span is under a minute
 // (a game imported whole) or over the game file's bound (a game left
 // open for days, which is no duration of play).
-func (g Game) Duration() int {
+func (g StoredGame) Duration() int {
 	if g.Record.DurationMin > 0 {
 		return g.Record.DurationMin
 	}
@@ -50,11 +50,15 @@ func spanMinutes(from, to time.Time) int {
 // set it up (perhaps the day before). Only for a game with no played time
 // set (a file's, or the About form's) and no entry yet, so that once
 // exported the date never moves. It runs inside the entry's write.
-func datePlayByFirstEntry(ctx context.Context, tx *sql.Tx, id string, at time.Time) error {
-	_, err := tx.ExecContext(ctx, `UPDATE games SET created = ?
+func datePlayByFirstEntry(ctx context.Context, tx *sql.Tx, id string, at time.Time) (dated bool, err error) {
+	res, err := tx.ExecContext(ctx, `UPDATE games SET created = ?
 		WHERE id = ? AND played = '' AND NOT EXISTS (SELECT 1 FROM entries WHERE game_id = ?)`,
 		at.UnixNano(), id, id)
-	return err
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 // SetRecord replaces the play's record of game id and counts as a write

@@ -115,14 +115,14 @@ func TestRecordDefaults(t *testing.T) {
 	}
 
 	now = firstEntry.Add(52*time.Minute + 20*time.Second)
-	if _, err := s.PutFinal(ctx, id, 0, finalEntry(t, 1, "H1"), 0); err != nil {
+	if _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H1"), 0); err != nil {
 		t.Fatalf("PutFinal: %v", err)
 	}
 	if got := load(t, s, id).File.DurationMin; got != 0 {
 		t.Errorf("duration with one final of two = %d, want 0", got)
 	}
 	now = firstEntry.Add(61*time.Minute + 40*time.Second)
-	if _, err := s.PutFinal(ctx, id, 1, finalEntry(t, 1, "S2"), 0); err != nil {
+	if _, err := s.putFinal(ctx, id, 1, finalEntry(t, 1, "S2"), 0); err != nil {
 		t.Fatalf("PutFinal: %v", err)
 	}
 	if got := load(t, s, id).File.DurationMin; got != 62 {

@@ -111,7 +111,7 @@ func seatInGame(ctx context.Context, tx *sql.Tx, id string, seat int) error {
 }
 
 // loadSeats fills each game's Holders and its working share link.
-func loadSeats(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+func loadSeats(ctx context.Context, q queryer, filter string, args []any, byID map[string]*StoredGame) error {
 	rows, err := q.QueryContext(ctx, `SELECT game_id, seat, phone, taken, seen FROM seats`+filter+` ORDER BY taken, seat`, args...)
 	if err != nil {
 		return err
@@ -142,7 +142,7 @@ func loadSeats(ctx context.Context, q queryer, filter string, args []any, byID m
 // loadShares fills Share: loaded with the game, a link stopped or made
 // anew is part of what the game's version (handlers' live updates, the
 // scoreboard's ETag) tells apart.
-func loadShares(ctx context.Context, q queryer, filter string, args []any, byID map[string]*Game) error {
+func loadShares(ctx context.Context, q queryer, filter string, args []any, byID map[string]*StoredGame) error {
 	where := " WHERE revoked = 0"
 	if filter != "" {
 		where = filter + " AND revoked = 0"
@@ -165,7 +165,7 @@ func loadShares(ctx context.Context, q queryer, filter string, args []any, byID 
 }
 
 // Held is the seats the phone holds in g, in the order it took them.
-func (g Game) Held(phone string) []int {
+func (g StoredGame) Held(phone string) []int {
 	var out []int
 	if phone == "" {
 		return out
@@ -179,7 +179,7 @@ func (g Game) Held(phone string) []int {
 }
 
 // Holder returns the phone holding seat in g, "" when it is an open seat.
-func (g Game) HolderOf(seat int) string {
+func (g StoredGame) HolderOf(seat int) string {
 	for _, h := range g.Holders {
 		if h.Seat == seat {
 			return h.Phone
@@ -190,7 +190,7 @@ func (g Game) HolderOf(seat int) string {
 
 // PhoneOwner is the seat whose phone it is: the first seat the phone
 // took (its owner's), -1 for a phone holding none.
-func (g Game) PhoneOwner(phone string) int {
+func (g StoredGame) PhoneOwner(phone string) int {
 	if held := g.Held(phone); len(held) > 0 {
 		return held[0]
 	}
@@ -290,15 +290,15 @@ func (s *Store) RevokeShare(ctx context.Context, id string) (err error) {
 // GameByShareToken is the game a share link token opens; ErrNotFound
 // for a token that was never made or was revoked, or whose game is in the
 // trash.
-func (s *Store) GameByShareToken(ctx context.Context, token string) (_ Game, err error) {
+func (s *Store) GameByShareToken(ctx context.Context, token string) (_ StoredGame, err error) {
 	defer fault(&err)
 	var id string
 	err = s.db.QueryRowContext(ctx, `SELECT game_id FROM share_tokens WHERE token = ? AND revoked = 0`, token).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, fmt.Errorf("store: share link: %w", ErrNotFound)
+		return StoredGame{}, fmt.Errorf("store: share link: %w", ErrNotFound)
 	}
 	if err != nil {
-		return Game{}, fmt.Errorf("store: share link: %w", err)
+		return StoredGame{}, fmt.Errorf("store: share link: %w", err)
 	}
 	return s.Game(ctx, id)
 }

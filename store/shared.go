@@ -47,7 +47,7 @@ func CheckRecord(rec Record) error { return checkRecord(rec) }
 // SQL does: a player's name compared trimmed and without ASCII case, a
 // search text found in a name without ASCII case, a game finished when
 // every seat has its end-of-game entry.
-func (f GameFilter) Match(g Game) bool {
+func (f GameFilter) Match(g StoredGame) bool {
 	if name := strings.TrimSpace(f.Player); name != "" {
 		found := false
 		for _, p := range g.File.Players {
@@ -95,7 +95,7 @@ func asciiLower(s string) string {
 // Precedes reports whether cursor c comes before game g in the list of
 // games (most recently updated first, ties by the greater id first):
 // whether it belongs on the page that starts at c.
-func (c Cursor) Precedes(g Game) bool {
+func (c Cursor) Precedes(g StoredGame) bool {
 	if c.IsZero() {
 		return true
 	}

@@ -206,7 +206,7 @@ func TestUnknownGame(t *testing.T) {
 		{"Game", func() error { _, err := s.Game(ctx, id); return err }},
 		{"PutEntry", func() error { _, err := s.PutEntry(ctx, id, 1, 0, *entry(t, 0), 0); return err }},
 		{"RevealRound", func() error { return s.RevealRound(ctx, id, 1) }},
-		{"PutFinal", func() error { _, err := s.PutFinal(ctx, id, 0, finalEntry(t, 0), 0); return err }},
+		{"PutFinal", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 0), 0); return err }},
 		{"DeleteGame", func() error { return s.DeleteGame(ctx, id) }},
 	}
 	for _, tt := range tests {

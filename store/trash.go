@@ -110,13 +110,13 @@ func untrash(ctx context.Context, tx *sql.Tx, id string) error {
 // each with its Deleted time. It purges first (PurgeTrash), so that it
 // never lists a game kept past TrashKeep; a store that cannot write
 // (read-only) still lists, and leaves out such games.
-func (s *Store) Trash(ctx context.Context) (_ []Game, err error) {
+func (s *Store) Trash(ctx context.Context) (_ []StoredGame, err error) {
 	defer fault(&err)
 	cutoff := s.purgeCutoff()
 	if _, err := s.PurgeTrash(ctx); err != nil && !errors.Is(err, ErrReadOnly) {
 		return nil, err
 	}
-	var games []Game
+	var games []StoredGame
 	err = s.snapshot(ctx, func(q queryer) error {
 		var err error
 		games, err = loadSelected(ctx, q, ` WHERE deleted IS NOT NULL AND deleted > ? ORDER BY deleted DESC, id DESC`,

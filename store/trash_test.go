@@ -103,7 +103,7 @@ func liveIDs(t *testing.T, s *Store) map[string][]string {
 	t.Helper()
 	ctx := context.Background()
 	out := map[string][]string{}
-	add := func(reader string, games []Game, err error) {
+	add := func(reader string, games []StoredGame, err error) {
 		if err != nil {
 			t.Fatalf("%s: %v", reader, err)
 		}
@@ -124,8 +124,8 @@ func liveIDs(t *testing.T, s *Store) map[string][]string {
 	}
 	byID, err := s.GamesByID(ctx, append(ids, trashIDs(t, s)...))
 	add("GamesByID", byID, err)
-	var each []Game
-	err = s.EachGame(ctx, func(g Game) error { each = append(each, g); return nil })
+	var each []StoredGame
+	err = s.EachGame(ctx, func(g StoredGame) error { each = append(each, g); return nil })
 	add("EachGame", each, err)
 	versions, err := s.GameVersions(ctx)
 	if err != nil {
@@ -177,7 +177,7 @@ func TestTrashRestoresWholeGame(t *testing.T) {
 				t.Errorf("%s lists %v, want %v", reader, got, want)
 			}
 		}
-		names, err := s.PlayerNames(ctx)
+		names, err := s.playerNames(ctx)
 		if want := []string{"Cy", "Di"}; err != nil || !reflect.DeepEqual(names, want) {
 			t.Errorf("PlayerNames = %v, %v; want %v", names, err, want)
 		}
@@ -193,7 +193,7 @@ func TestTrashRestoresWholeGame(t *testing.T) {
 			write func() error
 		}{
 			{"PutEntry", func() error { _, err := s.PutEntry(ctx, id, 1, 0, *entry(t, 1, "H4"), 1); return err }},
-			{"PutFinal", func() error { _, err := s.PutFinal(ctx, id, 0, finalEntry(t, 1, "H4"), 1); return err }},
+			{"PutFinal", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H4"), 1); return err }},
 			{"RevealRound", func() error { return s.RevealRound(ctx, id, 2) }},
 			{"DeleteGame again", func() error { return s.DeleteGame(ctx, id) }},
 		}
@@ -280,7 +280,7 @@ func TestPurgeAfterThirtyDays(t *testing.T) {
 				}
 				put(t, s, id, 1, 0, entry(t, 1, "H2"), 0)
 				put(t, s, id, 1, 1, entry(t, 1, "S3"), 0)
-				if _, err := s.PutFinal(ctx, id, 0, finalEntry(t, 1, "H2"), 0); err != nil {
+				if _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H2"), 0); err != nil {
 					t.Fatalf("PutFinal: %v", err)
 				}
 				deletedAt := clockStart.Add(time.Minute)

@@ -21,17 +21,17 @@ import (
 // valid game invalid is refused. The error is the *scoring.FieldError of
 // Validate. It returns the game as it stood before the write, which the
 // write may use to know the game after it.
-func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(Game) (scoring.Game, error)) (Game, error) {
+func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(StoredGame) (scoring.Game, error)) (StoredGame, error) {
 	games, err := loadGames(ctx, tx, id)
 	if err != nil {
-		return Game{}, err
+		return StoredGame{}, err
 	}
 	if len(games) == 0 {
-		return Game{}, ErrNotFound
+		return StoredGame{}, ErrNotFound
 	}
 	after, err := change(games[0])
 	if err != nil {
-		return Game{}, err
+		return StoredGame{}, err
 	}
 	_, err = scoring.ValidateChange(games[0].File, after)
 	return games[0], err
@@ -42,7 +42,7 @@ func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(Game) (s
 // holding just the pirates they entered in rounds, so that Validate can
 // check one collection against everything known (R4.1, R4.4) before the
 // game is over.
-func (g Game) WithFinal(p int, e scoring.FinalEntry) scoring.Game {
+func (g StoredGame) WithFinal(p int, e scoring.FinalEntry) scoring.Game {
 	f := g.File
 	final := make([]scoring.FinalEntry, len(f.Players))
 	for q := range f.Players {

@@ -50,9 +50,9 @@ const idsPerQuery = 500
 
 // GamesByID loads the games with these ids (in no particular order);
 // ids that name no game, or a game in the trash, are skipped.
-func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []Game, err error) {
+func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []StoredGame, err error) {
 	defer fault(&err)
-	var out []Game
+	var out []StoredGame
 	for len(ids) > 0 {
 		n := min(len(ids), idsPerQuery)
 		args := make([]any, n)
@@ -77,7 +77,7 @@ func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []Game, err erro
 // loading idsPerQuery games at a time: an export of a long history holds
 // one batch in memory, not the history. It stops at fn's first error and
 // returns it.
-func (s *Store) EachGame(ctx context.Context, fn func(Game) error) (err error) {
+func (s *Store) EachGame(ctx context.Context, fn func(StoredGame) error) (err error) {
 	defer fault(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE `+liveSQL+` ORDER BY created, id`)
 	if err != nil {
@@ -105,7 +105,7 @@ func (s *Store) EachGame(ctx context.Context, fn func(Game) error) (err error) {
 		if err != nil {
 			return err
 		}
-		byID := make(map[string]Game, len(games))
+		byID := make(map[string]StoredGame, len(games))
 		for _, g := range games {
 			byID[g.ID] = g
 		}

@@ -133,10 +133,3 @@ func (s *Store) begin(ctx context.Context, p priority) (_ *sql.Tx, end func(), e
 		s.gate.release()
 	}, nil
 }
-
-// queued is how many writers of priority p wait (for tests).
-func (g *writeGate) queued(p priority) int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return len(g.waiting[p])
-}

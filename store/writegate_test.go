@@ -77,3 +77,10 @@ func TestWriteWaitIsErrBusy(t *testing.T) {
 		t.Errorf("%d games stored, want 1", len(games))
 	}
 }
+
+// queued is how many writers of priority p wait (for tests).
+func (g *writeGate) queued(p priority) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.waiting[p])
+}

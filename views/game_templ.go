@@ -17,7 +17,7 @@ import (
 // while nobody has entered), who has entered, and the rounds × players
 // table, a cell "strength · NP won" per party. Deleting the game waits
 // folded under "More" at the very bottom, away from the main button.
-func Game(vm GameView) templ.Component {
+func Scoreboard(vm GameView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

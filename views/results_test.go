@@ -178,7 +178,7 @@ func TestScoreboardLabelsTokens(t *testing.T) {
 			{Entered: true, Scored: true, Strength: 12, Prize: 1, Running: 11},
 			{Entered: true, Scored: true, Strength: 2, Running: 0},
 		}}}}
-	html := render(t, views.Game(vm))
+	html := render(t, views.Scoreboard(vm))
 	tests := []struct{ testid, want string }{
 		{"cell-1-0", "12 · strength, +1 NP"},
 		{"cell-1-1", "2 · strength, – no token"},
@@ -202,7 +202,7 @@ func TestScoreboardLabelsTokens(t *testing.T) {
 // the scoreboard, the round summary and parties, and the final table.
 func TestSeatColoursEverywhere(t *testing.T) {
 	pages := map[string]string{
-		"scoreboard": render(t, views.Game(views.GameView{ID: "g", Players: []string{"Ann", "Bea", "Cal", "Dee"}, Rounds: 5})),
+		"scoreboard": render(t, views.Scoreboard(views.GameView{ID: "g", Players: []string{"Ann", "Bea", "Cal", "Dee"}, Rounds: 5})),
 		"round":      render(t, views.RoundResults(piracyRound())),
 		"final": render(t, views.Final(views.FinalView{GameID: "g", Complete: true, Players: []string{"Ann", "Bea", "Cal", "Dee"}, Totals: []views.TotalRow{
 			{Seat: 0, Name: "Ann", Place: 1, Winner: true}, {Seat: 1, Name: "Bea", Place: 2}, {Seat: 2, Name: "Cal", Place: 3}, {Seat: 3, Name: "Dee", Place: 4},

@@ -110,7 +110,7 @@ func TestNamesEscaped(t *testing.T) {
 	pages := map[string]templ.Component{
 		"home":  views.Home(views.HomeView{InProgress: []views.GameSummary{{ID: "g", Players: []string{evil, "B"}}}}),
 		"new":   views.NewGame(views.NewGameView{Names: [4]string{evil}, KnownNames: []string{evil}, Errors: views.Errors{"players[0]": evil}}),
-		"game":  views.Game(views.GameView{ID: "g", Players: []string{evil, "B"}, Current: 1, CurrentStart: evil, Status: []views.PlayerStatus{{Name: evil}}, Finished: true, Winners: []int{0}}),
+		"game":  views.Scoreboard(views.GameView{ID: "g", Players: []string{evil, "B"}, Current: 1, CurrentStart: evil, Status: []views.PlayerStatus{{Name: evil}}, Finished: true, Winners: []int{0}}),
 		"round": views.RoundResults(round),
 		"entry": views.Entry(views.EntryView{PlayerName: evil, Grid: views.TapGrid{Name: "card", Prefix: "card", EntryForm: true, Rows: []views.TapRow{{Cards: []views.TapCard{{Holder: evil}}}}}}),
 		"final": views.Final(views.FinalView{Players: []string{evil}, Complete: true, Totals: []views.TotalRow{{Name: evil, Place: 1, Winner: true}}}),

@@ -179,14 +179,3 @@ func offIfZero(n int) string {
 	}
 	return strconv.Itoa(n)
 }
-
-// total is the connections open now.
-func (l *limitListener) total() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	n := 0
-	for _, k := range l.open {
-		n += k
-	}
-	return n
-}

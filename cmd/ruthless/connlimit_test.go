@@ -68,3 +68,14 @@ func TestConnsPerClient(t *testing.T) {
 		c.Close()
 	}
 }
+
+// total is the connections open now.
+func (l *limitListener) total() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, k := range l.open {
+		n += k
+	}
+	return n
+}

@@ -114,12 +114,6 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// serve listens on addr until ctx ends, then stops taking requests, lets
-// the ones in flight finish and only then closes the database.
-func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdout io.Writer, log *slog.Logger) error {
-	return serveWithBackups(ctx, addr, dbPath, opt, backupConfig{}, stdout, log)
-}
-
 // serveWithBackups is serve, taking backups as bk says (none when its
 // Dir is empty).
 func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Options, bk backupConfig, stdout io.Writer, log *slog.Logger) error {
@@ -285,7 +279,7 @@ func openURL(a net.Addr) string {
 type access struct {
 	password, passwordFile *string
 	hosts                  hostList
-	place                  *place // proxy and limits (place.go)
+	place                  *place // proxy and limits (deployflags.go)
 }
 
 func accessFlags(fs *flag.FlagSet) *access {

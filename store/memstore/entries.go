@@ -11,8 +11,12 @@ import (
 // SaveEntryBy saves one player's round entry, as SaveEntryAfter, and
 // returns the entry's new version.
 func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
-	v, _, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, by)
-	return v, err
+	end, err := s.begin(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	defer end()
+	return s.saveEntry(ctx, id, round, player, e, version, token, by)
 }
 
 // SaveEntryAfter saves one player's entry for a round (1-based; the round
@@ -21,16 +25,30 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 // *store.EntryConflict holding what is stored; a write that would make a
 // valid game invalid (R4.1: a card entered for two players) is refused
 // with the *scoring.FieldError, checked against the game as the writes
-// before it left it, since the writes take their turn. It returns the new
-// version and the game file after the write.
-func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, scoring.Game, error) {
-	end, g, err := s.beginSeat(ctx, id, player)
+// before it left it, since the writes take their turn. It returns the
+// game as the write left it, which is what Game reads next.
+func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (store.StoredGame, error) {
+	end, err := s.begin(ctx)
 	if err != nil {
-		return 0, scoring.Game{}, err
+		return store.StoredGame{}, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
 	defer end()
+	if _, err := s.saveEntry(ctx, id, round, player, e, version, token, by); err != nil {
+		return store.StoredGame{}, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.game(s.games[id]), nil
+}
+
+// saveEntry is SaveEntryBy's write; the caller holds the write turn.
+func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
+	g, err := s.liveSeat(id, player)
+	if err != nil {
+		return 0, err
+	}
 	if round < 1 || round > len(g.Rounds)+1 || round > scoring.RoundsFor(len(g.Players)) {
-		return 0, scoring.Game{}, fmt.Errorf("memstore: game %s: round %d with %d started: %w", id, round, len(g.Rounds), store.ErrBadRound)
+		return 0, fmt.Errorf("memstore: game %s: round %d with %d started: %w", id, round, len(g.Rounds), store.ErrBadRound)
 	}
 	stored := g.entry(round, player)
 	if stored == nil {
@@ -42,7 +60,7 @@ func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int
 			current := g.view().File.Rounds[round-1][player]
 			conflict.Current = current
 		}
-		return 0, scoring.Game{}, conflict
+		return 0, conflict
 	}
 	before := g.view().File
 	after, err := scoring.WithEntry(before, round, player, &e)
@@ -50,7 +68,7 @@ func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int
 		_, err = scoring.ValidateChange(before, after)
 	}
 	if err != nil {
-		return 0, scoring.Game{}, fmt.Errorf("memstore: game %s: %w", id, err)
+		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
 	at := s.now().UnixNano()
 	// A game is dated by its first round entry unless a played time was
@@ -64,9 +82,9 @@ func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int
 	g.Rounds[round-1][player] = &entryRec{Entry: e, Version: stored.Version + 1, Saved: at, Token: token, By: max(by, -1)}
 	g.Updated = at
 	if err := s.commit(ctx, []*gameRec{g}, nil); err != nil {
-		return 0, scoring.Game{}, fmt.Errorf("memstore: game %s: %w", id, err)
+		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
-	return stored.Version + 1, after, nil
+	return stored.Version + 1, nil
 }
 
 // beginSeat starts the write of one seat's entry of live game id: the
@@ -77,16 +95,25 @@ func (s *Store) beginSeat(ctx context.Context, id string, player int) (func(), *
 	if err != nil {
 		return nil, nil, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
-	g, err := s.live(id)
+	g, err := s.liveSeat(id, player)
 	if err != nil {
 		end()
-		return nil, nil, fmt.Errorf("memstore: game %s: %w", id, err)
-	}
-	if player < 0 || player >= len(g.Players) {
-		end()
-		return nil, nil, fmt.Errorf("memstore: game %s: seat %d of %d: %w", id, player, len(g.Players), store.ErrBadPlayer)
+		return nil, nil, err
 	}
 	return end, g, nil
+}
+
+// liveSeat is a copy of live game id to change, or an error for a game or
+// seat that is not there. The caller holds the write turn.
+func (s *Store) liveSeat(id string, player int) (*gameRec, error) {
+	g, err := s.live(id)
+	if err != nil {
+		return nil, fmt.Errorf("memstore: game %s: %w", id, err)
+	}
+	if player < 0 || player >= len(g.Players) {
+		return nil, fmt.Errorf("memstore: game %s: seat %d of %d: %w", id, player, len(g.Players), store.ErrBadPlayer)
+	}
+	return g, nil
 }
 
 // RevealRound stores an empty pool with 0 coins for every player who has

@@ -96,7 +96,7 @@ func (s *Store) GameByToken(ctx context.Context, token string) (string, error) {
 }
 
 // game is the record's view with its rematch.
-func (s *Store) game(g *gameRec) store.Game {
+func (s *Store) game(g *gameRec) store.StoredGame {
 	out := g.view()
 	out.Rematch = s.rematchOf(g.ID)
 	return out
@@ -104,15 +104,15 @@ func (s *Store) game(g *gameRec) store.Game {
 
 // Game loads one live game; ErrNotFound otherwise (with ErrInTrash for a
 // game in the trash).
-func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
+func (s *Store) Game(ctx context.Context, id string) (store.StoredGame, error) {
 	s.mu.RLock()
 	g := s.games[id]
 	s.mu.RUnlock()
 	if g == nil {
-		return store.Game{}, fmt.Errorf("memstore: game %s: %w", id, store.ErrNotFound)
+		return store.StoredGame{}, fmt.Errorf("memstore: game %s: %w", id, store.ErrNotFound)
 	}
 	if g.Deleted != 0 {
-		return store.Game{}, fmt.Errorf("memstore: game %s: %w: %w", id, store.ErrInTrash, store.ErrNotFound)
+		return store.StoredGame{}, fmt.Errorf("memstore: game %s: %w: %w", id, store.ErrInTrash, store.ErrNotFound)
 	}
 	return s.game(g), nil
 }
@@ -120,17 +120,17 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
 // GamesPageFiltered lists the live games the filter selects that come
 // after before, most recently updated first, at most limit (1 to
 // store.MaxPage); next is where the following page starts.
-func (s *Store) GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.Game, store.Cursor, error) {
+func (s *Store) GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.StoredGame, store.Cursor, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, store.Cursor{}, fmt.Errorf("memstore: games page: %w", err)
 	}
 	limit = max(1, min(limit, store.MaxPage))
-	games := []store.Game{}
+	games := []store.StoredGame{}
 	var next store.Cursor
 	for _, g := range s.snapshot(isLive, newestFirst) {
 		// The cursor needs only the id and time: the games before it are
 		// passed over without building them.
-		if !before.Precedes(store.Game{ID: g.ID, Updated: unixTime(g.Updated)}) {
+		if !before.Precedes(store.StoredGame{ID: g.ID, Updated: unixTime(g.Updated)}) {
 			continue
 		}
 		v := g.view()
@@ -182,8 +182,8 @@ func (s *Store) GameVersions(ctx context.Context) ([]store.GameVersion, error) {
 func byID(a, b *gameRec) bool { return a.ID < b.ID }
 
 // GamesByID loads the live games with these ids; the others are skipped.
-func (s *Store) GamesByID(ctx context.Context, ids []string) ([]store.Game, error) {
-	var out []store.Game
+func (s *Store) GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error) {
+	var out []store.StoredGame
 	s.mu.RLock()
 	recs := make([]*gameRec, 0, len(ids))
 	for _, id := range ids {
@@ -200,7 +200,7 @@ func (s *Store) GamesByID(ctx context.Context, ids []string) ([]store.Game, erro
 
 // EachGame calls fn with every live game, oldest first (by creation,
 // then id), stopping at fn's first error.
-func (s *Store) EachGame(ctx context.Context, fn func(store.Game) error) error {
+func (s *Store) EachGame(ctx context.Context, fn func(store.StoredGame) error) error {
 	games := s.snapshot(isLive, byCreated)
 	for _, g := range games {
 		if err := ctx.Err(); err != nil {

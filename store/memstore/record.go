@@ -191,9 +191,9 @@ func (g *gameRec) firstEntry() int64 {
 // view is the game as the store hands it out, as the SQLite store reads
 // it from its rows (store/load.go), with every slice its own; Rematch,
 // which depends on the other games, is left to the store.
-func (g *gameRec) view() store.Game {
+func (g *gameRec) view() store.StoredGame {
 	n := len(g.Players)
-	out := store.Game{
+	out := store.StoredGame{
 		ID: g.ID, Created: unixTime(g.Created), Updated: unixTime(g.Updated), Deleted: unixTime(g.Deleted),
 		RematchOf: g.RematchOf,
 		Record:    store.Record{Played: g.Record.Played, DurationMin: g.Record.DurationMin, Location: g.Record.Location, Notes: g.Record.Notes},

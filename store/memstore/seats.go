@@ -148,7 +148,7 @@ func (s *Store) RevokeShare(ctx context.Context, id string) error {
 
 // GameByShareToken is the live game a working share link token opens;
 // store.ErrNotFound otherwise.
-func (s *Store) GameByShareToken(ctx context.Context, token string) (store.Game, error) {
+func (s *Store) GameByShareToken(ctx context.Context, token string) (store.StoredGame, error) {
 	s.mu.RLock()
 	var id string
 	for _, g := range s.games {
@@ -159,7 +159,7 @@ func (s *Store) GameByShareToken(ctx context.Context, token string) (store.Game,
 	}
 	s.mu.RUnlock()
 	if id == "" {
-		return store.Game{}, fmt.Errorf("memstore: share link: %w", store.ErrNotFound)
+		return store.StoredGame{}, fmt.Errorf("memstore: share link: %w", store.ErrNotFound)
 	}
 	return s.Game(ctx, id)
 }

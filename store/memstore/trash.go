@@ -54,7 +54,7 @@ func (s *Store) RestoreGame(ctx context.Context, id string) error {
 
 // Trash lists the games in the trash, the most recently deleted first,
 // after purging those kept there for store.TrashKeep or longer.
-func (s *Store) Trash(ctx context.Context) ([]store.Game, error) {
+func (s *Store) Trash(ctx context.Context) ([]store.StoredGame, error) {
 	end, err := s.begin(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("memstore: trash: %w", err)
@@ -68,7 +68,7 @@ func (s *Store) Trash(ctx context.Context) ([]store.Game, error) {
 	if err := s.commit(ctx, nil, gone); err != nil {
 		return nil, fmt.Errorf("memstore: purge trash: %w", err)
 	}
-	out := []store.Game{}
+	out := []store.StoredGame{}
 	trashed := s.snapshot(func(g *gameRec) bool { return g.Deleted > cutoff }, func(a, b *gameRec) bool {
 		if a.Deleted != b.Deleted {
 			return a.Deleted > b.Deleted

@@ -110,7 +110,7 @@ func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := s.SaveEntryAfter(ctx, id, tc.round, tc.seat, entry(t, 9, "A7"), tc.version, "form-2", 0)
+			_, err := s.SaveEntryAfter(ctx, id, tc.round, tc.seat, entry(t, 9, "A7"), tc.version, "form-2", 0)
 			var c *store.EntryConflict
 			if !errors.As(err, &c) {
 				t.Fatalf("err = %v, want an *store.EntryConflict", err)
@@ -138,12 +138,12 @@ func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
 		t.Errorf("mark of no entry = %+v, want by -1, no time", m)
 	}
 	// SaveEntryAfter hands back the game as its write left it.
-	_, after, err := s.SaveEntryAfter(ctx, id, 1, 1, entry(t, 0, "S5"), 0, "", -1)
+	after, err := s.SaveEntryAfter(ctx, id, 1, 1, entry(t, 0, "S5"), 0, "", -1)
 	if err != nil {
 		t.Fatalf("SaveEntryAfter: %v", err)
 	}
-	if want := load(t, s, id).File.Rounds; !reflect.DeepEqual(after.Rounds, want) {
-		t.Errorf("SaveEntryAfter's game = %v, want what is stored, %v", after.Rounds, want)
+	if want := load(t, s, id); !reflect.DeepEqual(after, want) {
+		t.Errorf("SaveEntryAfter's game = %v, want what is stored, %v", after, want)
 	}
 }
 
@@ -190,7 +190,7 @@ func testR41InsideWrite(t *testing.T, s handlers.Store, _ *Clock) {
 			return err
 		}},
 		{"later round", func() error {
-			_, _, err := s.SaveEntryAfter(ctx, id, 2, 2, entry(t, 0, "S5"), 0, "", -1)
+			_, err := s.SaveEntryAfter(ctx, id, 2, 2, entry(t, 0, "S5"), 0, "", -1)
 			return err
 		}},
 		{"end of game", func() error {
@@ -317,12 +317,12 @@ func testDatedByFirstEntry(t *testing.T, s handlers.Store, clock *Clock) {
 	tests := []struct {
 		name   string
 		played string
-		want   func(first store.Game) string
+		want   func(first store.StoredGame) string
 	}{
-		{"no played time", "", func(g store.Game) string {
+		{"no played time", "", func(g store.StoredGame) string {
 			return g.EntryMarks[0][0].Saved.Format("2006-01-02T15:04:05.999999999Z07:00")
 		}},
-		{"played time", "2026-01-02T03:04:05Z", func(store.Game) string { return "2026-01-02T03:04:05Z" }},
+		{"played time", "2026-01-02T03:04:05Z", func(store.StoredGame) string { return "2026-01-02T03:04:05Z" }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -319,7 +319,7 @@ func testSeats(t *testing.T, s handlers.Store, clock *Clock) {
 }
 
 // holders spells a game's holders as "seat:phone" in order.
-func holders(g store.Game) string {
+func holders(g store.StoredGame) string {
 	var out []string
 	for _, h := range g.Holders {
 		out = append(out, strings.Join([]string{string(rune('0' + h.Seat)), h.Phone}, ":"))

@@ -198,7 +198,7 @@ func testHistoryReads(t *testing.T, s handlers.Store, _ *Clock) {
 		t.Errorf("GamesByID = %d games, %v; want 2", len(byID), err)
 	}
 	var each []string
-	err = s.EachGame(ctx, func(g store.Game) error {
+	err = s.EachGame(ctx, func(g store.StoredGame) error {
 		each = append(each, g.ID)
 		return nil
 	})
@@ -207,7 +207,7 @@ func testHistoryReads(t *testing.T, s handlers.Store, _ *Clock) {
 		t.Errorf("EachGame = %v, %v; want %v, oldest first", each, err, []string{c, a})
 	}
 	stop := errors.New("stop")
-	if err := s.EachGame(ctx, func(store.Game) error { return stop }); !errors.Is(err, stop) {
+	if err := s.EachGame(ctx, func(store.StoredGame) error { return stop }); !errors.Is(err, stop) {
 		t.Errorf("EachGame's stop: %v, want fn's error", err)
 	}
 	if err := s.Ping(ctx); err != nil {

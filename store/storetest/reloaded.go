@@ -64,7 +64,7 @@ func (r *reopening) GameByToken(ctx context.Context, token string) (id string, e
 	return
 }
 
-func (r *reopening) Game(ctx context.Context, id string) (g store.Game, err error) {
+func (r *reopening) Game(ctx context.Context, id string) (g store.StoredGame, err error) {
 	r.do(func(s handlers.Store) { g, err = s.Game(ctx, id) })
 	return
 }
@@ -74,8 +74,8 @@ func (r *reopening) SaveEntryBy(ctx context.Context, id string, round, player in
 	return
 }
 
-func (r *reopening) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (v int, g scoring.Game, err error) {
-	r.do(func(s handlers.Store) { v, g, err = s.SaveEntryAfter(ctx, id, round, player, e, version, token, by) })
+func (r *reopening) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (g store.StoredGame, err error) {
+	r.do(func(s handlers.Store) { g, err = s.SaveEntryAfter(ctx, id, round, player, e, version, token, by) })
 	return
 }
 
@@ -99,7 +99,7 @@ func (r *reopening) RestoreGame(ctx context.Context, id string) (err error) {
 	return
 }
 
-func (r *reopening) Trash(ctx context.Context) (games []store.Game, err error) {
+func (r *reopening) Trash(ctx context.Context) (games []store.StoredGame, err error) {
 	r.do(func(s handlers.Store) { games, err = s.Trash(ctx) })
 	return
 }
@@ -109,7 +109,7 @@ func (r *reopening) RecentPlayerNames(ctx context.Context, limit int) (names []s
 	return
 }
 
-func (r *reopening) GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) (games []store.Game, next store.Cursor, err error) {
+func (r *reopening) GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) (games []store.StoredGame, next store.Cursor, err error) {
 	r.do(func(s handlers.Store) { games, next, err = s.GamesPageFiltered(ctx, f, before, limit) })
 	return
 }
@@ -129,12 +129,12 @@ func (r *reopening) GameVersions(ctx context.Context) (v []store.GameVersion, er
 	return
 }
 
-func (r *reopening) GamesByID(ctx context.Context, ids []string) (games []store.Game, err error) {
+func (r *reopening) GamesByID(ctx context.Context, ids []string) (games []store.StoredGame, err error) {
 	r.do(func(s handlers.Store) { games, err = s.GamesByID(ctx, ids) })
 	return
 }
 
-func (r *reopening) EachGame(ctx context.Context, fn func(store.Game) error) (err error) {
+func (r *reopening) EachGame(ctx context.Context, fn func(store.StoredGame) error) (err error) {
 	r.do(func(s handlers.Store) { err = s.EachGame(ctx, fn) })
 	return
 }
@@ -169,7 +169,7 @@ func (r *reopening) RevokeShare(ctx context.Context, id string) (err error) {
 	return
 }
 
-func (r *reopening) GameByShareToken(ctx context.Context, token string) (g store.Game, err error) {
+func (r *reopening) GameByShareToken(ctx context.Context, token string) (g store.StoredGame, err error) {
 	r.do(func(s handlers.Store) { g, err = s.GameByShareToken(ctx, token) })
 	return
 }

@@ -113,7 +113,7 @@ func create(t *testing.T, s handlers.Store, g scoring.Game) string {
 }
 
 // load reads a live game, failing the test on error.
-func load(t *testing.T, s handlers.Store, id string) store.Game {
+func load(t *testing.T, s handlers.Store, id string) store.StoredGame {
 	t.Helper()
 	g, err := s.Game(ctx, id)
 	if err != nil {
