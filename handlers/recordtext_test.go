@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,6 +118,51 @@ func TestOldRecordTextNeutralised(t *testing.T) {
 						t.Errorf("an export holds U+%04X", r)
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestRecordFormTextRefusals: the About form refuses a direction control
+// or a line separator in location and notes as the name fields do (R4.5,
+// issue 33 item 9): 422 with a message next to the field and everything
+// typed kept, the stored record untouched. Before, the form dropped them
+// without a word and saved (303).
+func TestRecordFormTextRefusals(t *testing.T) {
+	a := newApp(t)
+	id := a.createGame(t, withRecord(t))
+	path := "/games/" + id + "/about"
+	tests := []struct {
+		name, location, notes, field, want string
+	}{
+		{"location with U+202E", "pub\u202egnikooc", "kept notes", "location", "direction control"},
+		{"location with U+2028", "Back\u2028room", "kept notes", "location", "separator"},
+		{"notes with U+202E", "Kitchen", "won\u202e by 3", "notes", "direction control"},
+		{"notes with U+2029", "Kitchen", "one\u2029two", "notes", "separator"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			form := url.Values{"played": {"2024-05-03T21:30"}, "tz": {"0"}, "duration_min": {"50"},
+				"location": {tt.location}, "notes": {tt.notes}}
+			res := a.postForm(t, path, form)
+			if res.status != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422", res.status)
+			}
+			msg, ok := testid(res.body, "field-error-"+tt.field)
+			if !ok || !strings.Contains(msg, tt.want) {
+				t.Errorf("message next to %s: %q (found %t), want one saying %q", tt.field, msg, ok, tt.want)
+			}
+			for _, typed := range []string{tt.location, tt.notes, `value="50"`, `value="2024-05-03T21:30"`} {
+				if !strings.Contains(res.body, typed) {
+					t.Errorf("the form lost %q", typed)
+				}
+			}
+			g, err := a.store.Game(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.File.Location != "=Kitchen" || g.Record.DurationMin != 47 {
+				t.Errorf("stored %q, %d min; want the record as it was", g.File.Location, g.Record.DurationMin)
 			}
 		})
 	}

@@ -141,7 +141,10 @@ func NeutralRecordText(s string, lines bool) string {
 // breaks and tabs kept in notes, lines true), spaces at both ends
 // trimmed. The result may still be too long: CheckPlayRecord says so.
 // Text that is not UTF-8 is left as it is, for CheckPlayRecord to refuse:
-// a browser never sends it, so it is not a slip to tidy away.
+// a browser never sends it, so it is not a slip to tidy away. Direction
+// controls and line separators are kept too: CheckPlayRecord refuses them
+// with a message next to the field, as the name fields do, where
+// dropping them unseen would save a text other than the one typed.
 func CleanRecordText(s string, lines bool) string {
 	if !utf8.ValidString(s) {
 		return s
@@ -155,6 +158,6 @@ func CleanRecordText(s string, lines bool) string {
 			return -1
 		}
 		return r
-	}, NeutralRecordText(s, lines))
+	}, s)
 	return strings.TrimSpace(s)
 }

@@ -142,6 +142,8 @@ func TestCleanRecordText(t *testing.T) {
 		{"notes keep their lines, Windows ends made plain", "one\r\ntwo\tthree", true, "one\ntwo\tthree"},
 		{"control characters dropped", "a\x00b\x1bc\u0085d", true, "abcd"},
 		{"not UTF-8 left for the check to refuse", "caf\xe9", true, "caf\xe9"},
+		{"direction control left for the check to refuse (R4.5)", "pub\u202egnikooc", false, "pub\u202egnikooc"},
+		{"line separator left for the check to refuse (R4.5)", "one\u2028two", true, "one\u2028two"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

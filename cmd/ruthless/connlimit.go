@@ -1,9 +1,12 @@
 package main
 
 import (
+	"container/list"
+	"context"
 	"flag"
 	"fmt"
 	"net"
+	"net/http"
 	"net/netip"
 	"os"
 	"strconv"
@@ -96,27 +99,34 @@ func (c crowd) total(files uint64) int {
 // IPv6 /64), a connection over perClient is closed as soon as it is
 // accepted, so that one client's stalled connections (a slowloris crowd)
 // cannot take the places of the phones; in all, at most total are open,
-// and past that Accept waits for one to close, so that the server never
-// runs out of file descriptors ("accept: too many open files") and the
-// connections over the total wait in the kernel's queue instead.
+// so that the server never runs out of file descriptors ("accept: too
+// many open files"). At the total it keeps accepting: a crowd of many
+// addresses, each under its cap, would otherwise hold every place and
+// leave new phones in the kernel's accept queue. Instead the connection
+// that has waited longest without a request inside a handler (a stalled
+// half-request, or an idle keep-alive) is closed to make room. A
+// connection inside a handler (an export, a live stream) is never closed
+// for room; only when every place is in a handler does Accept wait.
 type limitListener struct {
 	net.Listener
-	perClient int
-	sem       chan struct{} // one token per open connection
-	mu        sync.Mutex
-	open      map[string]int
+	perClient, max int
+	mu             sync.Mutex
+	freed          *sync.Cond // signalled when a connection closes
+	n              int        // connections open
+	open           map[string]int
+	waiting        list.List // of *limitedConn outside any handler, oldest first
 }
 
 func newLimitListener(ln net.Listener, perClient, total int) *limitListener {
-	return &limitListener{Listener: ln, perClient: perClient, sem: make(chan struct{}, total), open: map[string]int{}}
+	l := &limitListener{Listener: ln, perClient: perClient, max: total, open: map[string]int{}}
+	l.freed = sync.NewCond(&l.mu)
+	return l
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
 	for {
-		l.sem <- struct{}{}
 		c, err := l.Listener.Accept()
 		if err != nil {
-			<-l.sem
 			return nil, err // http.Server retries what is temporary
 		}
 		key := connClient(c.RemoteAddr())
@@ -124,22 +134,42 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if l.perClient > 0 && l.open[key] >= l.perClient {
 			l.mu.Unlock()
 			c.Close()
-			<-l.sem
 			continue
 		}
+		for l.n >= l.max {
+			e := l.waiting.Front()
+			if e == nil {
+				l.freed.Wait() // every place is inside a handler
+				continue
+			}
+			victim := l.waiting.Remove(e).(*limitedConn)
+			victim.elem = nil
+			l.mu.Unlock()
+			victim.Close() // gives its place back (done)
+			l.mu.Lock()
+		}
+		l.n++
 		l.open[key]++
+		lc := &limitedConn{Conn: c, l: l, key: key}
+		lc.elem = l.waiting.PushBack(lc)
 		l.mu.Unlock()
-		return &limitedConn{Conn: c, l: l, key: key}, nil
+		return lc, nil
 	}
 }
 
-func (l *limitListener) done(key string) {
+func (l *limitListener) done(c *limitedConn) {
 	l.mu.Lock()
-	if l.open[key]--; l.open[key] <= 0 {
-		delete(l.open, key)
+	if c.elem != nil {
+		l.waiting.Remove(c.elem)
+		c.elem = nil
 	}
+	if l.open[c.key]--; l.open[c.key] <= 0 {
+		delete(l.open, c.key)
+	}
+	l.n--
+	c.closed = true
 	l.mu.Unlock()
-	<-l.sem
+	l.freed.Signal()
 }
 
 // limitedConn gives its places back when it closes, once.
@@ -148,12 +178,61 @@ type limitedConn struct {
 	l    *limitListener
 	key  string
 	once sync.Once
+	// Guarded by l.mu: where it waits in l.waiting (nil while inside a
+	// handler or closed), how many requests of it are inside a handler,
+	// and whether it closed.
+	elem    *list.Element
+	serving int
+	closed  bool
 }
 
 func (c *limitedConn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(func() { c.l.done(c.key) })
+	c.once.Do(func() { c.l.done(c) })
 	return err
+}
+
+// inHandler marks c as inside a handler, safe from being closed for room,
+// until the returned func marks it out again, as the newest waiting.
+func (c *limitedConn) inHandler() (out func()) {
+	l := c.l
+	l.mu.Lock()
+	c.serving++
+	if c.elem != nil {
+		l.waiting.Remove(c.elem)
+		c.elem = nil
+	}
+	l.mu.Unlock()
+	return func() {
+		l.mu.Lock()
+		if c.serving--; c.serving == 0 && !c.closed {
+			c.elem = l.waiting.PushBack(c)
+		}
+		l.mu.Unlock()
+	}
+}
+
+type connKey struct{}
+
+// connContext is http.Server's ConnContext: it keeps the connection in
+// the context of its requests, for guardHandlers.
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	if lc, ok := c.(*limitedConn); ok {
+		return context.WithValue(ctx, connKey{}, lc)
+	}
+	return ctx
+}
+
+// guardHandlers marks a connection as inside a handler while h serves a
+// request of it, so that making room for new connections never cuts an
+// answer (a download, a live stream) short.
+func guardHandlers(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if lc, ok := r.Context().Value(connKey{}).(*limitedConn); ok {
+			defer lc.inHandler()()
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // connClient is who a connection is counted for: its address, an IPv6

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 )
@@ -69,13 +72,127 @@ func TestConnsPerClient(t *testing.T) {
 	}
 }
 
-// total is the connections open now.
+// total is the connections open now (only the tests ask).
 func (l *limitListener) total() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	n := 0
-	for _, k := range l.open {
-		n += k
+	return l.n
+}
+
+// TestCrowdOfAddressesAtTotal: issue 33 item 5 (found by attack.sh
+// slowloris). Stalled half-requests from several addresses, each under
+// its per-client cap, fill the total; a fresh phone still gets its page
+// (before, Accept waited for a place and the phone waited in the kernel's
+// queue until the crowd's header timeout), because the oldest connection
+// without a request in a handler is closed for it; a download inside a
+// slow handler is never closed for room and finishes whole.
+func TestCrowdOfAddressesAtTotal(t *testing.T) {
+	const total, perClient = 20, 8
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return n
+	ln := newLimitListener(inner, perClient, total)
+	entered, release := make(chan struct{}), make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "scoreboard") })
+	mux.HandleFunc("/export", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "first half,")
+		w.(http.Flusher).Flush()
+		close(entered)
+		<-release
+		io.WriteString(w, "second half")
+	})
+	srv := &http.Server{
+		Handler:     guardHandlers(mux),
+		ConnContext: connContext,
+		// Far longer than the test's patience: only making room can let
+		// the fresh phone in.
+		ReadHeaderTimeout: 10 * time.Minute,
+	}
+	go srv.Serve(ln)
+	defer srv.Close()
+	addr := inner.Addr().String()
+	client := func(from string) *http.Client {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		return &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}}
+	}
+
+	// The download starts first, so it is the oldest connection.
+	type result struct {
+		body string
+		err  error
+	}
+	exportDone := make(chan result, 1)
+	go func() {
+		resp, err := client("127.0.0.30").Get("http://" + addr + "/export")
+		if err != nil {
+			exportDone <- result{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		exportDone <- result{string(b), err}
+	}()
+	select {
+	case <-entered:
+	case r := <-exportDone:
+		t.Fatalf("download ended before its handler held it: %v", r.err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("download's handler never started")
+	}
+
+	// The crowd: half a request each, from three addresses.
+	var stalled []net.Conn
+	defer func() {
+		for _, c := range stalled {
+			c.Close()
+		}
+	}()
+	for i := 0; len(stalled) < total-1; i++ {
+		from := fmt.Sprintf("127.0.0.%d", 31+i%3)
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(c, "GET / HTTP/1.1\r\nHost: table\r\n")
+		stalled = append(stalled, c)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ln.total() < total; {
+		if time.Now().After(deadline) {
+			t.Fatalf("server holds %d connections, want the total %d", ln.total(), total)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	tests := []struct{ name, from string }{
+		{"fresh phone", "127.0.0.40"},
+		{"another fresh phone", "127.0.0.41"},
+		{"the first phone again", "127.0.0.40"},
+	}
+	for _, tt := range tests {
+		resp, err := client(tt.from).Get("http://" + addr + "/")
+		if err != nil {
+			t.Fatalf("%s: %v (waiting behind a full house of stalled connections)", tt.name, err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || string(b) != "scoreboard" {
+			t.Errorf("%s: %d %q, want 200 scoreboard", tt.name, resp.StatusCode, b)
+		}
+		if n := ln.total(); n > total {
+			t.Errorf("%s: %d connections open, over the total %d", tt.name, n, total)
+		}
+	}
+
+	close(release)
+	select {
+	case r := <-exportDone:
+		if r.err != nil || r.body != "first half,second half" {
+			t.Errorf("download: %q, %v; want it whole (never closed for room)", r.body, r.err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("download never finished")
+	}
 }

@@ -193,7 +193,8 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	// becomes the one chosen).
 	opt.ListenAddr = ln.Addr().String()
 	srv := &http.Server{
-		Handler:           handlers.NewWithOptions(st, log, opt),
+		Handler:           guardHandlers(handlers.NewWithOptions(st, log, opt)),
+		ConnContext:       connContext, // for guardHandlers (connlimit.go)
 		ReadHeaderTimeout: min(10*time.Second, readTimeout),
 		ReadTimeout:       readTimeout,
 		// A request that waits for a solve and then solves still gets its
