@@ -102,3 +102,13 @@ func cardView(g store.StoredGame, res scoring.Result) views.CardView {
 	vm.Chart = views.LineChart("Notoriety Points after each round (prize tokens), then at the end of the game", vm.Steps, running)
 	return vm
 }
+
+func names(all []string, seats []int) []string {
+	out := make([]string, 0, len(seats))
+	for _, s := range seats {
+		if s >= 0 && s < len(all) {
+			out = append(out, all[s])
+		}
+	}
+	return out
+}

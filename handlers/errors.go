@@ -346,3 +346,16 @@ func writeJSON(w http.ResponseWriter, status int, body any) {
 	w.WriteHeader(status)
 	_, _ = w.Write(out)
 }
+
+// places are the places a validation error names: its field's, then the
+// other value's in a conflict (R4.1, R4.4). A form shows the message next
+// to the value it edits when either is there.
+func places(fe *scoring.FieldError) []scoring.Place {
+	var out []scoring.Place
+	for _, at := range []*scoring.Place{fe.Place, fe.OtherPlace} {
+		if at != nil {
+			out = append(out, *at)
+		}
+	}
+	return out
+}

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"net/url"
+	"ruthless/scoring"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 )
@@ -61,4 +64,32 @@ func parseForm(c *gin.Context) error {
 		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error())}
 	}
 	return nil
+}
+
+// playersParam reads the player count of a dispute page: 2, 3 or 4,
+// default 4.
+func playersParam(v string) (int, string) {
+	if v == "" {
+		return 4, ""
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < scoring.MinPlayers || n > scoring.MaxPlayers {
+		return 4, fmt.Sprintf("Players must be 2, 3 or 4, not %q.", v)
+	}
+	return n, ""
+}
+
+// encode is url.Values.Encode in a fixed order (cards, players, tavern,
+// recruited) that keeps card lists readable: commas and the Captain's *
+// stay as they are.
+func encode(v url.Values) string {
+	var parts []string
+	for _, k := range []string{"cards", "players", "pool", "set", "unused", "tavern", "recruited", "to", "from"} {
+		for _, val := range v[k] {
+			e := url.QueryEscape(val)
+			e = strings.NewReplacer("%2C", ",", "%2A", "*", "%3D", "=", "%2F", "/").Replace(e)
+			parts = append(parts, k+"="+e)
+		}
+	}
+	return strings.Join(parts, "&")
 }

@@ -3,7 +3,11 @@
 // store or HTTP, and tests can render any page from plain values.
 package views
 
-import "ruthless/scoring"
+import (
+	"ruthless/scoring"
+	"strings"
+	"unicode/utf8"
+)
 
 // Link is a labelled URL.
 type Link struct {
@@ -421,4 +425,16 @@ func Faces(cs []scoring.Card) []CardFace {
 		out[i] = Face(c)
 	}
 	return out
+}
+
+// LongNames says whether a name of the game is too long for a quarter of
+// a narrow phone's width (more than 8 characters): the scoreboard then
+// puts two tiles in a row and marks the round table's columns short.
+func (vm GameView) LongNames() bool {
+	for _, p := range vm.Players {
+		if utf8.RuneCountInString(strings.TrimSpace(p)) > 8 {
+			return true
+		}
+	}
+	return false
 }

@@ -5,10 +5,12 @@ package views
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
+import (
+	"sort"
 
-import "sort"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
+)
 
 // problemLabels name the fields of the entry forms in a refusal's summary.
 var problemLabels = map[string]string{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"ruthless/scoring"
 )
@@ -138,4 +139,31 @@ func AchievementWhy(a scoring.AchievementResult, players []string) string {
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// MaxNameLength is the most characters a player's name has (R4.5): the
+// new-game and rename forms say so and hold typing to it.
+const MaxNameLength = scoring.MaxNameLength
+
+// listSeparator is what follows name i of n in a list worded as
+// JoinNames words it: ", " between, " and " before the last.
+func listSeparator(i, n int) string {
+	switch {
+	case i == n-2:
+		return " and "
+	case i < n-2:
+		return ", "
+	}
+	return ""
+}
+
+// UpperFirst starts s with a capital letter: the app's one capitaliser,
+// for messages that begin a sentence on a page.
+func UpperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
 }

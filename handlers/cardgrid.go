@@ -6,6 +6,9 @@ import (
 	"ruthless/views"
 )
 
+// The card grids of the forms and the dispute pages: every card in play,
+// to tap, with those already held by another seat marked.
+
 // holders names, for each pirate another seat than p entered this game,
 // the player who holds it (scoring.OwnersBesides, R4.1), as the forms
 // mark it.
@@ -36,40 +39,21 @@ func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, he
 	return g
 }
 
-// placedFaces draws the cards of a set, saying what each wild became.
-func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
-	out := make([]views.CardFace, len(cards))
-	for i, pc := range cards {
-		f := views.Face(pc.Card)
-		if pc.Card.IsWild() {
-			f.As = cardWords(pc.As)
-			f.AsRank, f.AsSuit = pc.As.Rank.Code(), pc.As.Suit.Letter()
-			f.Title += ", used as " + pc.As.Rank.Name() + " of " + pc.As.Suit.Name()
+// tapGrid builds a TapGrid of every card in a game of players, a row per
+// suit in play: the one builder of the card grids, for the entry and
+// end-of-game forms (grid) and the solve and check pages. card sets what
+// the page needs on each card.
+func tapGrid(name, prefix string, players int, card func(c scoring.Card, tc *views.TapCard)) views.TapGrid {
+	g := views.TapGrid{Name: name, Prefix: prefix}
+	for _, s := range scoring.SuitsInPlay(players) {
+		row := views.TapRow{Letter: s.Letter(), Name: s.Name()}
+		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
+			c := scoring.Card{Suit: s, Rank: r}
+			tc := views.TapCard{CardFace: views.Face(c)}
+			card(c, &tc)
+			row.Cards = append(row.Cards, tc)
 		}
-		out[i] = f
+		g.Rows = append(g.Rows, row)
 	}
-	return out
-}
-
-func names(all []string, seats []int) []string {
-	out := make([]string, 0, len(seats))
-	for _, s := range seats {
-		if s >= 0 && s < len(all) {
-			out = append(out, all[s])
-		}
-	}
-	return out
-}
-
-// places are the places a validation error names: its field's, then the
-// other value's in a conflict (R4.1, R4.4). A form shows the message next
-// to the value it edits when either is there.
-func places(fe *scoring.FieldError) []scoring.Place {
-	var out []scoring.Place
-	for _, at := range []*scoring.Place{fe.Place, fe.OtherPlace} {
-		if at != nil {
-			out = append(out, *at)
-		}
-	}
-	return out
+	return g
 }

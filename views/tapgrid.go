@@ -1,0 +1,70 @@
+package views
+
+import (
+	"strings"
+	"unicode"
+)
+
+// The ids, titles and marks of a card grid's cells.
+
+// cardTitle is a grid card's tooltip: its name, and who holds it.
+func cardTitle(c TapCard) string {
+	if c.Clash {
+		return c.Title + ": also in " + c.Holder + "'s entry"
+	}
+	if c.Holder != "" {
+		return c.Title + ": held by " + c.Holder
+	}
+	return c.Title
+}
+
+// faceTestID is the data-testid of face c in a FaceRow marked prefix:
+// prefix-CODE, or none when prefix is empty.
+func faceTestID(prefix string, c CardFace) string {
+	if prefix == "" {
+		return ""
+	}
+	return prefix + "-" + c.Code
+}
+
+// suitID is the data-testid of the block of suit letter.
+func (g TapGrid) suitID(letter string) string {
+	if g.EntryForm {
+		return "suit-" + letter
+	}
+	return g.Prefix + "-suit-" + letter
+}
+
+// inputID is the id of card code's checkbox.
+func (g TapGrid) inputID(code string) string {
+	if g.EntryForm {
+		return "c-" + code
+	}
+	return g.Prefix + "-" + code
+}
+
+// noteID is the data-testid of the note under card code.
+func (g TapGrid) noteID(code string) string {
+	if g.EntryForm {
+		return "holder-" + code
+	}
+	return g.Prefix + "-note-" + code
+}
+
+// holderMark is how a card of the grid names its holder in the little
+// room it has: a short name whole, else the initials of its first two
+// words, or the first two characters of a name written without spaces.
+// A cut name ("Bartho…") would look like someone else's; the card's
+// title and the hidden text beside the mark keep the whole name.
+func holderMark(name string) string {
+	r := []rune(strings.TrimSpace(name))
+	if len(r) <= 5 {
+		return string(r)
+	}
+	words := strings.FieldsFunc(string(r), func(c rune) bool { return unicode.IsSpace(c) || c == '-' })
+	if len(words) >= 2 {
+		a, b := []rune(words[0]), []rune(words[1])
+		return string(a[:1]) + string(b[:1])
+	}
+	return string(r[:2])
+}
