@@ -143,6 +143,11 @@ func TestCheckDrawsCardsInSentences(t *testing.T) {
 	if want := "Set 2: set 2 of Heart 7 of Anchor is no group, straight, flush, straight flush or full ship — R1.2 Sets"; problem != want {
 		t.Errorf("problem %q, want %q", problem, want)
 	}
+	// The words are apart on the page too, not only once spaces are
+	// normalised: "Set 2: set", never "Set 2:set".
+	if !strings.Contains(res.body, "Set 2:</b> ") {
+		t.Errorf("no space after the problem's place \"Set 2:\"")
+	}
 }
 
 // TestRenameNameLimit checks the rename form keeps to the same limit: it
