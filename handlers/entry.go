@@ -202,9 +202,24 @@ func stepped(step, name string, raw *string, maxValue int) bool {
 	return true
 }
 
+// saveEntry saves a posted round entry. A form that can be saved is
+// handed to the store without reading the game first: the store reads
+// and checks it inside the write and hands back the game before and after
+// it. Only a form that goes back to the phone (a − / + step, a refusal, a
+// conflict) reads the game to draw it.
 func (a *app) saveEntry(c *gin.Context) {
-	g, r, p, ok := a.entryTarget(c)
-	if !ok {
+	id := c.Param("id")
+	// Only numbers any game could have (the most rounds are a
+	// two-player game's); whether this game has the round and the seat is
+	// the store's to check, inside the write (404 as for a page).
+	r, err := roundParam(c, scoring.RoundsFor(scoring.MinPlayers))
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	p, err := seatParam(c, scoring.MaxPlayers)
+	if err != nil {
+		a.fail(c, err)
 		return
 	}
 	if err := parseForm(c); err != nil {
@@ -218,11 +233,19 @@ func (a *app) saveEntry(c *gin.Context) {
 		return
 	}
 	in.token = token
-	if in.step != "" {
-		if stepped(in.step, "coins", &in.coinsRaw, scoring.MaxCount) {
-			delete(in.errs, "coins")
+	if in.step != "" || len(in.errs) > 0 {
+		g, r, p, ok := a.entryTarget(c)
+		if !ok {
+			return
 		}
-		a.showEntry(c, http.StatusOK, g, in.view(g, r, p, in.version))
+		if in.step != "" {
+			if stepped(in.step, "coins", &in.coinsRaw, scoring.MaxCount) {
+				delete(in.errs, "coins")
+			}
+			a.showEntry(c, http.StatusOK, g, in.view(g, r, p, in.version))
+			return
+		}
+		a.refuseEntry(c, g, r, p, in)
 		return
 	}
 	entry := scoring.Entry{Pool: in.pool, Coins: in.coins}
@@ -232,26 +255,27 @@ func (a *app) saveEntry(c *gin.Context) {
 	// The game is checked once, by the store inside the write's
 	// transaction (R4.1 against every other entry as it stands then); a
 	// refusal comes back below as a field error.
-	if len(in.errs) > 0 {
-		a.refuseEntry(c, g, r, p, in)
-		return
-	}
-	by := seatOf(c.Request, g) // whose phone this is, -1 for a shared one
-	after, err := a.saveFormEntry(c.Request.Context(), g.ID, r, p, entry, in.version, in.token, by)
+	by := func(g store.StoredGame) int { return seatOf(c.Request, g) } // -1 for a shared phone
+	before, after, err := a.saveFormEntry(c.Request.Context(), id, r, p, entry, in.version, in.token, by)
 	var conflict *store.EntryConflict
 	switch {
 	case errors.As(err, &conflict):
+		g, ok := a.loadGame(c)
+		if !ok {
+			return
+		}
 		vm := in.view(g, r, p, conflict.Version)
-		vm.Conflict = entryConflict(g, in, conflict, by)
+		vm.Conflict = entryConflict(g, in, conflict, seatOf(c.Request, g))
 		a.showEntry(c, http.StatusConflict, g, vm)
 		return
 	case in.refusedBy(err, r, p):
 		// Another phone saved a clashing entry (the same card, R4.1)
-		// after this form's checks: the store's own check, inside the
+		// after this form was opened: the store's own check, inside the
 		// write, refused this one. The page shows the game as it is now,
 		// so the clashing card is marked with its holder.
-		if fresh, err := a.store.Game(c.Request.Context(), g.ID); err == nil {
-			g = fresh
+		g, ok := a.loadGame(c)
+		if !ok {
+			return
 		}
 		a.refuseEntry(c, g, r, p, in)
 		return
@@ -259,7 +283,7 @@ func (a *app) saveEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	a.entrySaved(c, g, after, r, p)
+	a.entrySaved(c, before, after, r, p)
 }
 
 // entrySaved sends the phone on from a saved round entry; g is the game
@@ -276,14 +300,15 @@ func (a *app) saveEntry(c *gin.Context) {
 // page after the redirect reads the game once and scores nothing.
 func (a *app) entrySaved(c *gin.Context, g store.StoredGame, after *store.StoredGame, r, p int) {
 	ctx := c.Request.Context()
-	saved := g
-	switch {
-	case after != nil:
+	var saved store.StoredGame
+	if after != nil {
 		saved = *after
-	default:
-		if fresh, err := a.store.Game(ctx, g.ID); err == nil {
-			saved = fresh
+	} else {
+		fresh, ok := a.loadGame(c)
+		if !ok {
+			return
 		}
+		g, saved = fresh, fresh
 	}
 	if !saved.File.Complete(r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(saved.File, r, p)) {
 		seeOther(c, views.EntryURL(g.ID, r, p)+"?saved=1")
@@ -427,21 +452,21 @@ func (a *app) entrySolve(c *gin.Context) {
 // save then replaces. Anything else is an *store.EntryConflict.
 // by is the seat of the phone saving (-1: not known), kept with the entry
 // so that a conflict on another phone can name it.
-func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by int) (*store.StoredGame, error) {
-	after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
+func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by func(store.StoredGame) int) (store.StoredGame, *store.StoredGame, error) {
+	before, after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
 	var conflict *store.EntryConflict
 	if !errors.As(err, &conflict) {
-		return gameOrNil(after, err), err
+		return before, gameOrNil(after, err), err
 	}
 	if conflict.Current != nil && sameEntry(*conflict.Current, e) {
-		return nil, nil
+		return before, nil, nil
 	}
 	if token != "" && conflict.Token == token {
 		// If another phone saves in between, this is its conflict.
-		after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
-		return gameOrNil(after, err), err
+		before, after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
+		return before, gameOrNil(after, err), err
 	}
-	return nil, err
+	return before, nil, err
 }
 
 // gameOrNil is the game a save left, nil when it failed.

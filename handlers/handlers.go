@@ -38,7 +38,7 @@ type Store interface {
 	GameByToken(ctx context.Context, token string) (string, error)
 	Game(ctx context.Context, id string) (store.StoredGame, error)
 	SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error)
-	SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (store.StoredGame, error)
+	SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(store.StoredGame) int) (before, after store.StoredGame, err error)
 	RevealRound(ctx context.Context, id string, round int) error
 	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
 	DeleteGame(ctx context.Context, id string) error

@@ -34,39 +34,42 @@ func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e s
 // for none): the seat is kept with the entry, so that another phone's
 // conflicting save can say whose phone saved it (EntryConflict.SavedBy).
 func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
-	g, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, by)
+	_, g, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, func(StoredGame) int { return by })
 	if err != nil {
 		return 0, err
 	}
 	return g.EntryVersions[round-1][player], nil
 }
 
-// SaveEntryAfter is SaveEntryBy that hands back the game as the write left
-// it (the entry's new version is in its EntryVersions): the one it read and
-// validated inside its transaction, with the write applied, equal to what
-// Game reads next. A caller that goes on with the game (the warnings, who
-// is still to enter, the page after the save and its cached scores) needs
-// no second read.
-func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (_ StoredGame, err error) {
+// SaveEntryAfter is SaveEntryBy for a caller that goes on with the game
+// (the warnings, who is still to enter, the page after the save and its
+// cached scores): it hands back the game as the write found it (before)
+// and as the write left it (after, the entry's new version in its
+// EntryVersions, equal to what Game reads next), both read and validated
+// inside its transaction, so the caller reads the game neither before nor
+// after. by works out, from the game as it stands then, the seat of the
+// phone that saves (-1 for none), which is kept with the entry. On an
+// error neither game is set.
+func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(StoredGame) int) (_, _ StoredGame, err error) {
 	defer fault(&err)
 	tx, end, h, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return StoredGame{}, err
+		return StoredGame{}, StoredGame{}, err
 	}
 	defer end()
 	if round < 1 || round > h.rounds+1 || round > scoring.RoundsFor(h.players) {
-		return StoredGame{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
+		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
 	}
 	current, stored, err := readEntry(ctx, tx, id, round, player)
 	if err != nil {
-		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if version != stored.version {
 		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token, SavedBy: stored.by}
 		if stored.version > 0 {
 			conflict.Current = &current
 		}
-		return StoredGame{}, conflict
+		return StoredGame{}, StoredGame{}, conflict
 	}
 	// The candidate that is validated is exactly the game after the write
 	// (WithEntry starts the round as the write does), so its fingerprint
@@ -78,23 +81,23 @@ func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int
 		return after, werr
 	})
 	if err != nil {
-		return StoredGame{}, invalid(id, err)
+		return StoredGame{}, StoredGame{}, invalid(id, err)
 	}
-	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by, -1)}
+	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by(before), -1)}
 	dated, err := datePlayByFirstEntry(ctx, tx, id, saved.saved)
 	if err != nil {
-		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
-		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := touch(ctx, tx, id, round, saved.saved, &after); err != nil {
-		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	return entryWritten(before, after, round, player, saved, dated), nil
+	return before, entryWritten(before, after, round, player, saved, dated), nil
 }
 
 // entryWritten is game g as a round entry's write left it: the file after
@@ -103,6 +106,10 @@ func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int
 // TestSaveEntryAfterIsWhatGameReads holds it to what Game reads.
 func entryWritten(g StoredGame, after scoring.Game, round, player int, saved row, dated bool) StoredGame {
 	at := unixTime(saved.saved.UnixNano())
+	// The rows of versions and marks are g's caller's too: the changed
+	// ones are copies.
+	g.EntryVersions = slices.Clone(g.EntryVersions)
+	g.EntryMarks = slices.Clone(g.EntryMarks)
 	g.File = after
 	g.Updated = at
 	if dated {

@@ -471,7 +471,14 @@ func TestSaveEntryAfterIsWhatGameReads(t *testing.T) {
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
-			got, err := s.SaveEntryAfter(ctx, id, st.round, st.player, *st.e, st.version, "", st.by)
+			was, err := s.Game(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, got, err := s.SaveEntryAfter(ctx, id, st.round, st.player, *st.e, st.version, "", func(StoredGame) int { return st.by })
+			if !reflect.DeepEqual(before, was) {
+				t.Errorf("SaveEntryAfter's game before = %+v, want what Game read before it, %+v", before, was)
+			}
 			if err != nil {
 				t.Fatalf("SaveEntryAfter: %v", err)
 			}

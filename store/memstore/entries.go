@@ -26,19 +26,30 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 // valid game invalid (R4.1: a card entered for two players) is refused
 // with the *scoring.FieldError, checked against the game as the writes
 // before it left it, since the writes take their turn. It returns the
-// game as the write left it, which is what Game reads next.
-func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (store.StoredGame, error) {
+// game as the write found it and as it left it (what Game reads next);
+// by gives the saving phone's seat from the game as the write found it.
+func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(store.StoredGame) int) (_, _ store.StoredGame, err error) {
 	end, err := s.begin(ctx)
 	if err != nil {
-		return store.StoredGame{}, fmt.Errorf("memstore: game %s: %w", id, err)
+		return store.StoredGame{}, store.StoredGame{}, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
 	defer end()
-	if _, err := s.saveEntry(ctx, id, round, player, e, version, token, by); err != nil {
-		return store.StoredGame{}, err
+	s.mu.RLock()
+	rec := s.games[id]
+	s.mu.RUnlock()
+	var before store.StoredGame
+	seat := -1
+	if rec != nil && isLive(rec) {
+		before = s.game(rec)
+		seat = by(before)
+	}
+	if _, err := s.saveEntry(ctx, id, round, player, e, version, token, seat); err != nil {
+		return store.StoredGame{}, store.StoredGame{}, err
 	}
 	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.game(s.games[id]), nil
+	rec = s.games[id]
+	s.mu.RUnlock()
+	return before, s.game(rec), nil
 }
 
 // saveEntry is SaveEntryBy's write; the caller holds the write turn.

@@ -110,7 +110,7 @@ func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := s.SaveEntryAfter(ctx, id, tc.round, tc.seat, entry(t, 9, "A7"), tc.version, "form-2", 0)
+			_, _, err := s.SaveEntryAfter(ctx, id, tc.round, tc.seat, entry(t, 9, "A7"), tc.version, "form-2", seat(0))
 			var c *store.EntryConflict
 			if !errors.As(err, &c) {
 				t.Fatalf("err = %v, want an *store.EntryConflict", err)
@@ -137,15 +137,28 @@ func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
 	if m := g.EntryMarks[0][1]; m.By != -1 || !m.Saved.IsZero() {
 		t.Errorf("mark of no entry = %+v, want by -1, no time", m)
 	}
-	// SaveEntryAfter hands back the game as its write left it.
-	after, err := s.SaveEntryAfter(ctx, id, 1, 1, entry(t, 0, "S5"), 0, "", -1)
+	// SaveEntryAfter hands back the game as its write found it (which
+	// its by sees) and as its write left it, each as Game reads it; the
+	// game before is not changed by the write (they share no rows).
+	was := load(t, s, id)
+	var seen store.StoredGame
+	before, after, err := s.SaveEntryAfter(ctx, id, 1, 1, entry(t, 0, "S5"), 0, "", func(g store.StoredGame) int { seen = g; return 1 })
 	if err != nil {
 		t.Fatalf("SaveEntryAfter: %v", err)
+	}
+	if !reflect.DeepEqual(before, was) || !reflect.DeepEqual(seen, was) {
+		t.Errorf("SaveEntryAfter's game before = %v (by saw %v), want what was stored, %v", before, seen, was)
 	}
 	if want := load(t, s, id); !reflect.DeepEqual(after, want) {
 		t.Errorf("SaveEntryAfter's game = %v, want what is stored, %v", after, want)
 	}
+	if m := after.EntryMarks[0][1]; m.By != 1 {
+		t.Errorf("saved by seat %d, want 1, the seat by gave", m.By)
+	}
 }
+
+// seat is the by of SaveEntryAfter for a phone that holds seat p.
+func seat(p int) func(store.StoredGame) int { return func(store.StoredGame) int { return p } }
 
 // testFinalVersions: end-of-game entries are versioned like round
 // entries, and the game's final is whole only once every seat has one.
@@ -190,7 +203,7 @@ func testR41InsideWrite(t *testing.T, s handlers.Store, _ *Clock) {
 			return err
 		}},
 		{"later round", func() error {
-			_, err := s.SaveEntryAfter(ctx, id, 2, 2, entry(t, 0, "S5"), 0, "", -1)
+			_, _, err := s.SaveEntryAfter(ctx, id, 2, 2, entry(t, 0, "S5"), 0, "", seat(-1))
 			return err
 		}},
 		{"end of game", func() error {

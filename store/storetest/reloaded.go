@@ -74,8 +74,10 @@ func (r *reopening) SaveEntryBy(ctx context.Context, id string, round, player in
 	return
 }
 
-func (r *reopening) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (g store.StoredGame, err error) {
-	r.do(func(s handlers.Store) { g, err = s.SaveEntryAfter(ctx, id, round, player, e, version, token, by) })
+func (r *reopening) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(store.StoredGame) int) (before, g store.StoredGame, err error) {
+	r.do(func(s handlers.Store) {
+		before, g, err = s.SaveEntryAfter(ctx, id, round, player, e, version, token, by)
+	})
 	return
 }
 
