@@ -13,7 +13,7 @@ CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || comman
 # Every `go test` gets an explicit -timeout, far above what a busy 2-core
 # machine needs, so that only a hung test ever reaches it (go's default is
 # 10 minutes for a whole package).
-RACE_TIMEOUT ?= 20m
+RACE_TIMEOUT ?= 35m
 TEST_TIMEOUT ?= 15m
 
 TEST_PHASES = deps check-generated check-fmt vet lint test-race test-wasm test-reference test-offline test-release
