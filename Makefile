@@ -51,6 +51,7 @@ WASM_TEST_PACKAGES = ./store/memstore/... ./store/storetest
 
 # test-wasm runs WASM_TEST_PACKAGES' tests under WebAssembly in Node.
 test-wasm:
+	GOOS=js GOARCH=wasm $(GO) build ./...
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) \
 		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(WASM_TEST_PACKAGES)
 

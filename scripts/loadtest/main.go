@@ -1,4 +1,7 @@
-// Command loadtest measures the game scoreboard page of the real server
+//go:build linux
+
+// Command loadtest (Linux only: it reads /proc, holds its servers with
+// Pdeathsig and raises its open-files limit) measures the game scoreboard page of the real server
 // beside a bare gin handler, with the same client in the same run, and
 // samples the real server's resident memory while it is under load.
 //
