@@ -47,23 +47,9 @@ func (s *Store) StaleSummaries(ctx context.Context) (_ []GameVersion, err error)
 	if !missing {
 		return nil, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.updated FROM games g
+	out, err := queryVersions(ctx, s.db, `SELECT g.id, g.updated FROM games g
 		WHERE g.`+liveSQL+` AND NOT EXISTS (SELECT 1 FROM summaries m WHERE m.game_id = g.id) ORDER BY g.created, g.id`)
 	if err != nil {
-		return nil, fmt.Errorf("store: stale summaries: %w", err)
-	}
-	defer rows.Close()
-	var out []GameVersion
-	for rows.Next() {
-		var v GameVersion
-		var nanos int64
-		if err := rows.Scan(&v.ID, &nanos); err != nil {
-			return nil, fmt.Errorf("store: stale summaries: %w", err)
-		}
-		v.Updated = time.Unix(0, nanos).UTC()
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: stale summaries: %w", err)
 	}
 	return out, nil

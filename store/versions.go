@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -23,9 +24,19 @@ type GameVersion struct {
 // without loading them.
 func (s *Store) GameVersions(ctx context.Context) (_ []GameVersion, err error) {
 	defer fault(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT id, updated FROM games WHERE `+liveSQL)
+	out, err := queryVersions(ctx, s.db, `SELECT id, updated FROM games WHERE `+liveSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: game versions: %w", err)
+	}
+	return out, nil
+}
+
+// queryVersions reads the games' versions a query selects as (id,
+// updated) rows.
+func queryVersions(ctx context.Context, db *sql.DB, query string) ([]GameVersion, error) {
+	rows, err := db.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []GameVersion
@@ -33,15 +44,12 @@ func (s *Store) GameVersions(ctx context.Context) (_ []GameVersion, err error) {
 		var v GameVersion
 		var nanos int64
 		if err := rows.Scan(&v.ID, &nanos); err != nil {
-			return nil, fmt.Errorf("store: game versions: %w", err)
+			return nil, err
 		}
 		v.Updated = time.Unix(0, nanos).UTC()
 		out = append(out, v)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: game versions: %w", err)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // idsPerQuery keeps a query's bound ids well under SQLite's limit on
