@@ -60,9 +60,6 @@ func readJSON(c *gin.Context, v any) error {
 	return nil
 }
 
-// upperFirst starts a message with a capital letter, for a page.
-func upperFirst(s string) string { return views.UpperFirst(s) }
-
 func jsonKind(k string) string {
 	switch {
 	case strings.HasPrefix(k, "int"):

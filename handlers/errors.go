@@ -123,7 +123,7 @@ func classify(err error) problem {
 	}
 	if sf, ok := storageFaultOf(err); ok {
 		return problem{status: http.StatusServiceUnavailable, message: sf.message, title: "Cannot save",
-			text: upperFirst(sf.message) + ". " + sf.page, retryAfter: storageRetryAfter, storage: &sf}
+			text: views.UpperFirst(sf.message) + ". " + sf.page, retryAfter: storageRetryAfter, storage: &sf}
 	}
 	busy := func(message, text string) problem {
 		return problem{status: http.StatusServiceUnavailable, message: message, title: "Busy", text: text, retryAfter: retryAfter}
@@ -308,7 +308,7 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 	case asText:
 		text := p.text
 		if text == "" {
-			text = upperFirst(p.message) + "."
+			text = views.UpperFirst(p.message) + "."
 		}
 		http.Error(w, text, p.status)
 	default:
@@ -330,7 +330,7 @@ func (p problem) page() (int, views.ErrorView) {
 		vm.Title = http.StatusText(status)
 	}
 	if vm.Message == "" {
-		vm.Message = upperFirst(p.message) + "."
+		vm.Message = views.UpperFirst(p.message) + "."
 	}
 	vm.Status = status
 	return status, vm

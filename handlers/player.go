@@ -104,7 +104,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 		bp := st.BestParty
 		pv := views.PartyResult{Strength: bp.Strength, Unused: bp.Unused}
 		for _, s := range bp.Sets {
-			pv.Sets = append(pv.Sets, views.SetResult{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+			pv.Sets = append(pv.Sets, views.SetResult{Name: views.UpperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
 		}
 		vm.BestParty = &pv
 		vm.BestPartyHref = views.RoundURL(st.BestPartyGame, st.BestPartyRound)
@@ -113,7 +113,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	kinds := []scoring.SetKind{scoring.FullShip, scoring.StraightFlush, scoring.Flush, scoring.Straight, scoring.Group}
 	for _, k := range kinds {
 		if n := st.Patterns[k]; n > 0 {
-			vm.Patterns = append(vm.Patterns, views.CountLine{Name: upperFirst(k.Name()), Count: n})
+			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.UpperFirst(k.Name()), Count: n})
 		}
 	}
 	sort.SliceStable(vm.Patterns, func(i, j int) bool { return vm.Patterns[i].Count > vm.Patterns[j].Count })

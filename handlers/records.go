@@ -159,7 +159,7 @@ func addParty(vm *views.RecordsView, pr scoring.PartyRecord) {
 	first := pr.Holders[0].Party
 	pv := views.PartyResult{Strength: first.Strength, Unused: first.Unused}
 	for _, s := range first.Sets {
-		pv.Sets = append(pv.Sets, views.SetResult{Name: upperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+		pv.Sets = append(pv.Sets, views.SetResult{Name: views.UpperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
 	}
 	vm.Party = &pv
 	for _, h := range pr.Holders[:min(len(pr.Holders), shownParties)] {

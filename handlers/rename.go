@@ -49,7 +49,7 @@ func (a *app) rename(c *gin.Context) {
 		return
 	case errors.Is(err, store.ErrBadName):
 		_, msg, _ := strings.Cut(err.Error(), store.ErrBadName.Error()+": ")
-		vm.Errors["to"] = upperFirst(msg) + "."
+		vm.Errors["to"] = views.UpperFirst(msg) + "."
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	case err != nil:
