@@ -331,7 +331,9 @@ func TestBackupUnderLoadRestoresTheMoment(t *testing.T) {
 
 	// The moment: the write lock is ours, the writers wait in their busy
 	// timeout; readers (the backup, the export) go on beside it in WAL.
-	holder, err := sql.Open("sqlite3", livePath+"?_busy_timeout=5000")
+	// The writers take the lock in turn as fast as they can: on a busy
+	// machine the test may wait its turn long, so it waits up to a minute.
+	holder, err := sql.Open("sqlite3", livePath+"?_busy_timeout=60000")
 	if err != nil {
 		t.Fatal(err)
 	}
