@@ -49,10 +49,11 @@ type configLine struct {
 	line  int
 }
 
-// readConfig reads a configuration file of KEY=value lines: blank lines
-// and lines starting with # are skipped, a value may be quoted, and only
-// the variables in known are allowed (a misspelt key would otherwise be
-// ignored without a word).
+// readConfig reads a configuration file of KEY=value lines as systemd
+// reads an EnvironmentFile: blank lines and lines starting with # or ;
+// are skipped, a value may be quoted, and only the variables in known
+// are allowed (a misspelt key would otherwise be ignored without a
+// word; the error names the closest known one).
 func readConfig(path string, known map[string]bool) (map[string]configLine, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -63,7 +64,7 @@ func readConfig(path string, known map[string]bool) (map[string]configLine, erro
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
 			continue
 		}
 		key, value, ok := strings.Cut(line, "=")
@@ -72,7 +73,11 @@ func readConfig(path string, known map[string]bool) (map[string]configLine, erro
 			return nil, fmt.Errorf("%s:%d: %q is not KEY=value (example: RUTHLESS_ADDR=:8080)", path, n, line)
 		}
 		if !known[key] {
-			return nil, fmt.Errorf("%s:%d: unknown setting %s (ruthless serve -h lists them, as \"env RUTHLESS_…\")", path, n, key)
+			hint := ""
+			if near := closestName(key, known); near != "" {
+				hint = "did you mean " + near + "? "
+			}
+			return nil, fmt.Errorf("%s:%d: unknown setting %s (%sruthless serve -h lists them, as \"env RUTHLESS_…\")", path, n, key, hint)
 		}
 		value = strings.TrimSpace(value)
 		if len(value) >= 2 && (value[0] == '"' || value[0] == '\'') && value[len(value)-1] == value[0] {
@@ -92,12 +97,7 @@ func readConfig(path string, known map[string]bool) (map[string]configLine, erro
 func applySettings(fs *flag.FlagSet, getenv func(string) string) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	known := map[string]bool{}
-	fs.VisitAll(func(f *flag.Flag) {
-		if env := envOf(f); env != "" {
-			known[env] = true
-		}
-	})
+	known := knownVariables(fs)
 	var file map[string]configLine
 	path := fs.Lookup("config").Value.String()
 	if !set["config"] {
@@ -128,6 +128,76 @@ func applySettings(fs *flag.FlagSet, getenv func(string) string) error {
 		}
 	})
 	return errors.Join(errs...)
+}
+
+// knownVariables are the environment variables fs's flags read.
+func knownVariables(fs *flag.FlagSet) map[string]bool {
+	known := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) {
+		if env := envOf(f); env != "" {
+			known[env] = true
+		}
+	})
+	return known
+}
+
+// misspeltVariables pairs each variable of environ (KEY=value strings)
+// that serve does not read but that is within two letters of one it does
+// (RUTHLESS_ADRR, ruthless_addr, RUTHLES_DB) with that one. A variable far
+// from every setting belongs to some other program and is left alone.
+func misspeltVariables(environ []string, known map[string]bool) [][2]string {
+	var out [][2]string
+	for _, kv := range environ {
+		key, _, _ := strings.Cut(kv, "=")
+		if known[key] {
+			continue
+		}
+		if near := closestName(key, known); near != "" {
+			out = append(out, [2]string{key, near})
+		}
+	}
+	return out
+}
+
+// closestName is the name in known nearest to name, when it is at most
+// two edits away (letters added, dropped, changed or swapped, case
+// ignored), else "".
+func closestName(name string, known map[string]bool) string {
+	best, bestDist := "", 3
+	for k := range known {
+		d := editDistance(strings.ToUpper(name), k)
+		if d < bestDist || (d == bestDist && k < best) {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+// editDistance counts the single-letter insertions, deletions,
+// substitutions and swaps of neighbours that turn a into b (the optimal
+// string alignment distance): a swap is one typing slip, as in ADRR.
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
 }
 
 // whyBad says what is wrong with a value a flag refused.

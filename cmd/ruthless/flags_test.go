@@ -81,7 +81,8 @@ func TestServeBadSettings(t *testing.T) {
 		{"env config missing", nil, map[string]string{"RUTHLESS_CONFIG": "/nonexistent/ruthless.conf"}, "", []string{"configuration file", "/nonexistent/ruthless.conf"}},
 
 		{"file bad value", nil, nil, "# the club's server\nRUTHLESS_DB=club.db\nRUTHLESS_BACKUPS=abc\n", []string{`:3: RUTHLESS_BACKUPS="abc": not a whole number`, "example: RUTHLESS_BACKUPS=14"}},
-		{"file unknown key", nil, nil, "RUTHLESS_BACKUP=14\n", []string{":1: unknown setting RUTHLESS_BACKUP"}},
+		{"file unknown key", nil, nil, "RUTHLESS_BACKUP=14\n", []string{":1: unknown setting RUTHLESS_BACKUP", "did you mean RUTHLESS_BACKUPS?"}},
+		{"file misspelt key after ; comments", nil, nil, "; the club's server\n;RUTHLESS_DB=old.db\nRUTHLESS_ADRR=:8080\n", []string{":3: unknown setting RUTHLESS_ADRR", "did you mean RUTHLESS_ADDR?"}},
 		{"file not key=value", nil, nil, "backups 14\n", []string{`:1: "backups 14" is not KEY=value`, "example: RUTHLESS_ADDR=:8080"}},
 	}
 	for _, tt := range tests {

@@ -58,6 +58,8 @@ Usage:
         restore a deleted game from the trash
   ruthless version
         the program's version, commit and build date
+  ruthless healthcheck [-addr :8080]
+        ask a running server's /healthz: exit 0 when it answers 200, else 1
   ruthless help
         this text
 
@@ -107,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return runScore(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
 		return runVersion(args[1:], stdout, stderr)
+	case "healthcheck":
+		return runHealthcheck(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

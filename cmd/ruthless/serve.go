@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"ruthless"
 	"ruthless/handlers"
 	"ruthless/store"
 )
@@ -98,6 +99,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log = slog.New(slog.NewJSONHandler(stderr, nil))
 	} else {
 		log = slog.New(slog.NewTextHandler(stderr, nil))
+	}
+	// A misspelt variable would otherwise be ignored without a word.
+	for _, m := range misspeltVariables(os.Environ(), knownVariables(fs)) {
+		log.Warn("environment variable ignored: not a setting of serve", "variable", m[0], "did_you_mean", m[1])
 	}
 	if *metrics {
 		opt.Metrics = handlers.NewMetrics()
@@ -188,7 +193,7 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 		return err
 	}
 	opt.Done = ctx.Done() // live event streams end when the server stops
-	opt.Version = versionLine()
+	opt.Version = ruthless.Version()
 	// The invite link names the address really listened on (a port of 0
 	// becomes the one chosen).
 	opt.ListenAddr = ln.Addr().String()

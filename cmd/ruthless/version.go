@@ -5,22 +5,23 @@ import (
 	"io"
 	"runtime/debug"
 
+	"ruthless"
 	"ruthless/store"
 )
 
-// These are set by a release build (go build -ldflags "-X main.version=…
-// -X main.commit=… -X main.date=…"); a build from a git checkout without
+// The version is the file VERSION's (ruthless.Version), in every build.
+// The commit and date are set by a release build (go build -ldflags
+// "-X main.commit=… -X main.date=…"); a build from a git checkout without
 // them takes the commit and its time from what Go stamps in the binary.
 var (
-	version = "dev"
-	commit  = ""
-	date    = ""
+	commit = ""
+	date   = ""
 )
 
 // buildInfo is the program's version, commit and build date, "" where
 // not known.
 func buildInfo() (v, c, d string) {
-	v, c, d = version, commit, date
+	v, c, d = ruthless.Version(), commit, date
 	if c != "" && d != "" {
 		return v, c, d
 	}

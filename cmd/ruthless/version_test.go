@@ -6,21 +6,23 @@ import (
 	"strings"
 	"testing"
 
+	"ruthless"
 	"ruthless/store"
 )
 
-// TestVersion: `ruthless version` prints one line with the version, and
-// the commit and build date a release build sets; it takes no arguments.
+// TestVersion: `ruthless version` prints one line with the version of the
+// file VERSION (in any build, go run included), and the commit and build
+// date a release build sets; it takes no arguments.
 func TestVersion(t *testing.T) {
 	var out, errs bytes.Buffer
 	if code := run([]string{"version"}, nil, &out, &errs); code != exitOK || !strings.HasPrefix(out.String(), "ruthless ") {
 		t.Fatalf("version: exit %d, %q %q", code, out.String(), errs.String())
 	}
-	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
-	version, commit, date = "1.2.3", "abc1234", "2026-11-25T18:00:00Z"
+	defer func(c, d string) { commit, date = c, d }(commit, date)
+	commit, date = "abc1234", "2026-11-25T18:00:00Z"
 	out.Reset()
 	run([]string{"version"}, nil, &out, &errs)
-	if got, want := strings.TrimSpace(out.String()), fmt.Sprintf("ruthless 1.2.3, commit abc1234, built 2026-11-25T18:00:00Z, database schema %d", store.SchemaWritten()); got != want || store.SchemaWritten() < 6 {
+	if got, want := strings.TrimSpace(out.String()), fmt.Sprintf("ruthless %s, commit abc1234, built 2026-11-25T18:00:00Z, database schema %d", ruthless.Version(), store.SchemaWritten()); got != want || store.SchemaWritten() < 6 || !strings.HasPrefix(ruthless.Version(), "v") {
 		t.Errorf("version prints %q, want %q", got, want)
 	}
 	errs.Reset()
