@@ -3,8 +3,9 @@
 # axe-core for the accessibility test) on a fresh machine, checks that
 # generated and formatted code is up to date, vets and lints, and runs all
 # tests with the race detector, then the big solver cross-check without it,
-# and last builds the release binaries and checks them (installing the
-# cross compilers and qemu it needs). It prints how long each phase took. CI
+# and last builds the release binaries and checks them (make deps
+# installs the cross compilers and qemu they need; make release itself
+# never installs anything). It prints how long each phase took. CI
 # (.ci/run) calls exactly this.
 
 GO ?= go
@@ -102,11 +103,15 @@ test-reference:
 # deps installs what the tests run besides Go when it is missing and we
 # are root: Debian's chromium (the browser tests), caddy (the test
 # behind a real reverse proxy, cmd/ruthless/proxy_test.go), nodejs (the
-# WebAssembly tests, test-wasm) and the Noto
+# WebAssembly tests, test-wasm), the Noto
 # fonts for Chinese, Arabic and the other scripts (Chromium draws long
 # names in every script with them, and the share image borrows them:
-# views/sharefonts.go); otherwise it
-# says what to install and fails. It then installs axe-core (the browser
+# views/sharefonts.go), and what make release and test-release need: the
+# C cross compilers for linux/arm64 and windows/amd64, qemu-user-static
+# (the arm64 binary is run under it), file, curl and jq; otherwise it
+# says what to install and fails. It is the only target that installs:
+# make release and make image say what is missing and stop. Podman is
+# not installed (test-release runs the image only where podman is). It then installs axe-core (the browser
 # tests' accessibility check) from npm, as e2e/axe's lock file pins it,
 # when it is missing; its install scripts are not run.
 deps: deps-axe
@@ -116,13 +121,18 @@ deps: deps-axe
 	if ! command -v node >/dev/null 2>&1; then missing="$$missing nodejs"; fi; \
 	if [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then missing="$$missing fonts-noto-cjk"; fi; \
 	if [ ! -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ]; then missing="$$missing fonts-noto-core"; fi; \
+	if ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then missing="$$missing gcc-aarch64-linux-gnu"; fi; \
+	if ! command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then missing="$$missing gcc-mingw-w64-x86-64"; fi; \
+	if ! command -v qemu-aarch64-static >/dev/null 2>&1; then missing="$$missing qemu-user-static"; fi; \
+	for tool in file curl jq; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -z "$$missing" ]; then \
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "installing$$missing (the browser, font, reverse-proxy and WebAssembly tests need them)"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		echo "installing$$missing (the browser, font, reverse-proxy, WebAssembly and release tests need them)"; \
+		apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq $$missing >/dev/null; \
 	else \
-		echo "the browser, font, reverse-proxy and WebAssembly tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
+		echo "the browser, font, reverse-proxy, WebAssembly and release tests need Debian's packages:$$missing (sudo apt-get install$$missing)"; \
 		exit 1; \
 	fi
 
@@ -145,12 +155,15 @@ generate:
 check-generated: generate
 	@git diff --exit-code -- '*_templ.go' || { echo "generated templ code was stale: commit the regenerated files"; exit 1; }
 
-# check-fmt fails on Go code gofmt would change, and on a merge's
+# check-fmt fails on Go code gofmt would change, on a merge's
 # conflict markers left in any tracked file (a CSS file keeps working
-# with them, silently dropping every rule after the marker).
+# with them, silently dropping every rule after the marker), and on a
+# tracked or staged executable binary (scripts/check-binaries.sh: a
+# build output committed by mistake).
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
 	@if git grep -nE '^(<<<<<<<|>>>>>>>) '; then echo "merge conflict markers left in the files above"; exit 1; fi
+	@bash scripts/check-binaries.sh
 
 vet:
 	$(GO) vet ./...
@@ -182,15 +195,19 @@ offline:
 	bash scripts/offline.sh
 
 # release builds the binaries players download (linux/amd64, linux/arm64,
-# windows/amd64, static, SQLite included) and SHA256SUMS into dist/;
-# VERSION=… overrides `git describe`. See docs/install.md.
+# windows/amd64, static, SQLite included) and SHA256SUMS into dist/,
+# named by the version in the file VERSION; TARGETS=linux/amd64 (a space-
+# or comma-separated list) builds fewer. It installs nothing: a missing
+# compiler is one line saying how to get it (make deps). See docs/install.md.
 release:
-	bash scripts/release.sh
+	TARGETS="$(TARGETS)" bash scripts/release.sh
 
 # test-release builds a release dated at the last commit (so that the
 # test knows the date to expect) and checks its binaries: amd64 here,
 # arm64 under qemu, the Windows one by its PE headers, and the container
-# image when podman is installed (it is not installed for this). From
+# image when podman is installed (make deps does not install it), run
+# when podman can run a container on this host (else one line says why
+# not; RUTHLESS_REQUIRE_CONTAINER=1 makes that a failure). From
 # cold caches it took 10m39s on a 2-core machine shared with other
 # builds (434 s of CPU), 19 s with warm ones.
 test-release:
@@ -199,7 +216,8 @@ test-release:
 	SOURCE_DATE_EPOCH=$$epoch bash scripts/release-test.sh
 
 # image builds the container image (Containerfile) with podman from the
-# linux binary in dist/ (ARCH=arm64 for a Raspberry Pi).
+# linux binary in dist/ (ARCH=arm64 for a Raspberry Pi). It installs
+# nothing: without podman it says so in one line and stops.
 image:
 	bash scripts/image.sh
 

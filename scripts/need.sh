@@ -1,26 +1,21 @@
-# need.sh is sourced by the release scripts. need_commands makes sure each
-# command is there: as root on Debian it installs the missing ones' packages
-# (as `make deps` does for Chromium); otherwise it names the packages and
-# fails, so that a release is never built or tested with a tool missing.
+# need.sh is sourced by the release scripts. need_commands checks that each
+# command is there and, when some are not, says in one line which Debian
+# packages bring them and how to get them (make deps, or the apt-get line),
+# and fails. It never installs anything itself: building a release or an
+# image must not change the machine (make deps is the one target that
+# installs, and only when asked).
 #
 #   need_commands aarch64-linux-gnu-gcc=gcc-aarch64-linux-gnu file=file
 
 need_commands() {
-  local pair missing=()
+  local pair missing=() packages=()
   for pair in "$@"; do
-    command -v "${pair%%=*}" >/dev/null 2>&1 || missing+=("${pair#*=}")
+    if ! command -v "${pair%%=*}" >/dev/null 2>&1; then
+      missing+=("${pair%%=*}")
+      packages+=("${pair#*=}")
+    fi
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "installing ${missing[*]}"
-    # Another apt run (another make deps) may hold the lock: wait for it
-    # rather than fail. Recommends stay in: the arm64 cross compiler only
-    # recommends the arm64 C library, without which nothing links.
-    apt-get -o DPkg::Lock::Timeout=600 update -qq &&
-      DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 \
-        install -y -qq "${missing[@]}" >/dev/null
-    return
-  fi
-  echo "missing tools: install the Debian packages ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
+  echo "$(basename "$0"): missing ${missing[*]}: run make deps, or sudo apt-get install ${packages[*]}" >&2
   return 1
 }
