@@ -35,3 +35,28 @@ func TestVersionIsSemantic(t *testing.T) {
 		t.Error(`CHANGELOG.md has no "### Upgrade notes" section`)
 	}
 }
+
+// TestComposeFollowsTheImage: the compose example in docs/ names the
+// image of this version and restates the Containerfile's HEALTHCHECK
+// command word for word, so the example cannot drift from the image.
+func TestComposeFollowsTheImage(t *testing.T) {
+	compose, err := os.ReadFile("docs/compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	container, err := os.ReadFile("Containerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "image: localhost/ruthless:" + Version() + "\n"; !strings.Contains(string(compose), want) {
+		t.Errorf("docs/compose.yaml does not say %q", strings.TrimSpace(want))
+	}
+	hc := regexp.MustCompile(`(?m)^HEALTHCHECK .*\\\n\s+CMD (\[.*\])$`).FindSubmatch(container)
+	if hc == nil {
+		t.Fatal("Containerfile has no HEALTHCHECK … CMD [...]")
+	}
+	want := `test: ["CMD", ` + strings.TrimPrefix(string(hc[1]), "[")
+	if !strings.Contains(string(compose), want) {
+		t.Errorf("docs/compose.yaml's healthcheck is not %s", want)
+	}
+}
