@@ -253,6 +253,8 @@ check_image() {
     awk '$6 ~ /^(data|tmp)\/$/ {print $6, $2}' | sort | tr '\n' ' ')
   [ "$owners" = "data/ 65532/65532 tmp/ 65532/65532 " ] || fail "image: owners of /data and /tmp: $owners"
   pass "image: /data and /tmp belong to 65532"
+  set_limits
+  check_runtime_fallback
   if can_run_containers; then
     check_container ruthless:release-test
   elif require_container; then
@@ -266,29 +268,69 @@ check_image() {
 
 require_container() { [ "${RUTHLESS_REQUIRE_CONTAINER:-${RELEASE_TEST_IMAGE:-}}" = 1 ]; }
 
+# limits are the --ulimit flags every podman run here gets: those the
+# docs give for hosts where root may not raise limits (podman's defaults
+# fail there, even for the smallest container), below this host's hard
+# open files limit.
+limits=()
+set_limits() {
+  local nofile
+  nofile=$(ulimit -Hn)
+  [ "$nofile" = unlimited ] || [ "$nofile" -gt 8192 ] && nofile=8192
+  limits=(--ulimit "nofile=$nofile:$nofile" --ulimit nproc=4096:4096)
+}
+
 # can_run_containers runs the smallest container there is: a static Go
 # program in an otherwise empty root directory (podman run --rootfs, no
-# image and no registry), which fails only when the host's runtime does.
-# When the default runtime fails and runc is installed, runc is tried, as
-# docs/install.md advises; runtime then holds the flags that worked, and
-# runtime_error the first line of the failure.
+# image, no registry, no network), which fails only when the host's
+# runtime does. When the default runtime fails and runc is installed, runc
+# is tried, as docs/install.md advises; runtime then holds the flags that
+# worked, and runtime_error the first line of the failure.
 runtime=()
 runtime_error=""
 can_run_containers() {
   local probe="$tmp/probe" got
-  mkdir -p "$probe/src" "$probe/root"
-  printf 'package main\n\nfunc main() { println("container ok") }\n' >"$probe/src/main.go"
-  (cd "$probe/src" && CGO_ENABLED=0 "$GO" build -o "$probe/root/probe" main.go) ||
-    fail "building the container probe"
-  got=$(podman run --rm --rootfs "$probe/root" /probe 2>&1) && [[ $got == *"container ok"* ]] && return 0
+  if [ ! -x "$probe/root/probe" ]; then
+    mkdir -p "$probe/src" "$probe/root"
+    printf 'package main\n\nfunc main() { println("container ok") }\n' >"$probe/src/main.go"
+    (cd "$probe/src" && CGO_ENABLED=0 "$GO" build -o "$probe/root/probe" main.go) ||
+      fail "building the container probe"
+  fi
+  runtime=()
+  got=$(podman run --rm --network none "${limits[@]}" --rootfs "$probe/root" /probe 2>&1) && [[ $got == *"container ok"* ]] && return 0
   runtime_error=$(printf '%s\n' "$got" | grep -v '^$' | head -1)
   if command -v runc >/dev/null 2>&1; then
-    got=$(podman run --rm --runtime runc --rootfs "$probe/root" /probe 2>&1) && [[ $got == *"container ok"* ]] || return 1
+    got=$(podman run --rm --runtime runc --network none "${limits[@]}" --rootfs "$probe/root" /probe 2>&1) &&
+      [[ $got == *"container ok"* ]] || return 1
     runtime=(--runtime runc)
     echo "  (the default runtime failed: $runtime_error; runc works, so the container runs with --runtime runc)"
     return 0
   fi
   return 1
+}
+
+# check_runtime_fallback checks can_run_containers on a podman that cannot
+# run any container: one whose default runtime does not exist (a
+# containers.conf of its own, CONTAINERS_CONF). With runc out of the PATH
+# it must give up and say why; with runc there (when it is installed) it
+# must fall back to it.
+check_runtime_fallback() {
+  local conf="$tmp/containers.conf" runc_dir
+  printf '[engine]\nruntime = "ruthless-no-runtime"\n\n[engine.runtimes]\nruthless-no-runtime = ["/nonexistent/ruthless-no-runtime"]\n' >"$conf"
+  runc_dir=$(dirname "$(command -v runc 2>/dev/null || echo /nonexistent/runc)")
+  local path_without_runc
+  path_without_runc=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vx "$runc_dir" | paste -sd:)
+  if (CONTAINERS_CONF=$conf PATH=$path_without_runc can_run_containers >/dev/null); then
+    fail "a podman whose runtime does not exist was taken as able to run containers"
+  fi
+  (export CONTAINERS_CONF=$conf PATH=$path_without_runc; can_run_containers >/dev/null || true
+    [[ $runtime_error == *ruthless-no-runtime* ]] && [ "$(printf '%s\n' "$runtime_error" | wc -l)" = 1 ]) ||
+    fail "a podman whose runtime does not exist: the reason given was not its one error line"
+  pass "a podman that cannot run containers is found out, and its error is one line"
+  command -v runc >/dev/null 2>&1 || return 0
+  (export CONTAINERS_CONF=$conf; can_run_containers >/dev/null && [ "${runtime[*]}" = "--runtime runc" ]) ||
+    fail "a podman whose default runtime fails did not fall back to runc"
+  pass "when the default runtime fails, runc is tried and used"
 }
 
 # remove_container removes what check_container made: the container, its
@@ -309,11 +351,9 @@ remove_container() {
 # fail there); they stay below this host's hard open files limit.
 check_container() {
   ctr=ruthless-release-test-$$
-  local nofile port base code id pw=release-test-password
-  nofile=$(ulimit -Hn)
-  [ "$nofile" = unlimited ] || [ "$nofile" -gt 8192 ] && nofile=8192
+  local port base code id pw=release-test-password
   printf '%s\n' "$pw" | podman secret create "$ctr" - >/dev/null
-  podman run "${runtime[@]}" -d --name "$ctr" --ulimit "nofile=$nofile:$nofile" --ulimit nproc=4096:4096 \
+  podman run "${runtime[@]}" -d --name "$ctr" "${limits[@]}" \
     -p 127.0.0.1::8080 -v "$ctr:/data" \
     --secret "$ctr" -e RUTHLESS_PASSWORD_FILE="/run/secrets/$ctr" "$1" >"$tmp/run.log" 2>&1 ||
     { cat "$tmp/run.log"; fail "podman run failed (above)"; }
