@@ -284,10 +284,12 @@ set_limits() {
 # program in an otherwise empty root directory (podman run --rootfs, no
 # image, no registry, no network), which fails only when the host's
 # runtime does. When the default runtime fails and runc is installed, runc
-# is tried, as docs/install.md advises; runtime then holds the flags that
-# worked, and runtime_error the first line of the failure.
+# (fallback_runtime) is tried, as docs/install.md advises; runtime then
+# holds the flags that worked, and runtime_error the first line of the
+# failure.
 runtime=()
 runtime_error=""
+fallback_runtime=runc # the runtime tried when the default fails
 can_run_containers() {
   local probe="$tmp/probe" got
   if [ ! -x "$probe/root/probe" ]; then
@@ -299,11 +301,11 @@ can_run_containers() {
   runtime=()
   got=$(podman run --rm --network none "${limits[@]}" --rootfs "$probe/root" /probe 2>&1) && [[ $got == *"container ok"* ]] && return 0
   runtime_error=$(printf '%s\n' "$got" | grep -v '^$' | head -1)
-  if command -v runc >/dev/null 2>&1; then
-    got=$(podman run --rm --runtime runc --network none "${limits[@]}" --rootfs "$probe/root" /probe 2>&1) &&
+  if command -v "$fallback_runtime" >/dev/null 2>&1; then
+    got=$(podman run --rm --runtime "$fallback_runtime" --network none "${limits[@]}" --rootfs "$probe/root" /probe 2>&1) &&
       [[ $got == *"container ok"* ]] || return 1
-    runtime=(--runtime runc)
-    echo "  (the default runtime failed: $runtime_error; runc works, so the container runs with --runtime runc)"
+    runtime=(--runtime "$fallback_runtime")
+    echo "  (the default runtime failed: $runtime_error; $fallback_runtime works, so the container runs with --runtime $fallback_runtime)"
     return 0
   fi
   return 1
@@ -311,19 +313,16 @@ can_run_containers() {
 
 # check_runtime_fallback checks can_run_containers on a podman that cannot
 # run any container: one whose default runtime does not exist (a
-# containers.conf of its own, CONTAINERS_CONF). With runc out of the PATH
-# it must give up and say why; with runc there (when it is installed) it
-# must fall back to it.
+# containers.conf of its own, CONTAINERS_CONF). With no fallback runtime
+# it must give up and say why; with runc (when it is installed) it must
+# fall back to it.
 check_runtime_fallback() {
-  local conf="$tmp/containers.conf" runc_dir
+  local conf="$tmp/containers.conf"
   printf '[engine]\nruntime = "ruthless-no-runtime"\n\n[engine.runtimes]\nruthless-no-runtime = ["/nonexistent/ruthless-no-runtime"]\n' >"$conf"
-  runc_dir=$(dirname "$(command -v runc 2>/dev/null || echo /nonexistent/runc)")
-  local path_without_runc
-  path_without_runc=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vx "$runc_dir" | paste -sd:)
-  if (CONTAINERS_CONF=$conf PATH=$path_without_runc can_run_containers >/dev/null); then
+  if (export CONTAINERS_CONF=$conf fallback_runtime=ruthless-no-fallback; can_run_containers >/dev/null); then
     fail "a podman whose runtime does not exist was taken as able to run containers"
   fi
-  (export CONTAINERS_CONF=$conf PATH=$path_without_runc; can_run_containers >/dev/null || true
+  (export CONTAINERS_CONF=$conf fallback_runtime=ruthless-no-fallback; can_run_containers >/dev/null || true
     [[ $runtime_error == *ruthless-no-runtime* ]] && [ "$(printf '%s\n' "$runtime_error" | wc -l)" = 1 ]) ||
     fail "a podman whose runtime does not exist: the reason given was not its one error line"
   pass "a podman that cannot run containers is found out, and its error is one line"
