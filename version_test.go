@@ -37,8 +37,10 @@ func TestVersionIsSemantic(t *testing.T) {
 }
 
 // TestComposeFollowsTheImage: the compose example in docs/ names the
-// image of this version and restates the Containerfile's HEALTHCHECK
-// command word for word, so the example cannot drift from the image.
+// image of this version, and leaves the health check to the image's
+// HEALTHCHECK, which runs the binary itself: a compose healthcheck would
+// replace it, and podman-compose 1.0.3 runs its test through /bin/sh,
+// which the image does not have (the container was marked unhealthy).
 func TestComposeFollowsTheImage(t *testing.T) {
 	compose, err := os.ReadFile("docs/compose.yaml")
 	if err != nil {
@@ -51,12 +53,10 @@ func TestComposeFollowsTheImage(t *testing.T) {
 	if want := "image: localhost/ruthless:" + Version() + "\n"; !strings.Contains(string(compose), want) {
 		t.Errorf("docs/compose.yaml does not say %q", strings.TrimSpace(want))
 	}
-	hc := regexp.MustCompile(`(?m)^HEALTHCHECK .*\\\n\s+CMD (\[.*\])$`).FindSubmatch(container)
-	if hc == nil {
-		t.Fatal("Containerfile has no HEALTHCHECK … CMD [...]")
+	if regexp.MustCompile(`(?m)^\s+healthcheck:`).Match(compose) {
+		t.Error("docs/compose.yaml overrides the image's health check")
 	}
-	want := `test: ["CMD", ` + strings.TrimPrefix(string(hc[1]), "[")
-	if !strings.Contains(string(compose), want) {
-		t.Errorf("docs/compose.yaml's healthcheck is not %s", want)
+	if !regexp.MustCompile(`(?m)^HEALTHCHECK .*\\\n\s+CMD \["/ruthless", "healthcheck"`).Match(container) {
+		t.Error(`Containerfile has no HEALTHCHECK … CMD ["/ruthless", "healthcheck", …]`)
 	}
 }
