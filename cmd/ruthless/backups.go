@@ -68,8 +68,8 @@ func (b *backupFlags) config(fs *flag.FlagSet) (backupConfig, error) {
 // is copied there before it is migrated. A failed copy stops the
 // opening: a migration cannot be undone, and the operator asked for
 // backups.
-func (c backupConfig) openStore(dbPath string, log *slog.Logger) (*store.Store, error) {
-	opt := store.Options{OnFault: logFault(log)}
+func (c backupConfig) openStore(dbPath string, log *slog.Logger, faults *faultLog) (*store.Store, error) {
+	opt := store.Options{OnFault: faults.change}
 	if c.Dir == "" {
 		return store.OpenWith(dbPath, opt)
 	}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"ruthless/backups"
@@ -55,9 +56,8 @@ func watchDatabase(ctx context.Context, st *store.Store, log *slog.Logger) (stop
 			}
 			if time.Since(lastCheck) >= 24*time.Hour {
 				lastCheck = time.Now()
-				if err := st.QuickCheck(ctx); err != nil && ctx.Err() == nil {
-					log.Error("database integrity check failed: restore a backup", "err", err)
-				}
+				// A damaged file is logged as a fault (faultLog).
+				st.QuickCheck(ctx)
 			}
 		}
 	})
@@ -67,23 +67,27 @@ func watchDatabase(ctx context.Context, st *store.Store, log *slog.Logger) (stop
 	}
 }
 
-// logFault is the server's store.Options.OnFault: one line when a fault
+// faultLog is the server's store.Options.OnFault: one line when a fault
 // of the database starts, naming it in plain words and what to do, and
 // one when it ends. The refused saves between are counted in /metrics
 // (ruthless_saves_refused_total), not logged one by one. A deleted or
 // replaced file has its own line (watchDatabase), which says where its
-// data went.
-func logFault(log *slog.Logger) func(store.FaultChange) {
-	return func(c store.FaultChange) {
-		if c.Kind == "file" {
-			return
-		}
-		if c.Cleared {
-			log.Info("database fault over: saves are accepted again", "fault", c.Kind, "was", c.Reason, "lasted", c.Lasted.Round(time.Second).String())
-			return
-		}
-		log.Error("database fault: saves are refused (503) until it is mended", "fault", c.Kind, "reason", c.Reason, "fix", faultFix(c.Kind))
+// data went. Nothing is logged before serving starts: a server that
+// cannot start says why in its one last line.
+type faultLog struct {
+	log     *slog.Logger
+	serving atomic.Bool
+}
+
+func (f *faultLog) change(c store.FaultChange) {
+	if !f.serving.Load() || c.Kind == "file" {
+		return
 	}
+	if c.Cleared {
+		f.log.Info("database fault over: saves are accepted again", "fault", c.Kind, "was", c.Reason, "lasted", c.Lasted.Round(time.Second).String())
+		return
+	}
+	f.log.Error("database fault: saves are refused (503) until it is mended", "fault", c.Kind, "reason", c.Reason, "fix", faultFix(c.Kind))
 }
 
 // faultFix is what the admin does about a fault of kind.
