@@ -172,31 +172,32 @@ func conflictBody(ec *store.EntryConflict) any {
 // machine: someone has to mend it first, which takes a while.
 const storageRetryAfter = "60"
 
-// storageFault is how a fault of the database's disk is told: the cause
-// and the fix for the operator's log, the message and the rest of the page
-// for the phone.
+// storageFault is how a fault of the database's disk is told: its kind
+// (the /healthz check that finds it, the label of the refused-saves
+// metric), the message and the rest of the page for the phone. The log
+// says when a fault starts and ends (store.Options.OnFault), not at each
+// request it refuses.
 type storageFault struct {
-	message, cause, fix, page string
+	kind, message, page string
 }
 
 // storageFaultOf is err's storage fault, if it is one.
 func storageFaultOf(err error) (storageFault, bool) {
 	switch {
 	case errors.Is(err, store.ErrDiskFull):
-		return storageFault{"the server cannot save: its disk is full",
-			"disk full", "make room on the disk that holds the database",
+		return storageFault{"disk_space", "the server cannot save: its disk is full",
 			"Nothing was saved. Whoever runs the server must make room on its disk; then save again."}, true
 	case errors.Is(err, store.ErrReadOnly):
-		return storageFault{"the server cannot save: its database is read-only",
-			"database is read-only", "make the database file, its -wal and -shm files and its directory writable for the server's user, or mount its file system read-write, then restart the server",
+		return storageFault{"writable", "the server cannot save: its database is read-only",
 			"Nothing was saved. Whoever runs the server must make its database writable; then save again."}, true
 	case errors.Is(err, store.ErrDamaged):
-		return storageFault{"the server's database file is damaged and must be restored from a backup",
-			"database file is damaged", "stop the server and restore the newest backup (ruthless restore); /healthz names the check that failed",
+		return storageFault{"integrity", "the server's database file is damaged and must be restored from a backup",
 			"Whoever runs the server must restore its database from a backup; then try again."}, true
+	case errors.Is(err, store.ErrDetached):
+		return storageFault{"file", "the server cannot save: its database file was deleted, moved or replaced",
+			"Nothing was saved. Whoever runs the server must put its database back and restart it; then save again."}, true
 	case errors.Is(err, store.ErrIO):
-		return storageFault{"the server cannot read or write its database file",
-			"database file cannot be read or written", "check the disk that holds the database (its system log, a removed or unmounted drive)",
+		return storageFault{"database", "the server cannot read or write its database file",
 			"Whoever runs the server must check the disk that holds its database; then try again."}, true
 	}
 	return storageFault{}, false
@@ -283,9 +284,14 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 	log := a.logger(r.Context())
 	switch {
 	case p.storage != nil:
-		// Not a bug and not a busy moment: only the operator can mend it,
-		// so the log says what to do, at Error.
-		log.Error("cannot use the database", "cause", p.storage.cause, "fix", p.storage.fix, "path", clip(r.URL.Path), "err", err)
+		// Not a bug and not a busy moment: only the operator can mend it.
+		// The store logs the fault once when it starts and once when it
+		// ends (a line per refused save flooded the log); each refused
+		// write is counted, and told at Debug.
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			a.metrics.refusedSave(p.storage.kind)
+		}
+		log.Debug("refused for a fault of the database", "fault", p.storage.kind, "path", clip(r.URL.Path), "err", err)
 	case p.status == http.StatusServiceUnavailable:
 		log.Warn("request refused", "path", clip(r.URL.Path), "err", err)
 	case p.status >= 500:

@@ -56,7 +56,8 @@ func (a *app) healthz(c *gin.Context) {
 		} else {
 			body["check"], body["reason"] = "database", "the database does not answer"
 		}
-		a.logger(c.Request.Context()).Warn("health check failed", "check", body["check"], "err", err)
+		// Not logged here: a monitor asks every few seconds, and the
+		// store logs the fault once when it starts and once when it ends.
 		c.Header("Retry-After", "5")
 		c.JSON(http.StatusServiceUnavailable, body)
 		return

@@ -20,6 +20,7 @@ type Metrics struct {
 	Registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+	refused  *prometheus.CounterVec
 }
 
 // NewMetrics is an empty set of the app's metrics, with Go's runtime and
@@ -37,10 +38,22 @@ func NewMetrics() *Metrics {
 			Help:    "Time to answer an HTTP request, by route.",
 			Buckets: []float64{.001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"route"}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "ruthless_saves_refused_total",
+			Help: "Writes (saves, new games, imports, ...) refused with 503 for a fault of the database, by fault: file, integrity, writable, disk_space, database (the checks of /healthz). The log says when a fault starts and ends, once each.",
+		}, []string{"fault"}),
 	}
-	reg.MustRegister(m.requests, m.latency,
+	reg.MustRegister(m.requests, m.latency, m.refused,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+// refusedSave counts a write refused for a fault of the database; a
+// nil *Metrics counts nothing.
+func (m *Metrics) refusedSave(kind string) {
+	if m != nil {
+		m.refused.WithLabelValues(kind).Inc()
+	}
 }
 
 // Gauge adds a gauge whose value fn gives at each scrape.

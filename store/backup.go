@@ -18,7 +18,7 @@ var ErrExists = errors.New("store: file exists")
 // snapshot). The copy is a complete database: to restore it, stop the
 // server and put it in place of the database file.
 func (s *Store) Backup(ctx context.Context, path string) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("store: backup to %s: %w", path, ErrExists)
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -39,7 +39,7 @@ func (s *Store) Backup(ctx context.Context, path string) (err error) {
 // quickCheckFile runs PRAGMA quick_check on the database file at path,
 // opened read-only.
 func quickCheckFile(ctx context.Context, path string) error {
-	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro")
+	db, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&_busy_timeout=5000")
 	if err != nil {
 		return err
 	}

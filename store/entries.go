@@ -51,7 +51,7 @@ func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e
 // phone that saves (-1 for none), which is kept with the entry. On an
 // error neither game is set.
 func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(StoredGame) int) (_, _ StoredGame, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	tx, end, h, err := s.beginSeat(ctx, id, player)
 	if err != nil {
 		return StoredGame{}, StoredGame{}, err
@@ -145,7 +145,7 @@ func entryWritten(g StoredGame, after scoring.Game, round, player int, saved row
 // not entered a started round (1 up to the rounds started), so the round
 // can be scored without them. Entries already there are left alone.
 func (s *Store) RevealRound(ctx context.Context, id string, round int) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: game %s: %w", id, err)
@@ -190,7 +190,7 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) (err erro
 // SaveFinal is PutFinal for a form, keeping the form's one-time token with
 // the row as SaveEntry does (FinalConflict.Token).
 func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (_ int, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	tx, end, _, err := s.beginSeat(ctx, id, player)
 	if err != nil {
 		return 0, err

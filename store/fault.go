@@ -77,20 +77,13 @@ func diagnose(path string) error {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
 		return &fsProblem{fmt.Sprintf("%s is a directory, not a database file", path), syscall.EISDIR}
 	}
-	for _, f := range []struct{ name, what string }{
-		{path, "the database file"},
-		{path + "-wal", "the database's file"},
-		{path + "-shm", "the database's file"},
-		{LockPath(path), "the database's lock file"},
-	} {
-		file, err := os.OpenFile(f.name, os.O_RDWR, 0)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return writeProblem(f.what+" "+f.name, false, err)
-		}
-		file.Close()
+	// Asked without opening them (guard.go): closing a descriptor of
+	// the database in a serving process would drop SQLite's locks.
+	if p := writableProblem(path); p != nil {
+		return p
+	}
+	if p := lockFileProblem(LockPath(path)); p != nil {
+		return p
 	}
 	// SQLite creates the -wal and -shm files beside the database (and the
 	// database itself the first time), the server its lock file.

@@ -96,7 +96,7 @@ func (s *Store) CreateRematchOnce(ctx context.Context, g scoring.Game, token, of
 // createGame is CreateGameOnce, recording the game rematchOf when it is
 // not "".
 func (s *Store) createGame(ctx context.Context, g scoring.Game, token, rematchOf string) (id string, created bool, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	if len(token) > MaxTokenLength {
 		return "", false, fmt.Errorf("store: new game: form token of %d bytes (at most %d)", len(token), MaxTokenLength)
 	}
@@ -171,7 +171,7 @@ func markRematch(ctx context.Context, tx *sql.Tx, id, of string) error {
 // this one-time token made (see CreateGameOnce); ErrNotFound if none did,
 // or if that game has been deleted since.
 func (s *Store) GameByToken(ctx context.Context, token string) (_ string, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	var id string
 	err = s.db.QueryRowContext(ctx, `SELECT game_id FROM form_tokens WHERE token = ?`, token).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -187,7 +187,7 @@ func (s *Store) GameByToken(ctx context.Context, token string) (_ string, err er
 // it is in the trash (wrapping ErrInTrash as well, for a caller that tells
 // the two apart).
 func (s *Store) Game(ctx context.Context, id string) (_ StoredGame, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	games, err := s.load(ctx, id)
 	if err != nil {
 		return StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
@@ -204,7 +204,7 @@ func (s *Store) Game(ctx context.Context, id string) (_ StoredGame, err error) {
 // Games loads every game, the most recently updated first (the trash's
 // games are not among them).
 func (s *Store) Games(ctx context.Context) (_ []StoredGame, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	games, err := s.load(ctx, "")
 	if err != nil {
 		return nil, fmt.Errorf("store: games: %w", err)
@@ -263,7 +263,7 @@ func (s *Store) GamesPage(ctx context.Context, before Cursor, limit int) (games 
 // gamesPage reads a page of the games meeting the SQL conditions conds
 // (with their args), newest first, after before.
 func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, before Cursor, limit int) (games []StoredGame, next Cursor, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	limit = max(1, min(limit, MaxPage))
 	conds = append([]string{liveSQL}, conds...)
 	if !before.IsZero() {
@@ -296,7 +296,7 @@ func (s *Store) gamesPage(ctx context.Context, conds []string, args []any, befor
 // bounded number of rows however many games are stored, so it may miss a
 // name last played long ago.
 func (s *Store) RecentPlayerNames(ctx context.Context, limit int) (_ []string, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	// The players of twice limit games: enough names unless the same few
 	// people play every game, and then there are few names to find.
 	rows, err := s.db.QueryContext(ctx, `SELECT p.name FROM

@@ -2,12 +2,9 @@ package store
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 )
@@ -47,14 +44,22 @@ type integrity struct {
 }
 
 // QuickCheck runs PRAGMA quick_check on the database file and remembers
-// its outcome for Health; a damaged database wraps ErrDamaged. It reads
-// through a connection of its own: the pool's connections may hold the
-// pages in memory and never see what changed on the disk.
+// its outcome for Health; a damaged database wraps ErrDamaged, and the
+// store refuses every write from then on. It reads through a connection
+// of its own: the pool's connections may hold the pages in memory and
+// never see what changed on the disk. (SQLite shares one set of locks
+// between the connections of a process, so this one, opened and closed,
+// drops none of the others'.)
 func (s *Store) QuickCheck(ctx context.Context) error {
-	info, _ := os.Stat(s.path)
+	var info os.FileInfo
+	if s.file != nil {
+		info, _ = s.file.f.Stat()
+	}
 	err := quickCheckFile(ctx, s.path)
-	if err != nil && ctx.Err() != nil {
-		return err // cut short, which says nothing of the file
+	if err != nil && !errors.Is(err, ErrDamaged) {
+		// Cut short or kept waiting (another program's checkpoint), which
+		// says nothing of the file: not remembered, so it runs again.
+		return err
 	}
 	s.integrity.mu.Lock()
 	s.integrity.at, s.integrity.err = time.Now(), err
@@ -62,6 +67,9 @@ func (s *Store) QuickCheck(ctx context.Context) error {
 		s.integrity.size, s.integrity.mtime = info.Size(), info.ModTime()
 	}
 	s.integrity.mu.Unlock()
+	if errors.Is(err, ErrDamaged) {
+		s.markDamaged(err)
+	}
 	return err
 }
 
@@ -69,21 +77,32 @@ func (s *Store) QuickCheck(ctx context.Context) error {
 // was run on a file that has changed since.
 func (s *Store) integrityStale() bool {
 	s.integrity.mu.Lock()
-	defer s.integrity.mu.Unlock()
-	if time.Since(s.integrity.at) > QuickCheckEvery {
-		return true
-	}
-	info, err := os.Stat(s.path)
-	return err == nil && (info.Size() != s.integrity.size || !info.ModTime().Equal(s.integrity.mtime))
+	old := time.Since(s.integrity.at) > QuickCheckEvery
+	s.integrity.mu.Unlock()
+	return old || s.fileChanged()
 }
 
-// Health says whether a save would succeed now, checking in turn that
-// the file at the path is the one open, that the database's files are
-// whole (the last quick_check, and the header against the file's
-// length), that it answers, that it can still be opened for writing by
-// this user and a write transaction can begin, and that its disk has
-// MinFreeBytes free. It returns nil or a *HealthError.
+// Health says whether a save would succeed now, by the checks a save
+// itself makes (guardWrite) and a few more: that the file at the path is
+// the one open, that no check has found it damaged, that its header
+// agrees with its length, that the last quick_check (run again when the
+// file changed) passed, that it answers, that this user may write its
+// files and a write transaction can begin, and that its disk has
+// MinFreeBytes free. It returns nil or a *HealthError, and records the
+// fault it finds, or that none remains (Options.OnFault).
 func (s *Store) Health(ctx context.Context) error {
+	err := s.health(ctx)
+	var he *HealthError
+	switch {
+	case err == nil:
+		s.faults.gone()
+	case errors.As(err, &he) && ctx.Err() == nil:
+		s.faults.seen(he.Check, he.Reason)
+	}
+	return err
+}
+
+func (s *Store) health(ctx context.Context) error {
 	if s.watch.detached.Load() {
 		return &HealthError{"file", "the database file at its path is no longer the one open; writes are refused", s.watch.errDetached()}
 	}
@@ -91,8 +110,11 @@ func (s *Store) Health(ctx context.Context) error {
 		go s.CheckFile() // refuses writes and writes the data back
 		return &HealthError{"file", "the database file at its path is no longer the one open (deleted, moved or replaced); writes are refused", ErrDetached}
 	}
-	if err := headerCheck(s.path); err != nil {
-		return &HealthError{"integrity", "the database file is damaged: " + err.Error(), ErrDamaged}
+	if err := s.checkHeader(ctx); err != nil {
+		return &HealthError{"integrity", "the database file is damaged (cut short); writes are refused until a backup is restored", err}
+	}
+	if err := s.damage.found(); err != nil {
+		return &HealthError{"integrity", "the database file is damaged; writes are refused until a backup is restored", err}
 	}
 	s.integrity.mu.Lock()
 	lastErr := s.integrity.err
@@ -102,24 +124,27 @@ func (s *Store) Health(ctx context.Context) error {
 	}
 	if lastErr != nil {
 		if errors.Is(lastErr, ErrDamaged) {
-			return &HealthError{"integrity", "the database file is damaged (quick_check); restore a backup", lastErr}
+			return &HealthError{"integrity", "the database file is damaged (quick_check); writes are refused until a backup is restored", lastErr}
 		}
 		return &HealthError{"database", "the database does not answer", lastErr}
 	}
 	if err := s.Ping(ctx); err != nil {
-		if sqliteDamaged(err) {
-			return &HealthError{"integrity", "the database file is damaged; restore a backup", err}
+		if errors.Is(err, ErrDamaged) {
+			return &HealthError{"integrity", "the database file is damaged; writes are refused until a backup is restored", err}
 		}
 		return &HealthError{"database", "the database does not answer", err}
 	}
-	if p := diagnose(s.path); p != nil {
-		return &HealthError{"writable", "the database could not be opened again for writing: " + reasonOf(p), p}
+	if err := s.writeBlocked(); err != nil {
+		if errors.Is(err, ErrDiskFull) {
+			return &HealthError{"disk_space", "the disk holding the database is full (below " + fmt.Sprint(MinFreeBytes>>20) + " MiB free); writes are refused", err}
+		}
+		return &HealthError{"writable", "the database cannot be written: " + reasonOf(err), err}
 	}
 	if err := s.CheckWritable(ctx); err != nil {
+		if errors.Is(err, ErrDamaged) {
+			return &HealthError{"integrity", "the database file is damaged; writes are refused until a backup is restored", err}
+		}
 		return &HealthError{"writable", "a write transaction cannot begin", err}
-	}
-	if free, ok := freeBytes(filepath.Dir(s.path)); ok && free < MinFreeBytes {
-		return &HealthError{"disk_space", fmt.Sprintf("the disk holding the database has %d KiB free, below %d MiB", free>>10, MinFreeBytes>>20), ErrDiskFull}
 	}
 	return nil
 }
@@ -128,46 +153,11 @@ func (s *Store) Health(ctx context.Context) error {
 func reasonOf(err error) string {
 	switch {
 	case errors.Is(err, ErrReadOnly):
-		return "it is read-only"
+		return "it is read-only for the server's user"
 	case errors.Is(err, ErrDiskFull):
 		return "its disk is full"
 	}
 	return "its file or folder cannot be used"
-}
-
-// headerCheck compares a database file's header with its length: a file
-// cut short (truncated) is shorter than the pages its header counts.
-// The WAL may hold newer pages, never fewer, so this cannot be wrong
-// about a whole file.
-func headerCheck(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil // the file watch and diagnose say why
-	}
-	defer f.Close()
-	var h [100]byte
-	if _, err := io.ReadFull(f, h[:]); err != nil {
-		return errors.New("its header is cut short")
-	}
-	if string(h[:16]) != "SQLite format 3\x00" {
-		return errors.New("it does not start as a SQLite database")
-	}
-	pageSize := int64(binary.BigEndian.Uint16(h[16:18]))
-	if pageSize == 1 {
-		pageSize = 65536
-	}
-	pages := int64(binary.BigEndian.Uint32(h[28:32]))
-	if binary.BigEndian.Uint32(h[92:96]) != binary.BigEndian.Uint32(h[24:28]) {
-		return nil // the count is stale (an old writer); nothing to compare
-	}
-	info, err := f.Stat()
-	if err != nil {
-		return nil
-	}
-	if size := info.Size(); size < pages*pageSize {
-		return fmt.Errorf("it is %d bytes long, its header counts %d pages of %d", size, pages, pageSize)
-	}
-	return nil
 }
 
 // SchemaVersion is the schema version of the open database.
@@ -189,7 +179,7 @@ func SchemaWritten() int {
 // CountGames is how many games the database holds, not counting the
 // trash.
 func (s *Store) CountGames(ctx context.Context) (n int, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE deleted IS NULL`).Scan(&n)
 	return n, err
 }

@@ -39,7 +39,7 @@ type Imported struct {
 // time of the import; they count as updated in the order given, the last
 // one most recently.
 func (s *Store) Import(ctx context.Context, games []scoring.Game) (_ []Imported, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	for i, g := range games {
 		if err := checkShape(g); err != nil {
 			return nil, fmt.Errorf("store: import: game %d: %w", i, err)

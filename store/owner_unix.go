@@ -54,3 +54,30 @@ func userName(uid int) string {
 	}
 	return "uid " + strconv.Itoa(uid)
 }
+
+// lockOwnerLikeDatabase gives the database's lock file the owner and
+// group of the database file. A restore run as root on a host with no
+// lock file yet (a fresh one, or after it was deleted) creates it as
+// root's, and the service's user could then not lock it: the server
+// would not start.
+func lockOwnerLikeDatabase(dbPath string) error {
+	lock := LockPath(dbPath)
+	li, err := os.Stat(lock)
+	if err != nil {
+		return nil // none: the server creates its own
+	}
+	di, err := os.Stat(dbPath)
+	if err != nil {
+		return err
+	}
+	ls, ok1 := li.Sys().(*syscall.Stat_t)
+	ds, ok2 := di.Sys().(*syscall.Stat_t)
+	if !ok1 || !ok2 || (ls.Uid == ds.Uid && ls.Gid == ds.Gid) {
+		return nil
+	}
+	if err := os.Chown(lock, int(ds.Uid), int(ds.Gid)); err != nil {
+		return fmt.Errorf("the lock file %s belongs to %s, the database to %s, and it cannot be given to %s (%v): run chown %s:%d %s",
+			lock, userName(int(ls.Uid)), userName(int(ds.Uid)), userName(int(ds.Uid)), err, userName(int(ds.Uid)), ds.Gid, lock)
+	}
+	return nil
+}

@@ -69,7 +69,7 @@ func datePlayByFirstEntry(ctx context.Context, tx *sql.Tx, id string, at time.Ti
 // scoring.CheckPlayRecord (the caller has checked it; a bad one is the
 // *scoring.FieldError, wrapped). ErrNotFound for an unknown game.
 func (s *Store) SetRecord(ctx context.Context, id string, rec Record) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	if err := checkRecord(rec); err != nil {
 		return invalid(id, err)
 	}

@@ -35,7 +35,7 @@ var ErrBadName = errors.New("store: not a valid player name")
 // a name R4.5 does not allow, with ErrBadName. It returns how many games
 // changed; each of them counts as updated.
 func (s *Store) RenamePlayer(ctx context.Context, from, to string) (_ int, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	to = strings.TrimSpace(to)
 	if err := checkNewName(to); err != nil {
 		return 0, fmt.Errorf("store: rename %q: %w", from, err)

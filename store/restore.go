@@ -64,7 +64,8 @@ var walSuffixes = []string{"-wal", "-shm", "-journal"}
 // beside the database, checked there, and renamed into place, so the
 // database is at every moment either the old one or the whole new one;
 // the backup itself is only read. The restored file keeps the owner and
-// mode of the database it replaces (keepOwner). The caller must hold the database's
+// mode of the database it replaces (keepOwner), and the lock file the
+// owner and group of the database (lockOwnerLikeDatabase). The caller must hold the database's
 // lock (Acquire), so that no server is using it.
 func Restore(ctx context.Context, backup, dbPath string, now time.Time) (Restored, error) {
 	if err := checkBackupFile(backup, dbPath); err != nil {
@@ -86,6 +87,9 @@ func Restore(ctx context.Context, backup, dbPath string, now time.Time) (Restore
 		return Restored{}, fmt.Errorf("store: restore: %w", err)
 	}
 	if err := os.Rename(tmp, dbPath); err != nil {
+		return Restored{}, fmt.Errorf("store: restore: %w", err)
+	}
+	if err := lockOwnerLikeDatabase(dbPath); err != nil {
 		return Restored{}, fmt.Errorf("store: restore: %w", err)
 	}
 	return done, syncDir(filepath.Dir(dbPath))

@@ -33,7 +33,7 @@ const MaxPhoneLength = 64
 // any other phone that held it; the phone keeps the other seats it holds.
 // Taking a seat the phone holds already only marks it seen.
 func (s *Store) TakeSeat(ctx context.Context, id string, seat int, phone string) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	if phone == "" || len(phone) > MaxPhoneLength {
 		return fmt.Errorf("store: game %s: seat %d: %w", id, seat, ErrBadPlayer)
 	}
@@ -63,7 +63,7 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, phone string)
 // listed, or every one when none is listed. A seat another phone has
 // taken since is left to that phone.
 func (s *Store) ReleaseSeats(ctx context.Context, id, phone string, seats ...int) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	if len(seats) == 0 {
 		_, err = s.db.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ? AND phone = ?`, id, phone)
 	}
@@ -82,7 +82,7 @@ func (s *Store) ReleaseSeats(ctx context.Context, id, phone string, seats ...int
 // SeenAt marks phone as seen now in game id, for each seat it holds
 // there; a phone seen within the last minute is not written again.
 func (s *Store) SeenAt(ctx context.Context, id, phone string) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	now := s.now()
 	_, err = s.db.ExecContext(ctx, `UPDATE seats SET seen = ? WHERE game_id = ? AND phone = ? AND seen < ?`,
 		now.UnixNano(), id, phone, now.Add(-time.Minute).UnixNano())
@@ -201,7 +201,7 @@ func (g StoredGame) PhoneOwner(phone string) int {
 // game never had one; "" when its link was revoked (NewShareToken makes
 // another). ErrNotFound for a game that is not there.
 func (s *Store) ShareToken(ctx context.Context, id string) (_ string, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	var (
 		token   string
 		revoked int64
@@ -221,7 +221,7 @@ func (s *Store) ShareToken(ctx context.Context, id string) (_ string, err error)
 // LiveShare is game id's share link token while it works, "" when the
 // game has none or it was revoked. It never makes one.
 func (s *Store) LiveShare(ctx context.Context, id string) (_ string, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	var token string
 	err = s.db.QueryRowContext(ctx, `SELECT token FROM share_tokens WHERE game_id = ? AND revoked = 0`, id).Scan(&token)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -236,7 +236,7 @@ func (s *Store) LiveShare(ctx context.Context, id string) (_ string, err error) 
 // NewShareToken gives game id a new share link, live, whatever it had:
 // the old token (revoked or not) opens nothing from now on.
 func (s *Store) NewShareToken(ctx context.Context, id string) (_ string, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	return s.newShare(ctx, id, true)
 }
 
@@ -280,7 +280,7 @@ func (s *Store) newShare(ctx context.Context, id string, replace bool) (string, 
 // RevokeShare ends game id's share link: its token opens nothing from
 // now on, and ShareToken makes no other until NewShareToken is asked.
 func (s *Store) RevokeShare(ctx context.Context, id string) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	if _, err := s.db.ExecContext(ctx, `UPDATE share_tokens SET revoked = ? WHERE game_id = ? AND revoked = 0`, s.now().UnixNano(), id); err != nil {
 		return fmt.Errorf("store: game %s: revoking the share link: %w", id, err)
 	}
@@ -291,7 +291,7 @@ func (s *Store) RevokeShare(ctx context.Context, id string) (err error) {
 // for a token that was never made or was revoked, or whose game is in the
 // trash.
 func (s *Store) GameByShareToken(ctx context.Context, token string) (_ StoredGame, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	var id string
 	err = s.db.QueryRowContext(ctx, `SELECT game_id FROM share_tokens WHERE token = ? AND revoked = 0`, token).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -60,6 +60,12 @@ type Store struct {
 	keeper *sql.Conn
 	// integrity is the last quick_check (health.go).
 	integrity integrity
+	// file is the database file's one descriptor this process keeps
+	// open, damage a check's finding that the file is damaged, faults the
+	// fault seen now (guard.go).
+	file   *keptFile
+	damage damage
+	faults faults
 	// now is the clock; tests replace it to order games deterministically.
 	now func() time.Time
 	// gate takes the writes in turn (writegate.go), each waiting at most
@@ -109,6 +115,11 @@ type Options struct {
 	// WriteWait is how long a write waits for its turn before it fails
 	// with ErrBusy; 0 means DefaultWriteWait.
 	WriteWait time.Duration
+	// OnFault, if set, is told when a fault of the database (damaged,
+	// read-only, full disk, ...) is first seen and when it is found
+	// mended, once each: a server logs it there, rather than once per
+	// refused save.
+	OnFault func(FaultChange)
 }
 
 // OpenWith is Open with options.
@@ -129,6 +140,7 @@ func OpenWith(path string, opt Options) (*Store, error) {
 		onConnect = append(onConnect, "PRAGMA query_only = 1")
 	}
 	s := &Store{path: path, watch: newFileWatch(path)}
+	s.faults.on = opt.OnFault
 	hooks := s.hooks()
 	hooks.onStatement = opt.OnStatement
 	db, err := openDB(path+"?"+dsnSettings, onConnect, hooks)
@@ -168,6 +180,11 @@ func OpenWith(path string, opt Options) (*Store, error) {
 	if s.writeWait <= 0 {
 		s.writeWait = DefaultWriteWait
 	}
+	if s.file, err = keepFile(path); err != nil {
+		s.keeper.Close()
+		db.Close()
+		return nil, openError(path, err)
+	}
 	s.watch.remember()
 	return s, nil
 }
@@ -198,6 +215,13 @@ func (s *Store) CheckWritable(ctx context.Context) (err error) {
 // file".
 func openError(path string, err error) error {
 	fault(&err)
+	if errors.Is(err, ErrDamaged) {
+		// SQLite's "database disk image is malformed" alone leaves the
+		// admin guessing; say what it means and what to do.
+		return fmt.Errorf("store: open %s: %w: the database file is damaged (SQLite: %v), so the server cannot use it; "+
+			"restore the newest good backup with ruthless restore -db %s BACKUP_FILE (the backups are in -backup-dir, or where ruthless backup wrote them; see docs/operations.md)",
+			path, ErrDamaged, err, path)
+	}
 	var f *faultError
 	if errors.As(err, &f) {
 		if problem := diagnose(path); problem != nil {
@@ -226,7 +250,7 @@ func checkSchema(ctx context.Context, db *sql.DB) error {
 
 // Ping reports whether the database answers a query, for a health check.
 func (s *Store) Ping(ctx context.Context) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	var one int
 	if err := s.db.QueryRowContext(ctx, `SELECT 1 FROM schema_migrations LIMIT 1`).Scan(&one); err != nil {
 		return fmt.Errorf("store: ping: %w", err)
@@ -239,7 +263,13 @@ func (s *Store) Close() error {
 	if s.keeper != nil {
 		s.keeper.Close()
 	}
-	if err := s.db.Close(); err != nil {
+	err := s.db.Close()
+	// After SQLite's own descriptors: see keptFile.
+	if s.file != nil {
+		s.file.release()
+		s.file = nil
+	}
+	if err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil

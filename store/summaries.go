@@ -38,7 +38,7 @@ type StoredSummary struct {
 // with their versions. When every live game has one (the usual case: the
 // table holds live games only) it counts rows and reads no game.
 func (s *Store) StaleSummaries(ctx context.Context) (_ []GameVersion, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	var missing bool
 	err = s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM games WHERE `+liveSQL+`) != (SELECT COUNT(*) FROM summaries)`).Scan(&missing)
 	if err != nil {
@@ -60,7 +60,7 @@ func (s *Store) StaleSummaries(ctx context.Context) (_ []GameVersion, err error)
 // import's batch). A summary of a game written since (or deleted) is
 // dropped: it is no longer that game's.
 func (s *Store) PutSummaries(ctx context.Context, sums []Summary) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	if len(sums) == 0 {
 		return nil
 	}
@@ -88,7 +88,7 @@ func (s *Store) PutSummaries(ctx context.Context, sums []Summary) (err error) {
 // ordered), reading them as a stream in the table's own order: what it
 // holds at once is one row. It stops at fn's first error and returns it.
 func (s *Store) EachSummary(ctx context.Context, fn func(StoredSummary) error) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	return s.snapshot(ctx, func(q queryer) error {
 		rows, err := q.QueryContext(ctx, `SELECT game_id, created, data FROM summaries ORDER BY created, game_id`)
 		if err != nil {

@@ -33,7 +33,7 @@ var ErrNotInTrash = errors.New("store: game is not in the trash")
 // TrashKeep; ErrNotFound if there is no live game with that id (wrapping
 // ErrInTrash too when it is in the trash already).
 func (s *Store) DeleteGame(ctx context.Context, id string) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: delete game %s: %w", id, err)
@@ -67,7 +67,7 @@ func (s *Store) DeleteGame(ctx context.Context, id string) (err error) {
 // deleted. A game that is live already is ErrNotInTrash; one the store
 // does not hold (never stored, or purged) is ErrNotFound.
 func (s *Store) RestoreGame(ctx context.Context, id string) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: restore game %s: %w", id, err)
@@ -111,7 +111,7 @@ func untrash(ctx context.Context, tx *sql.Tx, id string) error {
 // never lists a game kept past TrashKeep; a store that cannot write
 // (read-only) still lists, and leaves out such games.
 func (s *Store) Trash(ctx context.Context) (_ []StoredGame, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	cutoff := s.purgeCutoff()
 	if _, err := s.PurgeTrash(ctx); err != nil && !errors.Is(err, ErrReadOnly) {
 		return nil, err
@@ -136,7 +136,7 @@ func (s *Store) Trash(ctx context.Context) (_ []StoredGame, err error) {
 // is nothing to purge it only reads, so calling it often costs one indexed
 // look-up.
 func (s *Store) PurgeTrash(ctx context.Context) (_ int, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	cutoff := s.purgeCutoff().UnixNano()
 	var due bool
 	err = s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE deleted IS NOT NULL AND deleted <= ?)`, cutoff).Scan(&due)

@@ -23,7 +23,7 @@ type GameVersion struct {
 // one small row per game, so a cache of games can find what changed
 // without loading them.
 func (s *Store) GameVersions(ctx context.Context) (_ []GameVersion, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	out, err := queryVersions(ctx, s.db, `SELECT id, updated FROM games WHERE `+liveSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: game versions: %w", err)
@@ -59,7 +59,7 @@ const idsPerQuery = 500
 // GamesByID loads the games with these ids (in no particular order);
 // ids that name no game, or a game in the trash, are skipped.
 func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []StoredGame, err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	var out []StoredGame
 	for len(ids) > 0 {
 		n := min(len(ids), idsPerQuery)
@@ -86,7 +86,7 @@ func (s *Store) GamesByID(ctx context.Context, ids []string) (_ []StoredGame, er
 // one batch in memory, not the history. It stops at fn's first error and
 // returns it.
 func (s *Store) EachGame(ctx context.Context, fn func(StoredGame) error) (err error) {
-	defer fault(&err)
+	defer s.fault(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE `+liveSQL+` ORDER BY created, id`)
 	if err != nil {
 		return fmt.Errorf("store: each game: %w", err)

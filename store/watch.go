@@ -64,7 +64,7 @@ type connHooks struct {
 // the path names other files than the ones opened.
 func (s *Store) hooks() connHooks {
 	return connHooks{
-		refuseCommit: func() bool { return s.watch.refuse(s) },
+		refuseCommit: func() bool { return s.watch.refuse(s) || s.refuseDamagedCommit() },
 		beforeConnect: func() error {
 			if s.watch.refuse(s) {
 				return s.watch.errDetached()
@@ -202,13 +202,17 @@ func (s *Store) writeBack() (string, error) {
 	tmp := target + ".writing"
 	os.Remove(tmp)
 	if err := backupConn(ctx, s.keeper, tmp); err != nil {
-		os.Remove(tmp)
+		removeDatabaseFiles(tmp)
 		return "", err
 	}
 	if err := quickCheckFile(ctx, tmp); err != nil {
-		os.Remove(tmp)
+		removeDatabaseFiles(tmp)
 		return "", err
 	}
+	// The read-only quick_check leaves an empty -wal and -shm beside the
+	// copy (the copy is in WAL mode, like the database); they would be
+	// strays once the copy is renamed.
+	removeEmptyWAL(tmp)
 	if !pathFree(target) {
 		// Something appeared meanwhile: never overwrite it.
 		target = besidePath(s.path, time.Now().Add(time.Second))
@@ -222,6 +226,16 @@ func (s *Store) writeBack() (string, error) {
 		d.Close()
 	}
 	return target, nil
+}
+
+// removeEmptyWAL removes the -wal and -shm beside path when the -wal
+// holds nothing (or is not there): a -wal with frames is data, and stays.
+func removeEmptyWAL(path string) {
+	if info, err := os.Stat(path + "-wal"); err == nil && info.Size() > 0 {
+		return
+	}
+	os.Remove(path + "-wal")
+	os.Remove(path + "-shm")
 }
 
 // pathFree reports whether nothing is at path nor at its -wal and -shm

@@ -123,6 +123,10 @@ func (s *Store) begin(ctx context.Context, p priority) (_ *sql.Tx, end func(), e
 		}
 		return nil, nil, fmt.Errorf("%w (waited %v)", ErrBusy, s.writeWait)
 	}
+	if err := s.guardWrite(ctx); err != nil {
+		s.gate.release()
+		return nil, nil, err
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		s.gate.release()

@@ -68,9 +68,10 @@ func (b *backupFlags) config(fs *flag.FlagSet) (backupConfig, error) {
 // is copied there before it is migrated. A failed copy stops the
 // opening: a migration cannot be undone, and the operator asked for
 // backups.
-func (c backupConfig) openStore(dbPath string, log *slog.Logger) (*store.Store, error) {
+func (c backupConfig) openStore(dbPath string, log *slog.Logger, faults *faultLog) (*store.Store, error) {
+	opt := store.Options{OnFault: faults.change}
 	if c.Dir == "" {
-		return store.Open(dbPath)
+		return store.OpenWith(dbPath, opt)
 	}
 	dir := backups.NewDir(c.Dir, dbPath)
 	hook := func(ctx context.Context, p store.PendingMigration) error {
@@ -81,7 +82,8 @@ func (c backupConfig) openStore(dbPath string, log *slog.Logger) (*store.Store, 
 		log.Info("backup made before migrating the schema", "file", path, "from", p.From, "to", p.To)
 		return nil
 	}
-	return store.OpenWith(dbPath, store.Options{BeforeMigrate: hook})
+	opt.BeforeMigrate = hook
+	return store.OpenWith(dbPath, opt)
 }
 
 func (c backupConfig) clock() backups.Clock {

@@ -89,5 +89,10 @@ func TestDeletedDatabaseLosesNoSave(t *testing.T) {
 		t.Fatal("no save was acknowledged before the deletion; the test proves nothing")
 	}
 	checkDurable(t, db, id, r[0], r[1])
+	// The copy's own -wal and -shm (its check opens it read-only) must
+	// not be left behind under the name it was written as.
+	if strays, _ := filepath.Glob(db + ".writing*"); len(strays) > 0 {
+		t.Errorf("files left beside the written-back database: %v", strays)
+	}
 	t.Logf("%d acknowledged saves, 0 lost; /healthz 503 %v after the deletion", saves, took.Round(time.Millisecond))
 }

@@ -137,8 +137,15 @@ func TestHealthzFaultMatrix(t *testing.T) {
 			if strings.Contains(body["reason"].(string), dir) {
 				t.Errorf("/healthz tells the path to anyone: %v", body["reason"])
 			}
-			if !strings.Contains(log.String(), `level=WARN msg="health check failed"`) {
-				t.Errorf("the failed health check is not logged at WARN:\n%s", log)
+			// One line says the fault started (the file watch's own for
+			// a deleted file), not one per failed health check.
+			want := `level=ERROR msg="database fault: saves are refused (503) until it is mended" fault=` + tt.check
+			if tt.check == "file" {
+				want = `level=ERROR msg="database file deleted or replaced`
+			}
+			eventually(t, "the fault's line in the log", func() bool { return strings.Contains(log.String(), want) })
+			if n := strings.Count(log.String(), "level=ERROR"); n != 1 {
+				t.Errorf("%d ERROR lines, want the one saying the fault started:\n%s", n, log)
 			}
 			// A page that reads the damaged or missing data answers 503
 			// (the server's fault, try later), never a bug's 500.

@@ -6,11 +6,14 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"ruthless/store"
 )
 
 // TestRestoreKeepsOwner: restore run as root leaves the database with
 // the owner, group and mode of the one it replaced (or, with none, the
-// owner of its folder), so the service's user can still open it.
+// owner of its folder), so the service's user can still open it; the
+// lock file it made, where there was none, belongs to that user too.
 func TestRestoreKeepsOwner(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("giving a file to another user needs root (CI runs this as root)")
@@ -51,6 +54,16 @@ func TestRestoreKeepsOwner(t *testing.T) {
 			st := info.Sys().(*syscall.Stat_t)
 			if st.Uid != uid || st.Gid != gid || info.Mode().Perm() != tt.wantMode {
 				t.Errorf("restored database: owner %d:%d, mode %v; want %d:%d, %v", st.Uid, st.Gid, info.Mode().Perm(), uid, gid, tt.wantMode)
+			}
+			// There was no lock file: restore made it, as root, and must
+			// have given it to the database's owner, or the service's
+			// next start could not lock it.
+			lock, err := os.Stat(store.LockPath(db))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := lock.Sys().(*syscall.Stat_t); st.Uid != uid || st.Gid != gid {
+				t.Errorf("the lock file restore made: owner %d:%d, want %d:%d", st.Uid, st.Gid, uid, gid)
 			}
 		})
 	}

@@ -143,7 +143,8 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 		return err
 	}
 	defer lock.Release()
-	st, err := bk.openStore(dbPath, log)
+	faults := &faultLog{log: log}
+	st, err := bk.openStore(dbPath, log, faults)
 	if err != nil {
 		return err
 	}
@@ -152,10 +153,11 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 		return err
 	}
 	// A damaged file still starts (export and backup may save what can
-	// be read), but says so, and /healthz answers 503.
+	// be read), but says so, refuses every write, and /healthz answers 503.
 	if err := st.QuickCheck(ctx); err != nil {
-		log.Error("database integrity check failed: restore a backup", "db", dbPath, "err", err)
+		log.Error("database integrity check failed: the file is damaged, saves are refused (503); stop the server and restore the newest good backup (ruthless restore)", "db", dbPath, "err", err)
 	}
+	faults.serving.Store(true)
 	defer watchDatabase(ctx, st, log)()
 	// Deferred after Close, so it runs before: the last backup ends
 	// before the database closes.

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"ruthless/backups"
@@ -47,11 +48,16 @@ func watchDatabase(ctx context.Context, st *store.Store, log *slog.Logger) (stop
 					log.Error("database file deleted or replaced while serving: writes are refused (503), and its data could not be written back; do not stop the server until it is mended", "err", err)
 				}
 			}
+			if st.Faulty() {
+				// Finds the fault mended, which logs its end (logFault).
+				hctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				st.Health(hctx)
+				cancel()
+			}
 			if time.Since(lastCheck) >= 24*time.Hour {
 				lastCheck = time.Now()
-				if err := st.QuickCheck(ctx); err != nil && ctx.Err() == nil {
-					log.Error("database integrity check failed: restore a backup", "err", err)
-				}
+				// A damaged file is logged as a fault (faultLog).
+				st.QuickCheck(ctx)
 			}
 		}
 	})
@@ -59,6 +65,42 @@ func watchDatabase(ctx context.Context, st *store.Store, log *slog.Logger) (stop
 		cancel()
 		wg.Wait()
 	}
+}
+
+// faultLog is the server's store.Options.OnFault: one line when a fault
+// of the database starts, naming it in plain words and what to do, and
+// one when it ends. The refused saves between are counted in /metrics
+// (ruthless_saves_refused_total), not logged one by one. A deleted or
+// replaced file has its own line (watchDatabase), which says where its
+// data went. Nothing is logged before serving starts: a server that
+// cannot start says why in its one last line.
+type faultLog struct {
+	log     *slog.Logger
+	serving atomic.Bool
+}
+
+func (f *faultLog) change(c store.FaultChange) {
+	if !f.serving.Load() || c.Kind == "file" {
+		return
+	}
+	if c.Cleared {
+		f.log.Info("database fault over: saves are accepted again", "fault", c.Kind, "was", c.Reason, "lasted", c.Lasted.Round(time.Second).String())
+		return
+	}
+	f.log.Error("database fault: saves are refused (503) until it is mended", "fault", c.Kind, "reason", c.Reason, "fix", faultFix(c.Kind))
+}
+
+// faultFix is what the admin does about a fault of kind.
+func faultFix(kind string) string {
+	switch kind {
+	case "integrity":
+		return "stop the server, restore the newest good backup (ruthless restore), start it again"
+	case "writable":
+		return "give the server's user write access to the database, its -wal and -shm files and their folder again"
+	case "disk_space":
+		return "make room on the disk that holds the database"
+	}
+	return "look at the disk that holds the database and the server's log; /healthz says when it answers again"
 }
 
 // storeGauges adds to m what only the server knows: games stored, the
