@@ -122,7 +122,8 @@
       note.className = "notice";
       note.setAttribute("role", "status");
       note.setAttribute("data-testid", "updated");
-      note.textContent = "Updated to version " + ev.data.version + ".";
+      // The version itself (a build's hash) means nothing to a player.
+      note.textContent = "The app was updated to its newest version.";
       var main = document.querySelector("main") || document.body;
       main.insertBefore(note, main.firstChild);
     });
