@@ -164,6 +164,17 @@ func TestOfflineSite(t *testing.T) {
 		if got := p.text("offline-count"); !strings.Contains(got, "keeps 1 game") || !strings.Contains(got, "Clearing") {
 			p.errorf("home page says %q, want how many games the phone keeps and that clearing site data removes them", got)
 		}
+		// The game file as the other way to a table server, and the list
+		// of games with the names and the date apart.
+		if got := eval[string](p, `document.querySelector('[data-testid="send-download"]').getAttribute("href")`); got != "/games/"+id+"/export" {
+			p.errorf("the send form's download link goes to %q, want the game's file /games/%s/export", got, id)
+		}
+		if got := eval[string](p, `document.querySelector('[data-testid="send-game"] option').textContent`); !strings.Contains(got, "Roberts — ") && !strings.Contains(got, "欧阳晓明 — ") {
+			p.errorf("the send form lists the game as %q, want its names, then a dash, then the date", got)
+		}
+		if eval[bool](p, `!document.querySelector('[data-testid="offline-iphone"]').hidden`) {
+			p.errorf("the note for iPhones shows in Chromium")
+		}
 		p.open("/games/"+id+"/invite", "invite-offline")
 		if got := p.text("offline-notice"); !strings.Contains(got, "do not apply") {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)

@@ -131,6 +131,11 @@ self.addEventListener("fetch", (ev) => {
     ev.respondWith(caches.match(url.pathname).then((r) => r || fetch(ev.request)));
     return;
   }
+  if (url.pathname === WASM) {
+    // Only a page asks, to keep it again with its URL (keepWasm).
+    ev.respondWith(caches.open(CACHE).then((c) => c.match(WASM)).then((r) => r || new Response(null, { status: 404 })));
+    return;
+  }
   if (url.pathname.startsWith("/static/") && ev.request.method === "GET") {
     ev.respondWith(staticFile(ev.request));
     return;
@@ -210,13 +215,25 @@ self.addEventListener("message", (ev) => {
   if (data.type === "ping") {
     // Each message keeps the worker alive a while longer; the ping also
     // starts the app if the browser had stopped it, before the next tap.
-    ev.waitUntil(start().then(() => tellUpdated(ev.source), () => {}));
+    ev.waitUntil(start().then(() => Promise.all([tellUpdated(ev.source), keepWasm(ev.source)]), () => {}));
   }
   if (data.type === "stats" && ev.source) {
     ev.source.postMessage({ type: "stats", served: served, started: started });
     if (data.reset) served = {};
   }
 });
+
+// keepWasm asks a page to put the app's file back in the cache with its
+// URL. The Response the worker made at install has none (a constructed
+// Response never does), and Chrome keeps the compiled code of a
+// WebAssembly file only for a response with a URL; a page that fetches
+// /app.wasm through this worker gets the same bytes with the URL set, and
+// its cache.put keeps that.
+async function keepWasm(client) {
+  const cache = await caches.open(CACHE);
+  const res = await cache.match(WASM);
+  if (client && res && !res.url) client.postMessage({ type: "keep-wasm", cache: CACHE, path: WASM });
+}
 
 // tellUpdated tells a page, once, that a new version took over.
 async function tellUpdated(client) {
