@@ -188,9 +188,11 @@ run:
 test-offline:
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout 30m -run '^TestOfflineSite$$' ./e2e
 
-# offline builds the offline site into dist/offline/: the app as
-# WebAssembly, run on the phone by a service worker, for any static web
-# host (docs/offline.md); it fails past 8 MiB gzip-compressed in all.
+# offline builds the offline site into dist/offline/ (beside it, then
+# swapped in): the app as WebAssembly, run on the phone by a service
+# worker, for any static web host (docs/offline.md). It prints the
+# WebAssembly's size by Go package (scripts/wasmsize) and fails past
+# 4.5 MiB gzip-compressed in all (WASM_OPT=1 adds wasm-opt, from binaryen).
 offline:
 	bash scripts/offline.sh
 

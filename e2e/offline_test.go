@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -99,7 +101,7 @@ func fourPlayers() gamePlan {
 // --json` does, and after a restart of the browser on the same profile
 // still lists the game.
 func TestOfflineSite(t *testing.T) {
-	exe := findBrowser(t)
+	exe := offlineBrowser(t)
 	if raceOn {
 		// The race detector cannot see into the WebAssembly the browser
 		// runs, and would only slow the harness: make test runs this in
@@ -109,15 +111,21 @@ func TestOfflineSite(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
 	defer cancel()
 	site := offlineSite(t)
-	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	var cut atomic.Bool
+	srv := httptest.NewServer(cutShort(http.FileServer(http.Dir(site)), site, &cut))
 	defer srv.Close()
 	root := t.TempDir()
 	shots := shotDir(t)
 
 	b := startProfile(t, ctx, exe, root)
 	p := newPhone(t, b, srv.URL, shots, "")
+	// The first try: the link drops halfway through the app's download.
+	cut.Store(true)
+	installFails(p)
+	cut.Store(false)
 	start := time.Now()
-	installOffline(p)
+	p.tap(byTestID("start-retry"))
+	waitInstalled(p)
 	t.Logf("measured: first visit, start page to the app's home page drawn by the phone: %s", time.Since(start).Round(time.Millisecond))
 
 	// From here on no server: the static one stops, the network is cut.
@@ -156,11 +164,23 @@ func TestOfflineSite(t *testing.T) {
 		if got := p.text("offline-count"); !strings.Contains(got, "keeps 1 game") || !strings.Contains(got, "Clearing") {
 			p.errorf("home page says %q, want how many games the phone keeps and that clearing site data removes them", got)
 		}
+		// The game file as the other way to a table server, and the list
+		// of games with the names and the date apart.
+		if got := eval[string](p, `document.querySelector('[data-testid="send-download"]').getAttribute("href")`); got != "/games/"+id+"/export" {
+			p.errorf("the send form's download link goes to %q, want the game's file /games/%s/export", got, id)
+		}
+		if got := eval[string](p, `document.querySelector('[data-testid="send-game"] option').textContent`); !strings.Contains(got, "Roberts — ") && !strings.Contains(got, "欧阳晓明 — ") {
+			p.errorf("the send form lists the game as %q, want its names, then a dash, then the date", got)
+		}
+		if eval[bool](p, `!document.querySelector('[data-testid="offline-iphone"]').hidden`) {
+			p.errorf("the note for iPhones shows in Chromium")
+		}
 		p.open("/games/"+id+"/invite", "invite-offline")
 		if got := p.text("offline-notice"); !strings.Contains(got, "do not apply") {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
 		}
 	})
+	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })
 	t.Run("scores like the command line", func(t *testing.T) { scoresLikeCLI(p.on(t), id) })
 	t.Run("measure", func(t *testing.T) { measureOffline(p.on(t), id) })
 
@@ -219,6 +239,18 @@ func sendToServer(p phone, id string) {
 	if !bytes.Equal(a, b) || !slices.Equal(got.Players, want.Players) {
 		p.errorf("the server scores the sent game\n%s\nthe phone\n%s", a, b)
 	}
+}
+
+// offlineBrowser is the browser the offline test drives:
+// RUTHLESS_OFFLINE_BROWSER names another program to run instead (such as
+// scripts/chromium-slow.sh, Chromium on a quarter of a core, for the
+// measurements), else the one the other browser tests find.
+func offlineBrowser(t *testing.T) string {
+	t.Helper()
+	if exe := os.Getenv("RUTHLESS_OFFLINE_BROWSER"); exe != "" {
+		return exe
+	}
+	return findBrowser(t)
 }
 
 // offlineSite builds the offline site with scripts/offline.sh (make
@@ -289,16 +321,60 @@ func restartProfile(t *testing.T, ctx, b context.Context, exe, root string) cont
 	return startProfile(t, ctx, exe, root)
 }
 
-// installOffline opens the start page and waits until the service worker
-// controls the tab and the app inside it has drawn its home page.
-func installOffline(p phone) {
+// waitInstalled waits until the service worker controls the tab and the
+// app inside it has drawn its home page.
+func waitInstalled(p phone) {
+	p.t.Helper()
+	waitLong(p, `navigator.serviceWorker.controller !== null && !!document.querySelector('[data-testid="new-game"]')`,
+		"the service worker to take the page and draw the app's home page")
+	p.landed("installed")
+}
+
+// installFails opens the start page while the server cuts the app's
+// download short (cutShort), and checks what the page says: the size of
+// the download before it starts, the progress the worker sent, then that
+// it failed, with a button to try again.
+func installFails(p phone) {
 	p.t.Helper()
 	if err := p.do(chromedp.Navigate(p.base + "/")); err != nil {
 		p.fatalf("opening the start page: %v", err)
 	}
-	waitLong(p, `navigator.serviceWorker.controller !== null && !!document.querySelector('[data-testid="new-game"]')`,
-		"the service worker to take the page and draw the app's home page")
-	p.landed("installed")
+	if got := p.text("start-size"); !strings.Contains(got, " MB to download") || !strings.Contains(got, "seconds") {
+		p.errorf("the start page gives the download as %q, want its size in MB and about how long it takes", got)
+	}
+	waitLong(p, `!document.querySelector('[data-testid="start-retry"]').hidden`, "the start page to offer to try again")
+	p.landed("install-failed")
+	if got := p.text("start-status"); !strings.Contains(got, "could not be put on this phone") {
+		p.errorf("after a download cut short the start page says %q, want that the app could not be put on the phone", got)
+	}
+	// The worker told the page how far the download got before it broke.
+	if w := eval[string](p, `document.getElementById("bar").style.width`); w == "" || w == "0%" {
+		p.errorf("the progress bar stood at %q when the download broke halfway, want the worker's progress", w)
+	}
+}
+
+// cutShort serves the site, but while cut is set it sends half of the
+// app's file and drops the connection, as a mobile link that fails.
+func cutShort(files http.Handler, site string, cut *atomic.Bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !cut.Load() || r.URL.Path != "/app.wasm.gz" {
+			files.ServeHTTP(w, r)
+			return
+		}
+		b, err := os.ReadFile(filepath.Join(site, "app.wasm.gz"))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+		w.WriteHeader(http.StatusOK)
+		for i := 0; i < len(b)/2; i += 64 << 10 {
+			_, _ = w.Write(b[i:min(i+64<<10, len(b)/2)])
+			w.(http.Flusher).Flush()
+			time.Sleep(20 * time.Millisecond)
+		}
+		panic(http.ErrAbortHandler)
+	})
 }
 
 // openSlow opens a page that may wait for the app to start in a worker
@@ -470,4 +546,79 @@ func throttle(p phone, rate float64) {
 	if err != nil {
 		p.fatalf("CPU throttling %g: %v", rate, err)
 	}
+}
+
+// oneRenderPerTap saves a round entry on the phone and counts what the
+// app (the Go side in the worker) was asked for: the save and the page it
+// leads to, once each (the save's fetch follows the redirect and the page
+// then opens it: the worker draws it once for both); the stylesheet and
+// scripts come from the worker's cache, and no live event stream is
+// asked for, as no other phone can write.
+func oneRenderPerTap(p phone) {
+	p.t.Helper()
+	plan := twoPlayers()
+	id := setUp(p, plan)
+	p.follow(byTestID("next-action"), "render-entry", http.StatusOK)
+	seat := plan.start
+	p.choosePool(plan.rounds[0].seats[seat].pool)
+	// The entry page asks the app for the best party of the taps (its own
+	// request, not the save's): counting starts once it has answered.
+	p.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="live-strength"]').textContent.trim() === "%d"`, plan.rounds[0].strength[seat]),
+		"the best party of the taps")
+	workerStats(p, true)
+	p.follow(byTestID("save"), "render-saved", http.StatusOK)
+	// Let the page's own scripts run their course (a stream would be
+	// opened now).
+	time.Sleep(time.Second)
+	got := workerStats(p, false)
+	want := map[string]int{
+		"POST /games/" + id + "/rounds/1/players/" + strconv.Itoa(seat): 1,
+		"GET " + p.path(): 1,
+	}
+	if !maps.Equal(got, want) {
+		p.errorf("a save asked the app for %v, want %v (one save, one page; static files from the cache; no event stream)", got, want)
+	}
+}
+
+// workerReport is what the offline site's worker says of itself (sw.js,
+// the "stats" message): what the app answered since the last reset, and
+// how long the app's start took in this worker.
+type workerReport struct {
+	Served  map[string]int `json:"served"`
+	Started *struct {
+		CompileMs int    `json:"compileMs"`
+		ReadyMs   int    `json:"readyMs"`
+		URL       string `json:"url"`
+	} `json:"started"`
+}
+
+// workerStats asks the offline site's worker what the app answered since
+// the last reset.
+func workerStats(p phone, reset bool) map[string]int {
+	p.t.Helper()
+	return askWorker(p, reset).Served
+}
+
+func askWorker(p phone, reset bool) workerReport {
+	p.t.Helper()
+	js := fmt.Sprintf(`new Promise((resolve) => {
+		const sw = navigator.serviceWorker;
+		const h = (ev) => { if (ev.data && ev.data.type === "stats") { sw.removeEventListener("message", h); resolve(JSON.stringify(ev.data)); } };
+		sw.addEventListener("message", h);
+		sw.controller.postMessage({type: "stats", reset: %t});
+	})`, reset)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.fatalf("asking the worker what the app answered: %v", err)
+	}
+	var r workerReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		p.fatalf("the worker's stats %q: %v", out, err)
+	}
+	if r.Served == nil {
+		r.Served = map[string]int{}
+	}
+	return r
 }

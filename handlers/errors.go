@@ -281,6 +281,11 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 		return
 	}
 	p := classify(err)
+	if a.offline && p.storage != nil {
+		// On a phone the "database" is the browser's storage for the
+		// site: the words say so, and a retry can come soon.
+		p.message, p.title, p.text, p.retryAfter = views.OfflineStorageMessage, views.OfflineStorageTitle, views.OfflineStorageText, "5"
+	}
 	log := a.logger(r.Context())
 	switch {
 	case p.storage != nil:

@@ -1,3 +1,10 @@
+//go:build !nometrics
+
+// The offline build (make offline) leaves the metrics out with the
+// nometrics tag (metrics_off.go): nobody scrapes a phone, and Prometheus'
+// client brings protobuf's runtime, whose reflection keeps every exported
+// method of the whole program in the WebAssembly file.
+
 package handlers
 
 import (

@@ -117,12 +117,21 @@
     ping();
     setInterval(ping, 20000);
     sw.addEventListener("message", function (ev) {
+      if (ev.data && ev.data.type === "keep-wasm" && window.caches) {
+        // The worker's copy of the app has no URL; this fetch, answered
+        // by the worker, gives it one (sw.js, keepWasm).
+        fetch(ev.data.path).then(function (res) {
+          if (res.ok) return caches.open(ev.data.cache).then(function (c) { return c.put(ev.data.path, res); });
+        }).catch(function () { /* tried again at the next ping */ });
+        return;
+      }
       if (!ev.data || ev.data.type !== "updated") return;
       var note = document.createElement("p");
       note.className = "notice";
       note.setAttribute("role", "status");
       note.setAttribute("data-testid", "updated");
-      note.textContent = "Updated to version " + ev.data.version + ".";
+      // The version itself (a build's hash) means nothing to a player.
+      note.textContent = "The app was updated to its newest version.";
       var main = document.querySelector("main") || document.body;
       main.insertBefore(note, main.firstChild);
     });

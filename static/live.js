@@ -61,7 +61,10 @@
   // complete, the scoreboard and that round's entry open its results;
   // when the final scores are in, every page opens them.
   var live = document.getElementById("live");
-  if (live && live.getAttribute("data-live") && window.EventSource && window.fetch && window.DOMParser) {
+  // A page the offline app's service worker answers (docs/offline.md)
+  // has no other phone to hear from: no stream is opened there.
+  var alone = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  if (live && live.getAttribute("data-live") && !alone && window.EventSource && window.fetch && window.DOMParser) {
     var swapMain = live.getAttribute("data-swap") === "main";
     var version = live.getAttribute("data-version");
     var game = live.getAttribute("data-game") || "";
@@ -282,6 +285,7 @@
     // again when the phone is back online. Any answer from the server
     // clears the draft.
     var notice = document.getElementById("unsaved");
+    var full = document.getElementById("storage-full");
     var pending = false;
     // The button that saved ("Save" or "Save & next") says where to go
     // after, so its name and value travel too, retries included.
@@ -292,6 +296,17 @@
       body.set("save", "1");
       fetch(kept.action, { method: "POST", body: body, credentials: "same-origin" })
         .then(function (r) {
+          if (alone && r.status === 503) {
+            // On the phone with no server a 503 is this phone's own
+            // storage refusing the save (full, or taken away): the entry
+            // stays on the screen and in the draft, and is tried again.
+            leaving = false;
+            pending = true;
+            if (full) full.hidden = false;
+            clearTimeout(retryTimer);
+            retryTimer = setTimeout(retry, RETRY_MS);
+            return;
+          }
           forget();
           sent = true;
           if (r.redirected) { location.href = r.url; return; }

@@ -11,6 +11,19 @@
       persist.hidden = false;
     });
   }
+  // Safari on iPhones and iPads may clear a site's storage after weeks
+  // unused, unless the app is on the home screen: said once.
+  var iphone = document.querySelector("[data-testid=offline-iphone]");
+  var apple = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  if (iphone && apple && !navigator.standalone) {
+    try {
+      if (!localStorage.getItem("ruthless:iphone-note")) {
+        iphone.hidden = false;
+        localStorage.setItem("ruthless:iphone-note", "1");
+      }
+    } catch (e) { iphone.hidden = false; }
+  }
   var form = document.getElementById("send-form");
   if (!form || !window.fetch) return;
   var select = form.elements.game;
@@ -20,10 +33,47 @@
     if (!m) return;
     var o = document.createElement("option");
     o.value = m[1];
-    o.textContent = a.textContent.replace(/\s+/g, " ").trim();
+    // The names, then the date and rounds: the link's own parts, set
+    // apart (its text alone runs the last name into the date).
+    var parts = Array.prototype.map.call(a.querySelectorAll(".names, small"), function (e) {
+      return e.textContent.replace(/\s+/g, " ").trim();
+    }).filter(Boolean);
+    o.textContent = parts.length ? parts.join(" — ") : a.textContent.replace(/\s+/g, " ").trim();
     select.appendChild(o);
   });
   var status = form.querySelector("[role=status]");
+  // A page on https may not call a server on plain http (mixed content):
+  // said as soon as such an address is typed, not after the send fails.
+  var mixed = form.querySelector("[data-testid=send-mixed]");
+  var checkMixed = function () {
+    mixed.hidden = !(location.protocol === "https:" && /^http:/i.test(form.elements.server.value.trim()));
+  };
+  form.elements.server.addEventListener("input", checkMixed);
+  // The game file itself, the other way to the server: the phone's share
+  // sheet where it can share files, else a download.
+  var download = form.querySelector("[data-testid=send-download]");
+  var share = form.querySelector("[data-testid=send-share]");
+  var exportURL = function () { return "/games/" + encodeURIComponent(select.value) + "/export"; };
+  var pointDownload = function () { if (select.value) download.href = exportURL(); };
+  select.addEventListener("change", pointDownload);
+  pointDownload();
+  var probe = window.File && navigator.canShare && navigator.canShare({ files: [new File(["{}"], "game.json", { type: "application/json" })] });
+  if (probe) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      fetch(exportURL()).then(function (res) {
+        if (!res.ok) throw new Error("status " + res.status);
+        return res.blob();
+      }).then(function (blob) {
+        var file = new File([blob], "ruthless-" + select.value + ".json", { type: "application/json" });
+        return navigator.share({ files: [file], title: "Ruthless game" });
+      }).catch(function (err) {
+        // Closing the share sheet is no failure; anything else falls back
+        // to the download.
+        if (!err || err.name !== "AbortError") location.href = exportURL();
+      });
+    });
+  }
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var server = form.elements.server.value.trim().replace(/\/+$/, "");

@@ -79,12 +79,12 @@ func OfflineSection(vm OfflineHome) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "Clearing the site's data (or the browser's) removes them: <a href=\"/export\">export them</a> now and then.</p><p class=\"muted\" data-testid=\"offline-persist\" hidden></p><p class=\"muted\" data-testid=\"offline-differs\">Here the app runs on the phone with no server, so table mode (invites, join codes, live updates between phones), the password and backups do not apply: one phone keeps the score.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "Clearing the site's data (or the browser's) removes them: <a href=\"/export\">export them</a> now and then.</p><p class=\"muted\" data-testid=\"offline-persist\" hidden></p><p class=\"notice\" data-testid=\"offline-iphone\" hidden>On an iPhone or iPad, Safari may clear this site's data, games included, after some weeks without a visit, unless the app is on the home screen (Share, then Add to Home Screen).</p><p class=\"muted\" data-testid=\"offline-differs\">Here the app runs on the phone with no server, so table mode (invites, join codes, live updates between phones), the password and backups do not apply: one phone keeps the score.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		if vm.Games > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<details data-testid=\"send\"><summary>Send this game to a table server</summary><form id=\"send-form\" class=\"stack\" data-testid=\"send-form\"><label>Game <select name=\"game\" required data-testid=\"send-game\"></select></label> <label>Server address <input type=\"url\" name=\"server\" required placeholder=\"http://192.168.1.20:8080\" autocomplete=\"url\" data-testid=\"send-server\"></label> <label>Table password (if the server has one) <input type=\"password\" name=\"token\" autocomplete=\"off\" data-testid=\"send-token\"></label> <button class=\"btn\" type=\"submit\" data-testid=\"send-button\">Send</button><p role=\"status\" data-testid=\"send-status\"></p></form><p class=\"muted\">Where the phone cannot reach the server, <a href=\"/export\">export the game</a> and import the file on the server's Import page: it scores the same.</p></details>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<details data-testid=\"send\"><summary>Send this game to a table server</summary><form id=\"send-form\" class=\"stack\" data-testid=\"send-form\"><label>Game <select name=\"game\" required data-testid=\"send-game\"></select></label> <label>Server address <input type=\"url\" name=\"server\" required placeholder=\"http://192.168.1.20:8080\" autocomplete=\"url\" data-testid=\"send-server\"></label> <label>Table password (if the server has one) <input type=\"password\" name=\"token\" autocomplete=\"off\" data-testid=\"send-token\"></label><p class=\"notice\" data-testid=\"send-mixed\" hidden>This page is on https and that address is plain http: the browser will refuse to send to it. Hand the server the game file instead (below), or open the server's page over https.</p><button class=\"btn\" type=\"submit\" data-testid=\"send-button\">Send</button><p role=\"status\" data-testid=\"send-status\"></p><p data-testid=\"send-file\">Or hand over the game file itself: <button class=\"btn\" type=\"button\" data-testid=\"send-share\" hidden>Share the game file</button> <a href=\"/export\" data-testid=\"send-download\" download>Download the game file</a>, then import it on the server's Import page.</p></form><p class=\"muted\">Where the phone cannot reach the server, <a href=\"/export\">export the game</a> and import the file on the server's Import page: it scores the same.</p></details>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -96,7 +96,7 @@ func OfflineSection(vm OfflineHome) templ.Component {
 		var templ_7745c5c3_Var3 string
 		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(static.Path("offline.js"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 63, Col: 41}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 77, Col: 41}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 		if templ_7745c5c3_Err != nil {
@@ -151,7 +151,7 @@ func OfflineNotice(vm OfflineNoticeView) templ.Component {
 			var templ_7745c5c3_Var6 templ.SafeURL
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(vm.Back))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 76, Col: 49}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/offline.templ`, Line: 90, Col: 49}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"ruthless/handlers"
+	"ruthless/store"
 	"ruthless/store/memstore"
 )
 
@@ -81,4 +82,41 @@ func clip(b []byte) string {
 		return fmt.Sprintf("%s… (%d bytes)", b[:300], len(b))
 	}
 	return string(b)
+}
+
+// TestOfflineStorageWords: in the offline build (Options.Offline) a save
+// the browser's storage refuses is told as this phone's storage for the
+// site, in the API's answer and on the page, never as a server's disk.
+func TestOfflineStorageWords(t *testing.T) {
+	p := memstore.NewMemoryPersister()
+	st := open(t, p, nil)
+	srv := httptest.NewServer(handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Offline: true}))
+	t.Cleanup(srv.Close)
+	res, err := srv.Client().Post(srv.URL+"/api/games", "application/json",
+		strings.NewReader(`{"version":1,"players":["Ann","Bob"],"achievements":["richest","merciless"],"rounds":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	m := regexp.MustCompile(`"id":"([a-z2-7]+)"`).FindSubmatch(body)
+	if m == nil {
+		t.Fatalf("new game: %d %s", res.StatusCode, clip(body))
+	}
+	p.FailWrites(fmt.Errorf("quota exceeded: %w", store.ErrDiskFull))
+	defer p.FailWrites(nil)
+	for _, accept := range []string{"application/json", "text/html"} {
+		req, _ := http.NewRequest("PUT", srv.URL+"/api/games/"+string(m[1])+"/rounds/1/entries/0", strings.NewReader(`{"pool":["S5"],"coins":0,"version":0}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", accept)
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 503 || !strings.Contains(string(got), "this phone's storage for this site") || strings.Contains(string(got), "server") {
+			t.Errorf("a refused save (Accept %s) = %d %s, want 503 saying it is this phone's storage and nothing of a server", accept, res.StatusCode, clip(got))
+		}
+	}
 }

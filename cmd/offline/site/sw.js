@@ -4,28 +4,78 @@
 // docs/offline.md explains the design.
 "use strict";
 
-// make offline writes the version in (scripts/offline.sh); a new version
-// makes a new worker, which the browser installs on the next start.
+// make offline writes the version and the size of the compressed app in
+// (scripts/offline.sh); a new version makes a new worker, which the
+// browser installs on the next start.
 const VERSION = "__VERSION__";
+const GZ_BYTES = Number("__GZ_BYTES__") || 0;
 const CACHE = "ruthless-" + VERSION;
-// The files the static host serves; everything else is the app's.
-const FILES = ["/index.html", "/start.js", "/wasm_exec.js", "/app.wasm.gz",
+// The files the static host serves and the worker answers from the cache.
+const FILES = ["/index.html", "/start.js", "/wasm_exec.js",
   "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png"];
+// The app as downloaded (gzip, any static host serves it as it is) and
+// as kept: unpacked once at install, under a URL of its own with the
+// WebAssembly content type, so that the browser compiles it from the
+// cache as it would a file from a server, and can keep the compiled code
+// beside it (Chrome's code cache) for the next start.
+const WASM_GZ = "/app.wasm.gz";
+const WASM = "/app.wasm";
 const META = "ruthless-meta";
 
 importScripts("/wasm_exec.js");
 
 self.addEventListener("install", (ev) => {
-  ev.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // no-cache: a new version must not be put together from an HTTP
-    // cache's older files.
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })));
-    // A new version waits for no open page: the pages of the old one ask
-    // the same routes, and the games' format is the same.
-    await self.skipWaiting();
-  })());
+  ev.waitUntil(install().catch(async (err) => {
+    // The install fails and the browser drops this worker; the start page
+    // says why and offers to try again.
+    await tell({ type: "failed", message: err.message || String(err) });
+    throw err;
+  }));
 });
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  // no-cache: a new version must not be put together from an HTTP
+  // cache's older files.
+  await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })));
+  await cache.put(WASM, await download());
+  await tell({ type: "progress", done: 1 });
+  // A new version waits for no open page: the pages of the old one ask
+  // the same routes, and the games' format is the same.
+  await self.skipWaiting();
+}
+
+// download fetches the compressed app, telling the start page how far it
+// got, and unpacks it into a Response the cache can keep.
+async function download() {
+  const res = await fetch(new Request(WASM_GZ, { cache: "no-cache" }));
+  if (!res.ok) throw new Error("the app's file did not load (" + res.status + ")");
+  const total = Number(res.headers.get("Content-Length")) || GZ_BYTES;
+  let got = 0, told = 0;
+  const counted = res.body.pipeThrough(new TransformStream({
+    transform(chunk, ctl) {
+      got += chunk.byteLength;
+      // Every 2% or so: each message wakes the page.
+      if (total > 0 && got - told > total / 50) {
+        told = got;
+        tell({ type: "progress", done: Math.min(got / total, 0.99), bytes: got, total: total });
+      }
+      ctl.enqueue(chunk);
+    },
+  }));
+  const unpacked = counted.pipeThrough(new DecompressionStream("gzip"));
+  // Read whole before it goes in the cache, so that a download cut short
+  // fails here rather than leaving half a file behind.
+  const body = await new Response(unpacked).arrayBuffer();
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+}
+
+// tell posts a message to every page of the site, the start page (which
+// the worker does not control yet) included.
+async function tell(msg) {
+  const pages = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  for (const p of pages) p.postMessage(msg);
+}
 
 self.addEventListener("activate", (ev) => {
   ev.waitUntil((async () => {
@@ -43,25 +93,31 @@ self.addEventListener("activate", (ev) => {
 // app is the promise of the running app's request function; null until a
 // request needs it, or after it failed or exited.
 let app = null;
+let started = null;
 
 function start() {
   if (app) return app;
   app = (async () => {
     const cache = await caches.open(CACHE);
-    const gz = (await cache.match("/app.wasm.gz")) || (await fetch("/app.wasm.gz"));
-    if (!gz.ok) throw new Error("the app's file did not load (" + gz.status + ")");
-    // The file is gzip-compressed as served (any static host will do, and
-    // none needs to know about Content-Encoding); compiling starts while
-    // it is still being unpacked.
-    const wasm = new Response(gz.body.pipeThrough(new DecompressionStream("gzip")),
-      { headers: { "Content-Type": "application/wasm" } });
+    let wasm = await cache.match(WASM);
+    if (!wasm) {
+      // The browser dropped the entry (storage pressure): fetch it again.
+      await cache.put(WASM, await download());
+      wasm = await cache.match(WASM);
+    }
     const ready = new Promise((resolve, reject) => {
       self.ruthlessReady = { resolve: resolve, reject: (msg) => reject(new Error(msg)) };
     });
     const go = new Go();
+    const t0 = performance.now();
+    // Compiled from the cache's own Response (it has a URL and the
+    // WebAssembly type), so the compiled code can be kept with it.
     const { instance } = await WebAssembly.instantiateStreaming(wasm, go.importObject);
+    const t1 = performance.now();
     go.run(instance).finally(() => { app = null; });
     await ready;
+    // How long this start took, for the measurements (the "stats" message).
+    started = { compileMs: Math.round(t1 - t0), readyMs: Math.round(performance.now() - t0), url: wasm.url };
     return self.ruthlessServe;
   })();
   app.catch(() => { app = null; });
@@ -70,13 +126,47 @@ function start() {
 
 self.addEventListener("fetch", (ev) => {
   const url = new URL(ev.request.url);
-  if (url.origin !== self.location.origin || url.pathname === "/sw.js") return;
+  if (url.origin !== self.location.origin || url.pathname === "/sw.js" || url.pathname === WASM_GZ) return;
   if (FILES.includes(url.pathname)) {
     ev.respondWith(caches.match(url.pathname).then((r) => r || fetch(ev.request)));
     return;
   }
+  if (url.pathname === WASM) {
+    // Only a page asks, to keep it again with its URL (keepWasm).
+    ev.respondWith(caches.open(CACHE).then((c) => c.match(WASM)).then((r) => r || new Response(null, { status: 404 })));
+    return;
+  }
+  if (url.pathname.startsWith("/static/") && ev.request.method === "GET") {
+    ev.respondWith(staticFile(ev.request));
+    return;
+  }
   ev.respondWith(viaApp(ev.request));
 });
+
+// staticFile answers the app's stylesheet, scripts and icons. Their names
+// carry a hash of their contents (static/static.go), so once the app has
+// served one it is kept in the cache and answered from there, without
+// waking the Go side again.
+async function staticFile(req) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(req, { ignoreSearch: true });
+  if (hit) return hit;
+  const res = await viaApp(req);
+  if (res.ok) await cache.put(req, res.clone());
+  return res;
+}
+
+// served counts the requests the app (the Go side) answered, by method
+// and path, since the worker started or the last "stats" message: the
+// browser test reads it to check that a tap costs one page.
+let served = {};
+
+// followed is the page a save's redirect leads to, drawn once: a save
+// sent with fetch (static/live.js) follows the 303 and then opens the
+// page it landed on, and both would otherwise have the app draw it.
+// Kept a few seconds, for that one page.
+let followed = null;
+const FOLLOWED_MS = 5000;
 
 async function viaApp(req) {
   let serve;
@@ -86,8 +176,36 @@ async function viaApp(req) {
     return new Response("The app could not start on this phone: " + err.message + "\n",
       { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" } });
   }
+  if (req.method === "GET" && followed && followed.url === req.url && Date.now() - followed.at < FOLLOWED_MS) {
+    const res = followed.res;
+    // The fetch that followed the redirect reads it, then the page opens
+    // it: the page's own navigation is its last use.
+    if (req.mode === "navigate") followed = null;
+    return asResponse(req, res);
+  }
   const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
-  const res = await serve({ method: req.method, url: req.url, headers: [...req.headers], body: body });
+  const res = await serveCounted(serve, { method: req.method, url: req.url, headers: [...req.headers], body: body });
+  followed = null;
+  if (req.method === "POST" && req.mode !== "navigate" && res.status >= 301 && res.status <= 303) {
+    const to = res.headers.find(([k]) => k.toLowerCase() === "location");
+    if (to) {
+      const url = new URL(to[1], req.url).href;
+      // The GET the redirect makes: the POST's headers, less the body's.
+      const headers = [...req.headers].filter(([k]) => !["content-type", "content-length", "origin"].includes(k.toLowerCase()));
+      const next = await serveCounted(serve, { method: "GET", url: url, headers: headers, body: null });
+      followed = { url: url, res: next, at: Date.now() };
+    }
+  }
+  return asResponse(req, res);
+}
+
+async function serveCounted(serve, r) {
+  const key = r.method + " " + new URL(r.url).pathname;
+  served[key] = (served[key] || 0) + 1;
+  return serve(r);
+}
+
+function asResponse(req, res) {
   const empty = req.method === "HEAD" || res.status === 204 || res.status === 304;
   return new Response(empty ? null : res.body, { status: res.status, headers: new Headers(res.headers) });
 }
@@ -97,9 +215,25 @@ self.addEventListener("message", (ev) => {
   if (data.type === "ping") {
     // Each message keeps the worker alive a while longer; the ping also
     // starts the app if the browser had stopped it, before the next tap.
-    ev.waitUntil(start().then(() => tellUpdated(ev.source), () => {}));
+    ev.waitUntil(start().then(() => Promise.all([tellUpdated(ev.source), keepWasm(ev.source)]), () => {}));
+  }
+  if (data.type === "stats" && ev.source) {
+    ev.source.postMessage({ type: "stats", served: served, started: started });
+    if (data.reset) served = {};
   }
 });
+
+// keepWasm asks a page to put the app's file back in the cache with its
+// URL. The Response the worker made at install has none (a constructed
+// Response never does), and Chrome keeps the compiled code of a
+// WebAssembly file only for a response with a URL; a page that fetches
+// /app.wasm through this worker gets the same bytes with the URL set, and
+// its cache.put keeps that.
+async function keepWasm(client) {
+  const cache = await caches.open(CACHE);
+  const res = await cache.match(WASM);
+  if (client && res && !res.url) client.postMessage({ type: "keep-wasm", cache: CACHE, path: WASM });
+}
 
 // tellUpdated tells a page, once, that a new version took over.
 async function tellUpdated(client) {
