@@ -25,3 +25,5 @@ func (m *Metrics) count(c *gin.Context) { c.Next() }
 func (m *Metrics) appGauges(*app) {}
 
 func (m *Metrics) handler() http.Handler { return http.NotFoundHandler() }
+
+func (m *Metrics) refusedSave(string) {}
