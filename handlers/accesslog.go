@@ -87,6 +87,9 @@ func (a *app) logged(next http.Handler) http.Handler {
 			if sw.status == 0 && completed {
 				sw.status = http.StatusOK // what net/http sends for a handler that wrote nothing
 			}
+			if completed {
+				answered(r.Context(), sw.status)
+			}
 			attrs := []any{"method", r.Method, "path", clip(r.URL.Path), "status", sw.status, "duration", time.Since(start), "client", clientAddr(r)}
 			switch {
 			case !completed:

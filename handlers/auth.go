@@ -475,7 +475,11 @@ func (l *loginLimiter) try(ctx context.Context, client string, right func() bool
 	if lift != nil {
 		lift(d)
 	}
+	// A held answer does nothing for anyone: its connection may make
+	// room for a phone's (ConnWatch).
+	resume := waitingOnClient(ctx)
 	l.holdFunc(ctx, d)
+	resume()
 	return loginVerdict{loginLimited, l.every()}
 }
 

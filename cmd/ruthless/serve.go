@@ -181,7 +181,7 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	}
 	// No crowd of clients can take every connection (connlimit.go).
 	cr := crowd{connsPerClient: opt.ConnsPerClient, maxConns: opt.MaxConns}
-	ln = newLimitListener(ln, cr.connsPerClient, cr.total(files))
+	ln = newLimitListener(ln, cr.connsPerClient, cr.total(files), opt.TrustedProxies)
 	log.Info("connection limits", "per_client", offIfZero(cr.connsPerClient), "total", cr.total(files), "requests_per_minute", offIfZero(opt.RequestsPerMinute))
 	if err := lock.Announce(ln.Addr().String()); err != nil {
 		ln.Close()
