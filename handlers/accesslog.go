@@ -79,11 +79,15 @@ func (a *app) logged(next http.Handler) http.Handler {
 		id := requestID()
 		w.Header().Set("X-Request-ID", id)
 		log := a.log.With("req", id)
-		r = watchBody(r.WithContext(context.WithValue(r.Context(), loggerKey{}, log)))
+		routed := new(bool) // set by the metrics once the router counted it
+		r = watchBody(r.WithContext(context.WithValue(context.WithValue(r.Context(), loggerKey{}, log), routedKey{}, routed)))
 		sw := &statusWriter{ResponseWriter: w, r: r}
 		completed := false
 		defer func() {
 			sw.gone()
+			if a.metrics != nil && !*routed {
+				a.metrics.countBeforeRouting(sw.status)
+			}
 			if sw.status == 0 && completed {
 				sw.status = http.StatusOK // what net/http sends for a handler that wrote nothing
 			}

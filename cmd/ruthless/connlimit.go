@@ -129,6 +129,9 @@ type limitListener struct {
 	// idle those between requests after one was answered; oldest first.
 	waitingOnClient, idle list.List
 	now                   func() time.Time
+	// Counted for /metrics: connections closed at once over a client's
+	// cap, and closed to make room at the total.
+	overCap, forRoom atomic.Int64
 }
 
 // connClientState is what the listener knows of one client.
@@ -172,6 +175,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		cs := l.clients[key]
 		if capped && l.perClient > 0 && cs != nil && cs.open >= l.perClient {
 			l.mu.Unlock()
+			l.overCap.Add(1)
 			c.Close()
 			continue
 		}
@@ -192,6 +196,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			}
 			victim.unlist()
 			l.mu.Unlock()
+			l.forRoom.Add(1)
 			victim.Close() // gives its place back (done)
 			l.mu.Lock()
 		}
@@ -450,4 +455,13 @@ func offIfZero(n int) string {
 		return "off"
 	}
 	return strconv.Itoa(n)
+}
+
+// countIn adds the listener's refusals to the metrics: a connection
+// closed is a refusal too, and one /metrics never saw (issue 44 item 7).
+func (l *limitListener) countIn(m *handlers.Metrics) {
+	m.Counter("ruthless_connections_over_client_cap_total", "Connections closed as soon as accepted: their client held -conns-per-client already.",
+		func() float64 { return float64(l.overCap.Load()) })
+	m.Counter("ruthless_connections_closed_for_room_total", "Connections closed to make room for a new one at the total (-max-conns).",
+		func() float64 { return float64(l.forRoom.Load()) })
 }
