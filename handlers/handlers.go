@@ -320,6 +320,7 @@ func (a *app) router() *gin.Engine {
 	r.GET("/games/:id/card.png", a.gameCardImage)
 	r.HEAD("/games/:id/card.png", a.gameCardImage)
 	r.GET("/s/:token", a.sharedCard)
+	r.HEAD("/s/:token", a.sharedCard) // a link checker asks first (issue 44)
 	r.GET("/s/:token/card.png", a.sharedCardImage)
 	r.HEAD("/s/:token/card.png", a.sharedCardImage)
 	r.POST("/games/:id/share", a.newShare)
