@@ -23,10 +23,14 @@ import (
 // may hold open (a phone keeps about six, a table of phones behind one
 // router a few dozen, each live page holding one more for its stream),
 // and how many the server holds in all at most, below the open files
-// limit, which leaves room for the database, backups and logs.
+// limit, which leaves room for the database, backups and logs. Each open
+// connection costs about 30 KB of memory whatever it does (its
+// goroutine, its buffers): 20,000 of them took the server to 700 MB
+// (issue 44), so the ceiling is 4,096, some 120 MB, far above what a
+// club's tables hold (a few hundred) and what a proxy in front needs.
 const (
 	defaultConnsPerClient = 64
-	maxConnsCeiling       = 20_000
+	maxConnsCeiling       = 4096
 	filesKeptFree         = 256
 )
 
@@ -46,7 +50,7 @@ func addCrowdFlags(fs *flag.FlagSet) *crowdFlags {
 		imports: fs.Int("imported-games-per-hour", handlers.DefaultImportedGamesPerHour,
 			"games all clients together may import or make (form, API) an hour, which bounds how fast the history (and the memory the players list and records take) can grow; 0: no limit (env RUTHLESS_IMPORTED_GAMES_PER_HOUR)"),
 		maxConns: fs.Int("max-conns", 0,
-			"connections held open in all; more wait to be accepted; 0: the open files limit less 256, at most 20000 (env RUTHLESS_MAX_CONNS)"),
+			"connections held open in all; more wait to be accepted; 0: the open files limit less 256, at most 4096 (env RUTHLESS_MAX_CONNS)"),
 	}
 }
 
