@@ -169,6 +169,9 @@ func (a *app) requireLogin(c *gin.Context) {
 	if cookiesCount {
 		game = a.auth.joined(c.Writer, r)
 	}
+	if game != "" && a.inviteOver(r.Context(), game) {
+		game = ""
+	}
 	if game != "" {
 		// The pages drawn for it show only the links it can open.
 		c.Request = r.WithContext(views.WithGuest(r.Context(), views.GameURL(game)))

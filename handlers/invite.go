@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -343,4 +344,17 @@ func (au *auth) setJoinCookie(w http.ResponseWriter, r *http.Request, name, path
 		MaxAge: int(sessionAge.Seconds()), HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
 	})
+}
+
+// inviteAfterEnd is how long a finished game's join code still opens it:
+// long enough for the table to look at the final scores and the result
+// card, then the game is the host's alone again.
+const inviteAfterEnd = time.Hour
+
+// inviteOver reports whether game's invite has ended with the game: its
+// final scores are in and it has not changed for inviteAfterEnd. A game
+// that cannot be read is left to its handler to answer (404, 503).
+func (a *app) inviteOver(ctx context.Context, game string) bool {
+	g, err := a.store.Game(ctx, game)
+	return err == nil && g.File.Final != nil && time.Since(g.Updated) > inviteAfterEnd
 }

@@ -24,7 +24,7 @@ const (
 	// seatChangesPerMinute is each client's allowance of seat changes
 	// (POST /games/ID/join), all at once if need be: a phone says who it
 	// is once a game, a table behind one address a handful of times.
-	seatChangesPerMinute = 12
+	seatChangesPerMinute = 30
 )
 
 // freeRefetch reports whether r is a phone's fetch of a game page after
