@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"golang.org/x/time/rate"
 
 	"ruthless/static"
 	"ruthless/store"
@@ -232,16 +233,16 @@ func (a *app) events(c *gin.Context) {
 }
 
 // streamLoop sends the stream's events after the first: a heartbeat, and
-// the game's latest version when it changes, at most once a liveWindow
-// (livecalm.go), until the phone goes, the server stops or the phone's
+// the game's latest version when it changes, liveBurst at once and then
+// one a liveWindow (livecalm.go), until the phone goes, the server stops or the phone's
 // stream is replaced.
 func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveStream, s *subscriber, sent string) {
 	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait)) }
 	done := c.Request.Context().Done()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	lastEvent := time.Now()
-	var calm <-chan time.Time // the end of the window after the last event
+	events := rate.NewLimiter(rate.Every(liveWindow), liveBurst)
+	var calm <-chan time.Time // when the next event may go, while one waits
 	for {
 		select {
 		case <-done:
@@ -261,22 +262,21 @@ func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveSt
 				return
 			}
 		case <-s.wake:
-			if wait := liveWindow - time.Since(lastEvent); wait > 0 {
-				if calm == nil {
-					calm = time.After(wait)
-				}
+			if v := a.live.version(s); calm != nil || v == "" || v == sent {
+				continue // nothing new, or the latest goes when the wait ends
+			}
+			if wait := events.Reserve().Delay(); wait > 0 {
+				calm = time.After(wait)
 				continue
 			}
 			if !a.sendVersion(c, ls, s, &sent, deadline) {
 				continue
 			}
-			lastEvent = time.Now()
 		case <-calm:
 			calm = nil
 			if !a.sendVersion(c, ls, s, &sent, deadline) {
 				continue
 			}
-			lastEvent = time.Now()
 		}
 		if sent == goneVersion {
 			_ = rc.Flush()

@@ -17,9 +17,11 @@ import (
 // one fetch a phone makes after an event is not counted against its
 // request rate.
 const (
-	// liveWindow is the least time between two events of one stream:
-	// half a second is not seen at a table, and bounds the pages a phone
-	// fetches after events to two a second, whatever the changes.
+	// liveBurst events of one stream go at once (a table of four saving
+	// together sees each save as before), then one a liveWindow: half a
+	// second is not seen at a table, and bounds the pages a phone fetches
+	// after events to two a second, whatever the changes.
+	liveBurst  = 4
 	liveWindow = 500 * time.Millisecond
 	// seatChangesPerMinute is each client's allowance of seat changes
 	// (POST /games/ID/join), all at once if need be: a phone says who it
