@@ -79,13 +79,20 @@ func (a *app) logged(next http.Handler) http.Handler {
 		id := requestID()
 		w.Header().Set("X-Request-ID", id)
 		log := a.log.With("req", id)
-		r = watchBody(r.WithContext(context.WithValue(r.Context(), loggerKey{}, log)))
+		routed := new(bool) // set by the metrics once the router counted it
+		r = watchBody(r.WithContext(context.WithValue(context.WithValue(r.Context(), loggerKey{}, log), routedKey{}, routed)))
 		sw := &statusWriter{ResponseWriter: w, r: r}
 		completed := false
 		defer func() {
 			sw.gone()
+			if a.metrics != nil && !*routed {
+				a.metrics.countBeforeRouting(sw.status)
+			}
 			if sw.status == 0 && completed {
 				sw.status = http.StatusOK // what net/http sends for a handler that wrote nothing
+			}
+			if completed {
+				answered(r.Context(), sw.status)
 			}
 			attrs := []any{"method", r.Method, "path", clip(r.URL.Path), "status", sw.status, "duration", time.Since(start), "client", clientAddr(r)}
 			switch {

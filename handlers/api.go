@@ -30,6 +30,9 @@ func readBody(c *gin.Context) ([]byte, error) {
 		}
 		return nil, &badRequest{message: "the request body could not be read: " + clip(err.Error())}
 	}
+	if err := checkUTF8(body); err != nil {
+		return nil, err
+	}
 	return body, nil
 }
 

@@ -158,11 +158,21 @@ func publicPath(p string) bool {
 // a page's event stream answer 401.
 func (a *app) requireLogin(c *gin.Context) {
 	r := c.Request
-	if a.auth.open() || publicPath(r.URL.Path) || a.auth.hasSession(r) {
+	// A write from another origin is never let in by the cookies a
+	// browser adds to it (crossOriginWrite): only the bearer token.
+	cookiesCount := !crossOriginWrite(r)
+	if a.auth.open() || publicPath(r.URL.Path) || cookiesCount && a.auth.hasSession(r) {
 		c.Next()
 		return
 	}
-	if game := a.auth.joined(c.Writer, r); game != "" {
+	game := ""
+	if cookiesCount {
+		game = a.auth.joined(c.Writer, r)
+	}
+	if game != "" && a.inviteOver(r.Context(), game) {
+		game = ""
+	}
+	if game != "" {
 		// The pages drawn for it show only the links it can open.
 		c.Request = r.WithContext(views.WithGuest(r.Context(), views.GameURL(game)))
 		c.Next()
@@ -475,7 +485,11 @@ func (l *loginLimiter) try(ctx context.Context, client string, right func() bool
 	if lift != nil {
 		lift(d)
 	}
+	// A held answer does nothing for anyone: its connection may make
+	// room for a phone's (ConnWatch).
+	resume := waitingOnClient(ctx)
 	l.holdFunc(ctx, d)
+	resume()
 	return loginVerdict{loginLimited, l.every()}
 }
 
@@ -502,4 +516,29 @@ func holdWriteDeadline(c *gin.Context) func(time.Duration) {
 	return func(d time.Duration) {
 		_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Now().Add(d + 10*time.Second))
 	}
+}
+
+// crossOriginWrite reports whether r is a write (any method but GET,
+// HEAD and OPTIONS) that a browser sent from another origin: its
+// Sec-Fetch-Site says anything but same-origin, or its Origin names
+// another host (a port is part of it). Such a request is never
+// authenticated by cookies (issue 44: a page on another port of the
+// table's laptop, or on a sibling subdomain, "same-site" for the
+// browser, could make games with a player's cookie). The offline build's
+// "Send this game to a table server" sends the bearer token, which still
+// counts.
+func crossOriginWrite(r *http.Request) bool {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return false
+	}
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
+		return true
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host)
 }

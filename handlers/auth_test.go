@@ -135,6 +135,7 @@ func TestPasswordGuardsEveryRoute(t *testing.T) {
 		// A share link: its token is its key, and this one opens nothing
 		// (TestShareLink).
 		"GET /s/:token":           http.StatusNotFound,
+		"HEAD /s/:token":          http.StatusNotFound,
 		"GET /s/:token/card.png":  http.StatusNotFound,
 		"HEAD /s/:token/card.png": http.StatusNotFound,
 	}

@@ -63,13 +63,14 @@ func (l *requestRate) allow(client string) time.Duration {
 
 // limitRequests refuses a client over its request rate with 429 and
 // Retry-After, before any work is done for it. /healthz is left out: a
-// monitor polling it is not a phone.
+// monitor polling it is not a phone; so is a phone's fetch of its page
+// after its live stream told it of a change (freeRefetch).
 func (a *app) limitRequests(next http.Handler) http.Handler {
 	if a.requests == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/healthz" {
+		if r.URL.Path == "/healthz" || a.freeRefetch(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -151,8 +152,8 @@ func (w *progressWriter) WriteString(s string) (int, error) {
 
 func (w *progressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// importVolume bounds the games imported an hour by every client
-// together (nil: no bound): imports from rotating addresses once added
+// importVolume bounds the games imported or created an hour by every
+// client together (nil: no bound): imports from rotating addresses once added
 // 21,500 games a minute, and every page that reads the whole history
 // grows with it. A club's history of a few thousand games fits in one
 // hour's allowance.
@@ -174,19 +175,31 @@ func newImportVolume(perHour int) *importVolume {
 
 // take counts n games imported now, or says how long until they may be.
 func (v *importVolume) take(n int) time.Duration {
+	_, wait := v.reserve(n)
+	return wait
+}
+
+// reserve counts n new games now, with a cancel func that gives them back
+// (for a game that turns out to be stored already), or says how long
+// until they may be.
+func (v *importVolume) reserve(n int) (cancel func(), wait time.Duration) {
 	if v == nil || n == 0 {
-		return 0
+		return func() {}, 0
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if n > v.perHour {
-		return time.Hour
+		return nil, time.Hour
 	}
 	now := time.Now()
 	r := v.lim.ReserveN(now, n)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
-		return d
+		return nil, d
 	}
-	return 0
+	return func() {
+		v.mu.Lock()
+		defer v.mu.Unlock()
+		r.CancelAt(time.Now())
+	}, 0
 }

@@ -79,6 +79,8 @@ type app struct {
 	games   *clientLimiter // new games per client
 	// imports are the import uploads per client (importpage.go).
 	imports *clientLimiter
+	// seatChanges are the seat changes per client (livecalm.go).
+	seatChanges *clientLimiter
 	// pageBudget bounds a page that reads the whole history (history.go).
 	pageBudget time.Duration
 	auth       *auth
@@ -250,9 +252,10 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 
 func newApp(st Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, log: log, solves: newSolveSlots(newPartyCache(), lim, log),
-		games:   newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
-		imports: newClientLimiter(importsPerMinute, importsBurst, maxClients),
-		auth:    newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
+		games:       newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
+		imports:     newClientLimiter(importsPerMinute, importsBurst, maxClients),
+		seatChanges: newClientLimiter(seatChangesPerMinute, seatChangesPerMinute, maxClients),
+		auth:        newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
@@ -317,6 +320,7 @@ func (a *app) router() *gin.Engine {
 	r.GET("/games/:id/card.png", a.gameCardImage)
 	r.HEAD("/games/:id/card.png", a.gameCardImage)
 	r.GET("/s/:token", a.sharedCard)
+	r.HEAD("/s/:token", a.sharedCard) // a link checker asks first (issue 44)
 	r.GET("/s/:token/card.png", a.sharedCardImage)
 	r.HEAD("/s/:token/card.png", a.sharedCardImage)
 	r.POST("/games/:id/share", a.newShare)

@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -76,9 +77,12 @@ func (a *app) importPost(c *gin.Context) {
 	}
 	cancel, wait := a.imports.reserve(clientKey(c.Request))
 	if cancel == nil {
-		// Refused before the upload is read: the rest of it is not
-		// worth reading, so the connection closes after the answer.
-		c.Header("Connection", "close")
+		// Refused before the upload is read. What the client still sends
+		// is read and dropped first (at most the upload limit, within the
+		// read timeout): answering and closing with it unread made the
+		// kernel reset the connection, and the client saw a reset, not
+		// this answer (issue 44).
+		_, _ = io.Copy(io.Discard, c.Request.Body)
 		c.Header("Retry-After", (&errTooManyGames{wait: wait}).retryAfter())
 		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
 		refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))

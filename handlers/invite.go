@@ -1,14 +1,17 @@
 package handlers
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
+	"encoding/binary"
 	"net"
 	"net/http"
 	"net/netip"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/skip2/go-qrcode"
@@ -199,17 +202,62 @@ func (a *app) inviteQR(c *gin.Context) {
 	c.Data(http.StatusOK, "image/png", png)
 }
 
-// joinCode is game id's join code: an HMAC of the id under the session
-// key, so it cannot be made without the password and is worth one game.
+// inviteLife is how long a join code shown now lets phones in: an
+// evening's game (issue 44: an old game's code once let anyone in for as
+// long as the password stayed). Showing the invite again (the host, who
+// is logged in) gives a code good for as long again from then.
+const inviteLife = 12 * time.Hour
+
+// joinCode is game id's join code as shown now: its end, then an HMAC of
+// the id and that end under the session key, so it cannot be made
+// without the password, is worth one game, and ends. The end is on a
+// whole hour, so the link shown stays the same for an hour.
 func (au *auth) joinCode(id string) string {
-	m := hmac.New(sha256.New, au.key)
-	m.Write([]byte("ruthless join code v1\x00" + id))
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:16])
+	return au.joinCodeUntil(id, time.Now().Truncate(time.Hour).Add(inviteLife+time.Hour))
 }
 
-// validJoin compares a join code with game id's in constant time.
+func (au *auth) joinCodeUntil(id string, until time.Time) string {
+	var end [4]byte
+	binary.BigEndian.PutUint32(end[:], uint32(until.Unix()/3600))
+	m := hmac.New(sha256.New, au.key)
+	m.Write([]byte("ruthless join code v2\x00" + id + "\x00"))
+	m.Write(end[:])
+	return base64.RawURLEncoding.EncodeToString(append(end[:], m.Sum(nil)[:16]...))
+}
+
+// validJoin checks a join code for game id in constant time, and that it
+// has not ended.
 func (au *auth) validJoin(id, code string) bool {
-	return code != "" && subtle.ConstantTimeCompare([]byte(code), []byte(au.joinCode(id))) == 1
+	raw, err := base64.RawURLEncoding.DecodeString(code)
+	if err != nil || len(raw) != 20 {
+		return false
+	}
+	until := time.Unix(int64(binary.BigEndian.Uint32(raw[:4]))*3600, 0)
+	return subtle.ConstantTimeCompare([]byte(code), []byte(au.joinCodeUntil(id, until))) == 1 && time.Now().Before(until)
+}
+
+// guestMay reports whether a phone let in by a join code may make a
+// request of method on p (a path under /games/ID/): what a joining player
+// needs (the game, its live stream, taking a seat, the invite to pass on,
+// entries, reveals, the final scores, the result card), not deleting or
+// restoring the game, its About details, its share link, its downloads or
+// a rematch.
+func guestMay(method, p string) bool {
+	rest := strings.TrimPrefix(p, "/games/")
+	_, sub, _ := strings.Cut(rest, "/")
+	parts := strings.Split(sub, "/")
+	read := method == http.MethodGet || method == http.MethodHead
+	switch {
+	case sub == "", sub == "events", sub == "invite", sub == "invite.png", sub == "card", sub == "card.png", sub == "solve":
+		return read
+	case sub == "join", sub == "final":
+		return read || sub == "join" && method == http.MethodPost
+	case parts[0] == "final" && len(parts) == 2:
+		return read || method == http.MethodPost
+	case parts[0] == "rounds" && (len(parts) == 2 || len(parts) == 3 && parts[2] == "reveal" || len(parts) == 4 && parts[2] == "players"):
+		return read || len(parts) > 2 && method == http.MethodPost
+	}
+	return false
 }
 
 // gameOfPath is the game id a page path is under ("/games/ID" or
@@ -250,7 +298,7 @@ func (au *auth) joined(w http.ResponseWriter, r *http.Request) string {
 		return au.guestGame(r)
 	}
 	id := gameOfPath(r.URL.Path)
-	if id == "" {
+	if id == "" || !guestMay(r.Method, r.URL.Path) {
 		return ""
 	}
 	fromLink := true
@@ -296,4 +344,17 @@ func (au *auth) setJoinCookie(w http.ResponseWriter, r *http.Request, name, path
 		MaxAge: int(sessionAge.Seconds()), HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
 	})
+}
+
+// inviteAfterEnd is how long a finished game's join code still opens it:
+// long enough for the table to look at the final scores and the result
+// card, then the game is the host's alone again.
+const inviteAfterEnd = time.Hour
+
+// inviteOver reports whether game's invite has ended with the game: its
+// final scores are in and it has not changed for inviteAfterEnd. A game
+// that cannot be read is left to its handler to answer (404, 503).
+func (a *app) inviteOver(ctx context.Context, game string) bool {
+	g, err := a.store.Game(ctx, game)
+	return err == nil && g.File.Final != nil && time.Since(g.Updated) > inviteAfterEnd
 }

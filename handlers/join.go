@@ -221,6 +221,9 @@ func (a *app) join(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
+	if !a.limitSeatChanges(c) {
+		return
+	}
 	form := c.Request.PostForm
 	ctx := c.Request.Context()
 	phone := ensurePhone(c)

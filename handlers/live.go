@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"golang.org/x/time/rate"
 
 	"ruthless/static"
 	"ruthless/store"
@@ -213,8 +214,7 @@ func (a *app) events(c *gin.Context) {
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
 	rc := below(c)
-	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait)) }
-	deadline()
+	_ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait))
 	// A phone that lost its stream tries again after 2 s.
 	_, _ = io.WriteString(c.Writer, "retry: 2000\n\n")
 	c.SSEvent("version", sent)
@@ -228,8 +228,21 @@ func (a *app) events(c *gin.Context) {
 		// be noticed gone: it gets the version, not a stream.
 		return
 	}
+	a.streams.gaveEvent(ls)
+	a.streamLoop(c, rc, ls, s, sent)
+}
+
+// streamLoop sends the stream's events after the first: a heartbeat, and
+// the game's latest version when it changes, liveBurst at once and then
+// one a liveWindow (livecalm.go), until the phone goes, the server stops or the phone's
+// stream is replaced.
+func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveStream, s *subscriber, sent string) {
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait)) }
+	done := c.Request.Context().Done()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
+	events := rate.NewLimiter(rate.Every(liveWindow), liveBurst)
+	var calm <-chan time.Time // when the next event may go, while one waits
 	for {
 		select {
 		case <-done:
@@ -249,22 +262,45 @@ func (a *app) events(c *gin.Context) {
 				return
 			}
 		case <-s.wake:
-			v := a.live.version(s)
-			if v == "" || v == sent {
+			if v := a.live.version(s); calm != nil || v == "" || v == sent {
+				continue // nothing new, or the latest goes when the wait ends
+			}
+			if wait := events.Reserve().Delay(); wait > 0 {
+				calm = time.After(wait)
 				continue
 			}
-			sent = v
-			deadline()
-			c.SSEvent("version", v)
-			if v == goneVersion {
-				_ = rc.Flush()
-				return
+			if !a.sendVersion(c, ls, s, &sent, deadline) {
+				continue
 			}
+		case <-calm:
+			calm = nil
+			if !a.sendVersion(c, ls, s, &sent, deadline) {
+				continue
+			}
+		}
+		if sent == goneVersion {
+			_ = rc.Flush()
+			return
 		}
 		if rc.Flush() != nil {
 			return
 		}
 	}
+}
+
+// sendVersion writes the game's latest version as an event when it is
+// not the one last sent, and gives the phone its refetch; false when
+// there was nothing new.
+func (a *app) sendVersion(c *gin.Context, ls *liveStream, s *subscriber, sent *string, deadline func()) bool {
+	v := a.live.version(s)
+	if v == "" || v == *sent {
+		return false
+	}
+	*sent = v
+	deadline()
+	a.streams.gaveEvent(ls)
+	c.SSEvent("version", v)
+	return true
 }
 
 // below is the response controller of the writer under gin's: gin's own

@@ -56,6 +56,9 @@ type liveStream struct {
 	client  string
 	phone   string // its key in phones, "" once replaced
 	counted bool   // still counted in byClient and open
+	// refetch: the phone may fetch the game's page once without its
+	// request rate counting it (livecalm.go). Guarded by the gate's mu.
+	refetch bool
 	// replaced is closed when the same phone opens another stream for the
 	// same game.
 	replaced chan struct{}

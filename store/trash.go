@@ -51,6 +51,11 @@ func (s *Store) DeleteGame(ctx context.Context, id string) (err error) {
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET deleted = ? WHERE id = ?`, s.now().UnixNano(), id); err != nil {
 		return fmt.Errorf("store: delete game %s: %w", id, err)
 	}
+	// Its share link stops for good (issue 44): a restore must not bring
+	// back a public link its players saw go with the game.
+	if _, err := tx.ExecContext(ctx, `UPDATE share_tokens SET revoked = ? WHERE game_id = ? AND revoked = 0`, s.now().UnixNano(), id); err != nil {
+		return fmt.Errorf("store: delete game %s: %w", id, err)
+	}
 	// The new-game form's token only stops that form making a second
 	// game; posted again now, it should make a new one, not lead to a game
 	// in the trash. The token is no part of the game a restore brings back.

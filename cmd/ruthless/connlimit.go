@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/netip"
@@ -12,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"ruthless/handlers"
 )
@@ -20,10 +23,14 @@ import (
 // may hold open (a phone keeps about six, a table of phones behind one
 // router a few dozen, each live page holding one more for its stream),
 // and how many the server holds in all at most, below the open files
-// limit, which leaves room for the database, backups and logs.
+// limit, which leaves room for the database, backups and logs. Each open
+// connection costs about 30 KB of memory whatever it does (its
+// goroutine, its buffers): 20,000 of them took the server to 700 MB
+// (issue 44), so the ceiling is 4,096, some 120 MB, far above what a
+// club's tables hold (a few hundred) and what a proxy in front needs.
 const (
 	defaultConnsPerClient = 64
-	maxConnsCeiling       = 20_000
+	maxConnsCeiling       = 4096
 	filesKeptFree         = 256
 )
 
@@ -41,9 +48,9 @@ func addCrowdFlags(fs *flag.FlagSet) *crowdFlags {
 		connsPerClient: fs.Int("conns-per-client", defaultConnsPerClient,
 			"connections one client (an address, an IPv6 /64) may hold open; more are closed at once; 0: no limit (env RUTHLESS_CONNS_PER_CLIENT)"),
 		imports: fs.Int("imported-games-per-hour", handlers.DefaultImportedGamesPerHour,
-			"games all clients together may import an hour, which bounds how fast the history (and the memory the players list and records take) can grow; 0: no limit (env RUTHLESS_IMPORTED_GAMES_PER_HOUR)"),
+			"games all clients together may import or make (form, API) an hour, which bounds how fast the history (and the memory the players list and records take) can grow; 0: no limit (env RUTHLESS_IMPORTED_GAMES_PER_HOUR)"),
 		maxConns: fs.Int("max-conns", 0,
-			"connections held open in all; more wait to be accepted; 0: the open files limit less 256, at most 20000 (env RUTHLESS_MAX_CONNS)"),
+			"connections held open in all; more wait to be accepted; 0: the open files limit less 256, at most 4096 (env RUTHLESS_MAX_CONNS)"),
 	}
 }
 
@@ -100,25 +107,63 @@ func (c crowd) total(files uint64) int {
 // accepted, so that one client's stalled connections (a slowloris crowd)
 // cannot take the places of the phones; in all, at most total are open,
 // so that the server never runs out of file descriptors ("accept: too
-// many open files"). At the total it keeps accepting: a crowd of many
-// addresses, each under its cap, would otherwise hold every place and
-// leave new phones in the kernel's accept queue. Instead the connection
-// that has waited longest without a request inside a handler (a stalled
-// half-request, or an idle keep-alive) is closed to make room. A
-// connection inside a handler (an export, a live stream) is never closed
-// for room; only when every place is in a handler does Accept wait.
+// many open files") nor memory. At the total it keeps accepting: a crowd
+// of many addresses, each under its cap, would otherwise hold every place
+// and leave new phones in the kernel's accept queue. Instead one open
+// connection is closed to make room, never a phone's if it can help it
+// (issue 44): first one that waits on its client (half a request, a body
+// that does not arrive, a held wrong password), the one that has waited
+// longest; then an idle keep-alive of a client not answered lately; last
+// an idle keep-alive of a phone in use. A connection inside a handler that
+// works (an export, a live stream, a save) is never closed for room; only
+// when every place is in one does Accept wait.
+//
+// A trusted reverse proxy's connections carry every client behind it:
+// they are never capped as one client (each counts as its own), and the
+// app caps the forwarded clients' requests and streams instead.
 type limitListener struct {
 	net.Listener
 	perClient, max int
+	proxies        []netip.Prefix
 	mu             sync.Mutex
 	freed          *sync.Cond // signalled when a connection closes
 	n              int        // connections open
-	open           map[string]int
-	waiting        list.List // of *limitedConn outside any handler, oldest first
+	clients        map[string]*connClientState
+	// waitingOnClient are the connections waiting on their client,
+	// idle those between requests after one was answered; oldest first.
+	waitingOnClient, idle list.List
+	now                   func() time.Time
+	// Counted for /metrics: connections closed at once over a client's
+	// cap, and closed to make room at the total.
+	overCap, forRoom atomic.Int64
 }
 
-func newLimitListener(ln net.Listener, perClient, total int) *limitListener {
-	l := &limitListener{Listener: ln, perClient: perClient, max: total, open: map[string]int{}}
+// connClientState is what the listener knows of one client.
+type connClientState struct {
+	open     int
+	answered time.Time // when it was last answered below 400
+}
+
+// answeredLately is how long after its last good answer a client counts
+// as a phone in use: the server's idle timeout, beyond which its
+// keep-alives are closed anyway.
+const answeredLately = 2 * time.Minute
+
+// phonePatience is how long Accept waits for a place to free itself
+// before it closes a phone's keep-alive, in steps of phonePatienceStep.
+const (
+	phonePatience     = 500 * time.Millisecond
+	phonePatienceStep = 20 * time.Millisecond
+)
+
+// idleScan bounds the idle connections looked at for one of a client
+// not answered lately, so that making room costs little however many
+// are open.
+const idleScan = 256
+
+func newLimitListener(ln net.Listener, perClient, total int, proxies []netip.Prefix) *limitListener {
+	l := &limitListener{Listener: ln, perClient: perClient, max: total, proxies: proxies,
+		clients: map[string]*connClientState{}, now: time.Now}
 	l.freed = sync.NewCond(&l.mu)
 	return l
 }
@@ -129,42 +174,89 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err // http.Server retries what is temporary
 		}
-		key := connClient(c.RemoteAddr())
+		key, capped := l.clientOf(c.RemoteAddr())
 		l.mu.Lock()
-		if l.perClient > 0 && l.open[key] >= l.perClient {
+		cs := l.clients[key]
+		if capped && l.perClient > 0 && cs != nil && cs.open >= l.perClient {
 			l.mu.Unlock()
+			l.overCap.Add(1)
 			c.Close()
 			continue
 		}
-		for l.n >= l.max {
-			e := l.waiting.Front()
-			if e == nil {
-				l.freed.Wait() // every place is inside a handler
+		for patience := phonePatience; l.n >= l.max; {
+			victim, phone := l.roomVictim()
+			switch {
+			case victim == nil:
+				l.freed.Wait() // every place is inside a working handler
+				continue
+			case phone && patience > 0:
+				// Only a phone in use is left to close: a place may be
+				// freed in a moment (a crowd's connections come and go).
+				l.mu.Unlock()
+				time.Sleep(phonePatienceStep)
+				patience -= phonePatienceStep
+				l.mu.Lock()
 				continue
 			}
-			victim := l.waiting.Remove(e).(*limitedConn)
-			victim.elem = nil
+			victim.unlist()
 			l.mu.Unlock()
+			l.forRoom.Add(1)
 			victim.Close() // gives its place back (done)
 			l.mu.Lock()
 		}
+		if cs = l.clients[key]; cs == nil {
+			cs = &connClientState{}
+			l.clients[key] = cs
+		}
 		l.n++
-		l.open[key]++
-		lc := &limitedConn{Conn: c, l: l, key: key}
-		lc.elem = l.waiting.PushBack(lc)
+		cs.open++
+		lc := &limitedConn{Conn: c, l: l, key: key, client: cs}
+		lc.place()
 		l.mu.Unlock()
 		return lc, nil
 	}
 }
 
+// clientOf is who a connection from a is counted for, and whether the
+// per-client cap applies: a trusted proxy's connection is its own client,
+// uncapped.
+func (l *limitListener) clientOf(a net.Addr) (key string, capped bool) {
+	if ap, err := netip.ParseAddrPort(a.String()); err == nil {
+		ip := ap.Addr().WithZone("").Unmap()
+		for _, p := range l.proxies {
+			if p.Contains(ip) {
+				return a.String(), false
+			}
+		}
+	}
+	return connClient(a), true
+}
+
+// roomVictim is the connection to close for room, nil if every one is
+// inside a working handler; phone says that it is the keep-alive of a
+// client answered lately. Its caller holds l.mu.
+func (l *limitListener) roomVictim() (victim *limitedConn, phone bool) {
+	if e := l.waitingOnClient.Front(); e != nil {
+		return e.Value.(*limitedConn), false
+	}
+	now := l.now()
+	i := 0
+	for e := l.idle.Front(); e != nil && i < idleScan; e, i = e.Next(), i+1 {
+		if c := e.Value.(*limitedConn); now.Sub(c.client.answered) >= answeredLately {
+			return c, false
+		}
+	}
+	if e := l.idle.Front(); e != nil {
+		return e.Value.(*limitedConn), true
+	}
+	return nil, false
+}
+
 func (l *limitListener) done(c *limitedConn) {
 	l.mu.Lock()
-	if c.elem != nil {
-		l.waiting.Remove(c.elem)
-		c.elem = nil
-	}
-	if l.open[c.key]--; l.open[c.key] <= 0 {
-		delete(l.open, c.key)
+	c.unlist()
+	if c.client.open--; c.client.open <= 0 {
+		delete(l.clients, c.key)
 	}
 	l.n--
 	c.closed = true
@@ -175,15 +267,51 @@ func (l *limitListener) done(c *limitedConn) {
 // limitedConn gives its places back when it closes, once.
 type limitedConn struct {
 	net.Conn
-	l    *limitListener
-	key  string
-	once sync.Once
-	// Guarded by l.mu: where it waits in l.waiting (nil while inside a
-	// handler or closed), how many requests of it are inside a handler,
-	// and whether it closed.
-	elem    *list.Element
-	serving int
-	closed  bool
+	l      *limitListener
+	key    string
+	client *connClientState
+	once   sync.Once
+	// busy: a request of it is inside a handler (read without the lock,
+	// to spare idle reads of it).
+	busy atomic.Bool
+	// Guarded by l.mu: the list it is in (nil: inside a working handler,
+	// or closed) and its place there; how many requests of it are inside
+	// a handler, and of those how many wait on the client; whether bytes
+	// of a request arrived while it was between handlers; whether it has
+	// been answered once; whether it closed.
+	list     *list.List
+	elem     *list.Element
+	serving  int
+	waits    int
+	partial  bool
+	answered bool
+	closed   bool
+}
+
+// unlist takes c out of the list it is in. Its caller holds l.mu.
+func (c *limitedConn) unlist() {
+	if c.list != nil {
+		c.list.Remove(c.elem)
+		c.list, c.elem = nil, nil
+	}
+}
+
+// place puts c, as the newest, in the list that says how readily it may
+// be closed for room. Its caller holds l.mu.
+func (c *limitedConn) place() {
+	c.unlist()
+	var to *list.List
+	switch {
+	case c.closed:
+		return
+	case c.serving > c.waits:
+		return // working for its client: never closed for room
+	case c.waits > 0 || c.partial || !c.answered:
+		to = &c.l.waitingOnClient
+	default:
+		to = &c.l.idle
+	}
+	c.list, c.elem = to, to.PushBack(c)
 }
 
 func (c *limitedConn) Close() error {
@@ -192,52 +320,126 @@ func (c *limitedConn) Close() error {
 	return err
 }
 
+// Read notices the first bytes of a request that arrive between
+// handlers: until its handler starts, the connection waits on its
+// client (a slowloris sends half a request and stops there).
+func (c *limitedConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	if n > 0 && !c.busy.Load() {
+		c.l.mu.Lock()
+		if c.serving == 0 && !c.partial {
+			c.partial = true
+			c.place()
+		}
+		c.l.mu.Unlock()
+	}
+	return n, err
+}
+
 // inHandler marks c as inside a handler, safe from being closed for room,
-// until the returned func marks it out again, as the newest waiting.
+// until the returned func marks it out again, as the newest of its list.
 func (c *limitedConn) inHandler() (out func()) {
 	l := c.l
 	l.mu.Lock()
 	c.serving++
-	if c.elem != nil {
-		l.waiting.Remove(c.elem)
-		c.elem = nil
-	}
+	c.partial = false
+	c.busy.Store(true)
+	c.place()
 	l.mu.Unlock()
 	return func() {
 		l.mu.Lock()
-		if c.serving--; c.serving == 0 && !c.closed {
-			c.elem = l.waiting.PushBack(c)
+		if c.serving--; c.serving == 0 {
+			c.waits = 0
+			c.busy.Store(false)
 		}
+		c.place()
 		l.mu.Unlock()
 	}
+}
+
+// WaitingOnClient (handlers.ConnWatch) lets c be closed for room until
+// resume.
+func (c *limitedConn) WaitingOnClient() (resume func()) {
+	l := c.l
+	l.mu.Lock()
+	c.waits++
+	c.place()
+	l.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			l.mu.Lock()
+			if c.waits > 0 {
+				c.waits--
+			}
+			c.place()
+			l.mu.Unlock()
+		})
+	}
+}
+
+// Answered (handlers.ConnWatch) marks c's client as a phone in use.
+func (c *limitedConn) Answered() {
+	l := c.l
+	l.mu.Lock()
+	c.answered = true
+	c.client.answered = l.now()
+	l.mu.Unlock()
 }
 
 type connKey struct{}
 
 // connContext is http.Server's ConnContext: it keeps the connection in
-// the context of its requests, for guardHandlers.
+// the context of its requests, for guardHandlers and the handlers.
 func connContext(ctx context.Context, c net.Conn) context.Context {
 	if lc, ok := c.(*limitedConn); ok {
-		return context.WithValue(ctx, connKey{}, lc)
+		return handlers.WithConnWatch(context.WithValue(ctx, connKey{}, lc), lc)
 	}
 	return ctx
 }
 
 // guardHandlers marks a connection as inside a handler while h serves a
 // request of it, so that making room for new connections never cuts an
-// answer (a download, a live stream) short.
+// answer (a download, a live stream) short; but while the handler waits
+// for the request's body to arrive, the connection waits on its client,
+// and may be closed for room (a body that never comes would otherwise
+// hold its place until the read timeout, and a crowd of them every place).
 func guardHandlers(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if lc, ok := r.Context().Value(connKey{}).(*limitedConn); ok {
 			defer lc.inHandler()()
+			if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+				r.Body = &arrivingBody{ReadCloser: r.Body, conn: lc}
+			}
 		}
 		h.ServeHTTP(w, r)
 	})
 }
 
+// arrivingBody is a request body whose connection waits on its client
+// while a read of it is under way: one that returns at once (the body
+// came with the headers) leaves a phone's save no time to be chosen,
+// while one that never returns is a stalled body.
+type arrivingBody struct {
+	io.ReadCloser
+	conn *limitedConn
+	done bool // the body has ended (or failed)
+}
+
+func (b *arrivingBody) Read(p []byte) (int, error) {
+	if b.done {
+		return b.ReadCloser.Read(p)
+	}
+	resume := b.conn.WaitingOnClient()
+	n, err := b.ReadCloser.Read(p)
+	resume()
+	b.done = err != nil
+	return n, err
+}
+
 // connClient is who a connection is counted for: its address, an IPv6
-// one by its /64. (Behind a reverse proxy every connection is the
-// proxy's: give it -conns-per-client 0 and let the proxy bound clients.)
+// one by its /64. (A trusted proxy's connections are not counted so:
+// see clientOf.)
 func connClient(a net.Addr) string {
 	ap, err := netip.ParseAddrPort(a.String())
 	if err != nil {
@@ -257,4 +459,13 @@ func offIfZero(n int) string {
 		return "off"
 	}
 	return strconv.Itoa(n)
+}
+
+// countIn adds the listener's refusals to the metrics: a connection
+// closed is a refusal too, and one /metrics never saw (issue 44 item 7).
+func (l *limitListener) countIn(m *handlers.Metrics) {
+	m.Counter("ruthless_connections_over_client_cap_total", "Connections closed as soon as accepted: their client held -conns-per-client already.",
+		func() float64 { return float64(l.overCap.Load()) })
+	m.Counter("ruthless_connections_closed_for_room_total", "Connections closed to make room for a new one at the total (-max-conns).",
+		func() float64 { return float64(l.forRoom.Load()) })
 }

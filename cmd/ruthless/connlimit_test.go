@@ -17,7 +17,7 @@ func TestConnsPerClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := newLimitListener(inner, 3, 100)
+	ln := newLimitListener(inner, 3, 100, nil)
 	defer ln.Close()
 	go func() {
 		for {
@@ -92,7 +92,7 @@ func TestCrowdOfAddressesAtTotal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := newLimitListener(inner, perClient, total)
+	ln := newLimitListener(inner, perClient, total, nil)
 	entered, release := make(chan struct{}), make(chan struct{})
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "scoreboard") })

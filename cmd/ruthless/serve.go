@@ -188,7 +188,11 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 	}
 	// No crowd of clients can take every connection (connlimit.go).
 	cr := crowd{connsPerClient: opt.ConnsPerClient, maxConns: opt.MaxConns}
-	ln = newLimitListener(ln, cr.connsPerClient, cr.total(files))
+	limited := newLimitListener(ln, cr.connsPerClient, cr.total(files), opt.TrustedProxies)
+	if opt.Metrics != nil {
+		limited.countIn(opt.Metrics)
+	}
+	ln = limited
 	log.Info("connection limits", "per_client", offIfZero(cr.connsPerClient), "total", cr.total(files), "requests_per_minute", offIfZero(opt.RequestsPerMinute))
 	if err := lock.Announce(ln.Addr().String()); err != nil {
 		ln.Close()

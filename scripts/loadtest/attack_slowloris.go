@@ -75,6 +75,7 @@ func slowlorisAttack(ctx context.Context, t *target) error {
 		}
 	}()
 	held := 0
+	var peakKB int64
 	for _, total := range []int{15_000, 22_000} {
 		logBefore := logSize(t.log)
 		var h *staller
@@ -94,6 +95,7 @@ func slowlorisAttack(ctx context.Context, t *target) error {
 		for _, h := range helpers {
 			now = append(now, h.last())
 		}
+		peakKB = max(peakKB, int64(use.rss.peakKB))
 		rows = append(rows, phaseRow{fmt.Sprintf("%d stalled, 15 s", total), l})
 		notes = append(notes, fmt.Sprintf("%d stalled: the helpers say %s; fresh phones failed or timed out %d; %s; \"too many open files\" in the server's log: %d in this step",
 			total, strings.Join(now, " + "), bad, use, emfileSince(t.log, logBefore)))
@@ -108,8 +110,18 @@ func slowlorisAttack(ctx context.Context, t *target) error {
 	for _, n := range notes {
 		fmt.Println(n)
 	}
+	// The server holds at most -max-conns connections (4,096 by
+	// default), whatever the crowd: its memory stays bounded (issue 44).
+	if peakKB > slowlorisRSSBoundKB {
+		return fmt.Errorf("slowloris: server RSS peak %s, over the bound %s", mib(int(peakKB)), mib(slowlorisRSSBoundKB))
+	}
 	return nil
 }
+
+// slowlorisRSSBoundKB is the most the server may hold under the
+// slowloris crowd: 4,096 connections at about 30 KB each, and the rest
+// of the server.
+const slowlorisRSSBoundKB = 200 * 1024
 
 // staller is a `loadtest stall` child and the last line it printed.
 type staller struct {

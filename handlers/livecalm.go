@@ -1,0 +1,83 @@
+package handlers
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Issue 44 item 2: anyone with the invite link could loop seat changes,
+// each pushed to every phone at the table, each phone then fetching its
+// page again, until the phones' own request rate refused their saves.
+// Three things keep a crowd of changes from reaching the phones' rate:
+// seat changes are limited per client; a stream sends at most one event
+// a liveWindow, the latest version, however many changes came; and the
+// one fetch a phone makes after an event is not counted against its
+// request rate.
+const (
+	// liveBurst events of one stream go at once (a table of four saving
+	// together sees each save as before), then one a liveWindow: half a
+	// second is not seen at a table, and bounds the pages a phone fetches
+	// after events to two a second, whatever the changes.
+	liveBurst  = 4
+	liveWindow = 500 * time.Millisecond
+	// seatChangesPerMinute is each client's allowance of seat changes
+	// (POST /games/ID/join), all at once if need be: a phone says who it
+	// is once a game, a table behind one address a handful of times.
+	seatChangesPerMinute = 30
+)
+
+// freeRefetch reports whether r is a phone's fetch of a game page after
+// its live stream told it of a change, and takes that turn: each event
+// sent gives the stream's phone one such fetch, which its request rate
+// does not count.
+func (a *app) freeRefetch(r *http.Request) bool {
+	if r.Method != http.MethodGet {
+		return false
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, "/games/")
+	if !ok {
+		return false
+	}
+	id, _, _ := strings.Cut(rest, "/")
+	phone := phoneID(r)
+	if phone == "" || !validID(id) {
+		return false
+	}
+	return a.streams.takeRefetch(phone + " " + id)
+}
+
+// takeRefetch takes the refetch the phone's stream for a game was given
+// by its last event, if it has one.
+func (g *streamGate) takeRefetch(phone string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s := g.phones[phone]
+	if s == nil || !s.refetch {
+		return false
+	}
+	s.refetch = false
+	return true
+}
+
+// gaveEvent gives the stream's phone its refetch.
+func (g *streamGate) gaveEvent(s *liveStream) {
+	g.mu.Lock()
+	s.refetch = true
+	g.mu.Unlock()
+}
+
+// limitSeatChanges refuses a client past its seat changes with 429.
+func (a *app) limitSeatChanges(c *gin.Context) bool {
+	cancel, wait := a.seatChanges.reserve(clientKey(c.Request))
+	if cancel != nil {
+		return true
+	}
+	c.Header("Retry-After", retrySeconds(wait))
+	a.fail(c, &refusal{status: http.StatusTooManyRequests,
+		message: "too many seat changes from this client; try again in " + waitText(wait),
+		text:    "Too many seat changes from this device. Try again in " + waitText(wait) + ".", retryAfter: retrySeconds(wait)})
+	return false
+}
