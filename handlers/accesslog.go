@@ -149,3 +149,7 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// routedKey marks, in a request's context, whether the router's count
+// saw it (a *bool).
+type routedKey struct{}

@@ -120,10 +120,6 @@ func (m *Metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{})
 }
 
-// routedKey marks, in a request's context, whether the router's count
-// saw it (a *bool).
-type routedKey struct{}
-
 // countBeforeRouting counts a request answered before the router (a 429
 // of the request rate, a 421 of the host check, a 403 of the
 // cross-origin check, a 413 of the body limit): issue 44 found a flood of

@@ -27,3 +27,8 @@ func (m *Metrics) appGauges(*app) {}
 func (m *Metrics) handler() http.Handler { return http.NotFoundHandler() }
 
 func (m *Metrics) refusedSave(string) {}
+
+// Counter does nothing: this build has no metrics.
+func (m *Metrics) Counter(string, string, func() float64) {}
+
+func (m *Metrics) countBeforeRouting(int) {}
