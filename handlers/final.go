@@ -356,7 +356,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players, Facts: playFacts(g)}
 	for p, name := range f.Players {
-		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Text: name + "'s end of game"})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Name: name, After: "'s end of game"})
 		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
 			if t.mayLead(p) {

@@ -61,7 +61,7 @@ func nextStep(t atTable, seen int) views.Link {
 		return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter your cards"}
 	}
 	name, noPhone := t.seatName(p)
-	return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter ", Name: name, After: "'s cards" + noPhoneMark(noPhone)}
+	return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter ", Name: name, After: noPhoneMark(noPhone) + "'s cards"}
 }
 
 // seatName is seat p's player as this phone is offered to enter for

@@ -120,3 +120,12 @@ func writeRun(w io.Writer, r textRun) error {
 	_, err := io.WriteString(w, s)
 	return err
 }
+
+// names are the players of a result card, to isolate in its title.
+func (vm CardView) names() []string {
+	out := make([]string, len(vm.Rows))
+	for i, r := range vm.Rows {
+		out[i] = r.Name
+	}
+	return out
+}

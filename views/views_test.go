@@ -86,7 +86,7 @@ func TestEntryGrid(t *testing.T) {
 	}{
 		{"selected card", `value="H2" id="c-H2" checked data-testid="card-H2"`},
 		{"held card disabled", `value="H3" id="c-H3" disabled data-testid="card-H3"`},
-		{"holder named", `data-testid="holder-H3">Craig<`},
+		{"holder named", `data-testid="holder-H3"><bdi>Craig</bdi><`},
 		{"captain power", `name="power" value="HC" checked data-testid="power-HC"`},
 		{"coins error", `data-testid="field-error-coins">Coins are a whole number`},
 		{"version", `name="version" value="4"`},
