@@ -415,8 +415,9 @@ func (a *app) showEntry(c *gin.Context, status int, g store.StoredGame, vm views
 	// shown the others' cards.
 	t := tableOf(c.Request, g)
 	if s := t.saveNext(vm.Round, vm.Player); s >= 0 {
-		vm.NextName = t.seatName(s)
+		vm.NextName, vm.NextNoPhone = t.seatName(s)
 	}
+	vm.Own = len(t.held) > 0 && t.held[0] == vm.Player
 	vm.SolveHref = views.SolveURL(g.ID)
 	vm.Live = liveView(c.Request, g, false)
 	vm.Live.EntryRound = vm.Round

@@ -103,7 +103,7 @@ func (a *app) finalForm(c *gin.Context) {
 		vm.Prefilled = true
 	}
 	vm.Token = newToken()
-	a.page(c, http.StatusOK, views.FinalForm(vm))
+	a.finalPage(c, http.StatusOK, g, vm)
 }
 
 var finalNumbers = []struct {
@@ -200,7 +200,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		vm := finalFormView(g, p, v)
 		vm.Errors = errs
 		vm.Token = orNewToken(token)
-		a.page(c, http.StatusOK, views.FinalForm(vm))
+		a.finalPage(c, http.StatusOK, g, vm)
 		return
 	}
 	if len(errs) == 0 {
@@ -217,7 +217,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		vm := finalFormView(g, p, v)
 		vm.Errors = errs
 		vm.Token = orNewToken(token)
-		a.page(c, http.StatusUnprocessableEntity, views.FinalForm(vm))
+		a.finalPage(c, http.StatusUnprocessableEntity, g, vm)
 		return
 	}
 	err = a.saveFormFinal(c.Request.Context(), g.ID, p, entry, v.version, token)
@@ -232,7 +232,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		vm.Conflict = true
 		vm.ConflictSavedAt = savedAt(conflict.Saved, time.Now())
 		vm.Token = orNewToken(token)
-		a.page(c, http.StatusConflict, views.FinalForm(vm))
+		a.finalPage(c, http.StatusConflict, g, vm)
 		return
 	}
 	var fe *scoring.FieldError
@@ -242,7 +242,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		vm := finalFormView(g, p, v)
 		vm.Errors = views.Errors{finalField(fe, p): fe.Message}
 		vm.Token = orNewToken(token)
-		a.page(c, http.StatusUnprocessableEntity, views.FinalForm(vm))
+		a.finalPage(c, http.StatusUnprocessableEntity, g, vm)
 		return
 	}
 	if err != nil {
@@ -254,7 +254,32 @@ func (a *app) saveFinal(c *gin.Context) {
 		seeOther(c, views.FinalScoresURL(g.ID))
 		return
 	}
+	if err == nil && c.Request.PostForm.Get("then") == "next" {
+		if s := finalSaveNext(tableOf(c.Request, saved), p); s >= 0 {
+			seeOther(c, views.FinalURL(g.ID, s))
+			return
+		}
+	}
 	seeOther(c, views.GameURL(g.ID))
+}
+
+// finalSaveNext is the seat "Save & next" opens after seat p's end of
+// game: the next one this phone enters (its own seats, then the open
+// ones, as in the rounds) whose end of game is missing, -1 for none.
+func finalSaveNext(t atTable, p int) int {
+	return t.nextSeat(p+1, p, func(s int) bool { return !t.g.FinalEntered(s) })
+}
+
+// finalPage renders an end-of-game form with what depends on the phone:
+// "Save & next" to the next seat it enters, and which button is the big
+// one (plain Save on its own player's form).
+func (a *app) finalPage(c *gin.Context, status int, g store.StoredGame, vm views.FinalFormView) {
+	t := tableOf(c.Request, g)
+	if s := finalSaveNext(t, vm.Player); s >= 0 {
+		vm.NextName, vm.NextNoPhone = t.seatName(s)
+	}
+	vm.Own = len(t.held) > 0 && t.held[0] == vm.Player
+	a.page(c, status, views.FinalForm(vm))
 }
 
 // saveFormFinal saves an end-of-game form, telling a stale version that
@@ -331,7 +356,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players, Facts: playFacts(g)}
 	for p, name := range f.Players {
-		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Text: name + "'s end of game"})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Name: name, After: "'s end of game"})
 		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
 			if t.mayLead(p) {
@@ -373,7 +398,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 	}
 	for _, tb := range res.WinnerTieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Totals)); ok {
-			vm.Totals[behind].Tie = &views.TieView{Text: views.FinalTieText(f.Players, res.Totals, tb), Rule: tb.Rule}
+			vm.Totals[behind].Tie = &views.TieView{Text: views.FinalTieText(f.Players, res.Totals, tb), Rule: tb.Rule, Names: f.Players}
 		}
 	}
 	return vm

@@ -34,6 +34,8 @@ func (a *app) game(c *gin.Context) {
 	if views.Guest(c.Request.Context()) {
 		tag += "-guest" // its header has other links
 	}
+	// Its main button follows the results the phone has opened.
+	tag += "s" + strconv.Itoa(t.seen)
 	// The share link its More menu shows (or not) is part of the game's
 	// version (gameVersion), so the ETag follows it.
 	share := g.Share
@@ -158,6 +160,13 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 	everyHeld := len(g.Holders) >= n
 	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != "" && !everyHeld
 	vm.InviteInMore = everyHeld && f.Final == nil
+	if len(t.held) == 0 && vm.Current == 1 && !f.Started(1) {
+		for p := range f.Players {
+			if g.HolderOf(p) == "" {
+				vm.AskSeat = append(vm.AskSeat, p)
+			}
+		}
+	}
 	if len(f.Rounds) > 0 && vm.Current > 1 {
 		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
 	}

@@ -92,7 +92,7 @@ func liveView(r *http.Request, g store.StoredGame, links bool) views.LiveView {
 	f := g.File
 	t := tableOf(r, g)
 	lv := views.LiveView{Events: views.EventsURL(g.ID), Version: gameVersion(g), Seat: -1, JoinHref: views.JoinURL(g.ID),
-		Game: views.GameURL(g.ID), Final: f.Final != nil}
+		Game: views.GameURL(g.ID), Final: f.Final != nil, Names: f.Players}
 	if len(t.held) > 0 {
 		lv.Seat = t.held[0]
 		names := make([]string, len(t.held))
@@ -266,11 +266,12 @@ func (a *app) join(c *gin.Context) {
 		a.fail(c, &badRequest{field: "seat", message: "choose one of the players of this game"})
 		return
 	}
-	if h := g.HolderOf(seat); h != "" && h != phone && form.Get("confirm") != "1" {
+	tookOver := g.HolderOf(seat) != "" && g.HolderOf(seat) != phone
+	if tookOver && form.Get("confirm") != "1" {
 		// The seat is on another phone: perhaps lost or flat, perhaps a
 		// mistap. Ask before taking it over.
 		vm := joinView(c.Request, g)
-		vm.Confirm = &views.JoinConfirm{Seat: seat, Name: g.File.Players[seat], HeldBy: holderName(g, seat, h), Also: also}
+		vm.Confirm = &views.JoinConfirm{Seat: seat, Name: g.File.Players[seat], HeldBy: holderName(g, seat, g.HolderOf(seat)), Also: also}
 		a.page(c, http.StatusOK, views.Join(vm))
 		return
 	}
@@ -289,13 +290,21 @@ func (a *app) join(c *gin.Context) {
 	if len(held) == 0 {
 		setSeat(c.Writer, c.Request, g.ID, seat)
 	}
-	if also {
+	if also && !tookOver {
 		seeOther(c, views.JoinURL(g.ID))
 		return
 	}
 	if fresh, err := a.store.Game(ctx, g.ID); err == nil {
 		g = fresh
 	}
+	if form.Get("then") == "game" {
+		// Asked on the scoreboard of a new game: back there, where
+		// inviting the table and its own entry are the next steps.
+		seeOther(c, views.GameURL(g.ID))
+		return
+	}
+	// A seat taken over from another phone (lost, flat) is taken to be
+	// entered: the phone goes to that seat's entry when one is due.
 	seeOther(c, ownPage(atTable{g: g, held: []int{seat}}))
 }
 

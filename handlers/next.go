@@ -20,9 +20,11 @@ import (
 // open seats (no phone holds them: "Enter round 2 for Dmitri (no
 // phone)"); a shared phone, holding none, enters the open seats clockwise
 // from the start player. No phone is led to a seat another phone holds.
-// seen is the round whose results the phone is looking at, 0 for none: a
-// round's results come before the next round's entries, unless the phone
-// is looking at them already.
+// seen is the round whose results the phone is looking at, 0 for the
+// scoreboard: there a round's results come before the next round's
+// entries, unless the phone opened them already (t.seen); a page of
+// results, of that round or an older one, leads on to what comes after
+// them, never to more results.
 //
 // A phone with nothing left to enter while others are missing gets no
 // step (an empty Link): the page's live list says whom it waits for.
@@ -34,16 +36,16 @@ func nextStep(t atTable, seen int) views.Link {
 	}
 	last := f.LastComplete()
 	if cur := f.CurrentRound(); cur > 0 {
-		if last > seen && last == cur-1 && !f.Started(cur) {
+		if seen == 0 && last > t.seen && last == cur-1 && !f.Started(cur) {
 			return resultsStep(g.ID, last)
 		}
 		p := t.nextSeat(scoring.StartPlayerOf(f, cur), -1, func(p int) bool { return !f.HasEntered(cur, p) })
 		if p < 0 {
 			return views.Link{}
 		}
-		return views.Link{Href: views.EntryURL(g.ID, cur, p), Text: t.entryText(cur, p)}
+		return t.entryLink(cur, p)
 	}
-	if last > seen && !g.AnyFinal() {
+	if seen == 0 && last > t.seen && !g.AnyFinal() {
 		return resultsStep(g.ID, last)
 	}
 	if g.FirstMissingFinal() < 0 {
@@ -58,28 +60,38 @@ func nextStep(t atTable, seen int) views.Link {
 	if len(t.held) > 0 && p == t.held[0] {
 		return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter your cards"}
 	}
-	return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter " + t.seatName(p) + "'s cards"}
+	name, noPhone := t.seatName(p)
+	return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter ", Name: name, After: noPhoneMark(noPhone) + "'s cards"}
 }
 
 // seatName is seat p's player as this phone is offered to enter for
-// them: an open seat says it has no phone, when seats are recorded.
-func (t atTable) seatName(p int) string {
-	name := t.g.File.Players[p]
-	if !t.holds(p) && len(t.g.Holders) > 0 && t.open(p) {
-		return name + " (no phone)"
+// them, and whether it is an open seat to say "no phone" of, when seats
+// are recorded.
+func (t atTable) seatName(p int) (string, bool) {
+	return t.g.File.Players[p], !t.holds(p) && len(t.g.Holders) > 0 && t.open(p)
+}
+
+// noPhoneMark follows an open seat's name in a button.
+func noPhoneMark(noPhone bool) string {
+	if noPhone {
+		return " (no phone)"
 	}
-	return name
+	return ""
 }
 
 func resultsStep(id string, r int) views.Link {
 	return views.Link{Href: views.RoundURL(id, r), Text: "See round " + strconv.Itoa(r) + " results"}
 }
 
-func (t atTable) entryText(r, p int) string {
+func (t atTable) entryLink(r, p int) views.Link {
+	l := views.Link{Href: views.EntryURL(t.g.ID, r, p)}
 	if len(t.held) > 0 && p == t.held[0] {
-		return "Enter your round " + strconv.Itoa(r) + " cards"
+		l.Text = "Enter your round " + strconv.Itoa(r) + " cards"
+		return l
 	}
-	return "Enter round " + strconv.Itoa(r) + " for " + t.seatName(p)
+	name, noPhone := t.seatName(p)
+	l.Text, l.Name, l.After = "Enter round "+strconv.Itoa(r)+" for ", name, noPhoneMark(noPhone)
+	return l
 }
 
 // ownPage is where a phone goes when it opens the game from outside (a
@@ -107,10 +119,13 @@ func ownPage(t atTable) string {
 // (whose pages move by themselves, live.js). Otherwise "Save & next"
 // opens the next seat this phone enters that is still missing (nextSeat:
 // its own, then the open seats, never one another phone holds), and
-// anything else (a correction of a complete round too) the scoreboard.
+// anything else the scoreboard. A correction of a complete round opens
+// that round's results, re-scored, so the table sees what it changed.
 func afterSave(before, after store.StoredGame, r, p int, t atTable, next bool) string {
 	g := after
-	if after.File.Complete(r) && !before.File.Complete(r) {
+	if after.File.Complete(r) {
+		// The save completed the round, or corrected a complete one:
+		// either way its results are what changed.
 		return views.RoundURL(g.ID, r)
 	}
 	if next {

@@ -196,7 +196,7 @@ func TestPlayerPagesMatchRecomputation(t *testing.T) {
 				}
 			}
 			for other, hh := range w.h2h {
-				re := regexp.MustCompile(`(?i)<th><a [^>]*href="/players/[^"]*"[^>]*>` + regexp.QuoteMeta(html.EscapeString(other)) + `</a></th><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>`)
+				re := regexp.MustCompile(`(?i)<th[^>]*><a [^>]*href="/players/[^"]*"[^>]*><bdi>` + regexp.QuoteMeta(html.EscapeString(other)) + `</bdi></a></th><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>`)
 				m := re.FindStringSubmatch(body)
 				if m == nil {
 					t.Errorf("no head-to-head row for %s", other)

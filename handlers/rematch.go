@@ -111,14 +111,34 @@ func rematchForm(vm views.NewGameView) url.Values {
 // openRematch opens rematch id of game old on its invitation, this phone
 // already holding the seat of the player it held in the old game.
 func (a *app) openRematch(c *gin.Context, old store.StoredGame, id string) {
-	if s := seatOf(c.Request, old); s >= 0 {
+	if len(heldSeats(c.Request, old)) > 0 {
 		if g, err := a.store.Game(c.Request.Context(), id); err == nil {
-			if seat := g.File.SeatNamed(old.File.Players[s]); seat >= 0 && g.HolderOf(seat) == "" {
-				a.bindSeat(c, id, seat)
-			}
+			a.carrySeats(c, old, g)
 		}
 	}
 	seeOther(c, views.InviteURL(id))
+}
+
+// carrySeats gives this phone, in game g, the seats of every player it
+// held in game old (the host who also held the seat of a player without
+// a phone keeps both), each found by name; a seat another phone took
+// meanwhile stays that phone's. The phone's own player comes first.
+func (a *app) carrySeats(c *gin.Context, old, g store.StoredGame) {
+	first := true
+	for _, s := range heldSeats(c.Request, old) {
+		seat := g.File.SeatNamed(old.File.Players[s])
+		if seat < 0 || g.HolderOf(seat) != "" {
+			continue
+		}
+		if first {
+			a.bindSeat(c, g.ID, seat)
+			first = false
+			continue
+		}
+		if err := a.store.TakeSeat(c.Request.Context(), g.ID, seat, ensurePhone(c)); err != nil {
+			a.logger(c.Request.Context()).Warn("rematch: recording a seat", "game", clip(g.ID), "err", err)
+		}
+	}
 }
 
 // carrySeat gives a phone that held a seat in the game g is a rematch of,
@@ -137,13 +157,7 @@ func (a *app) carrySeat(c *gin.Context, g store.StoredGame) {
 	if err != nil {
 		return // gone since: the phone picks its seat as for any game
 	}
-	s := seatOf(c.Request, old)
-	if s < 0 {
-		return
-	}
-	if seat := g.File.SeatNamed(old.File.Players[s]); seat >= 0 && g.HolderOf(seat) == "" {
-		a.bindSeat(c, g.ID, seat)
-	}
+	a.carrySeats(c, old, g)
 }
 
 // bindSeat gives this phone seat in game id (the server's record and

@@ -38,6 +38,9 @@ func (a *app) roundResults(c *gin.Context) {
 		return
 	}
 	vm := roundView(g, res, r, tableOf(c.Request, g))
+	if vm.Complete {
+		markSeen(c, g, r)
+	}
 	vm.Live = liveView(c.Request, g, false)
 	vm.Live.Compact = true
 	// Nothing is typed on the results: a correction or the next step
@@ -158,7 +161,7 @@ func roundView(g store.StoredGame, res scoring.Result, r int, t atTable) views.R
 	}
 	for _, tb := range rr.TieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Parties)); ok {
-			vm.Parties[behind].Tie = &views.TieView{Text: views.RoundTieText(f.Players, rr, tb), Rule: tb.Rule}
+			vm.Parties[behind].Tie = &views.TieView{Text: views.RoundTieText(f.Players, rr, tb), Rule: tb.Rule, Names: f.Players}
 		}
 	}
 	if len(rr.Returned) > 0 {

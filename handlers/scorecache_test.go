@@ -54,7 +54,7 @@ func put(h http.Handler, path, body string) *httptest.ResponseRecorder {
 
 // TestSaveLeavesPageScored: a round entry saved from its form leaves the
 // game scored in the score cache under the version the save left, so the
-// page the phone is sent to (the scoreboard here, or the round's results)
+// page the phone is sent to (here a correction's round results, issue 41)
 // reads the game and scores nothing (issue 30, item 4).
 func TestSaveLeavesPageScored(t *testing.T) {
 	tests := []struct {
@@ -63,8 +63,8 @@ func TestSaveLeavesPageScored(t *testing.T) {
 		then   string
 		cached bool // the game's new version is in the score cache after the save
 	}{
-		{"saved from the form, on to the scoreboard", "1", "", true},
-		{"save & next on a complete round: the scoreboard too", "0", "next", true},
+		{"a correction, on to the round's results", "1", "", true},
+		{"save & next on a complete round: its results too", "0", "next", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,7 +78,7 @@ func TestSaveLeavesPageScored(t *testing.T) {
 			if rec.Code != http.StatusSeeOther {
 				t.Fatalf("POST: status %d, want 303: %.300s", rec.Code, rec.Body)
 			}
-			if got, want := rec.Header().Get("Location"), "/games/"+id; got != want {
+			if got, want := rec.Header().Get("Location"), "/games/"+id+"/rounds/1"; got != want {
 				t.Fatalf("sent to %q, want %q", got, want)
 			}
 			g, err := a.store.Game(context.Background(), id)

@@ -74,10 +74,12 @@ func seatOf(r *http.Request, g store.StoredGame) int {
 type atTable struct {
 	g    store.StoredGame
 	held []int
+	// seen is the last round whose results the phone opened (seen.go).
+	seen int
 }
 
 func tableOf(r *http.Request, g store.StoredGame) atTable {
-	return atTable{g: g, held: heldSeats(r, g)}
+	return atTable{g: g, held: heldSeats(r, g), seen: seenRound(r, g)}
 }
 
 // holds reports whether this phone holds seat p.

@@ -1,6 +1,15 @@
 // Small conveniences on top of pages that work without JavaScript.
 (function () {
   "use strict";
+  // The page's scroll padding is the sticky Save bar's height (app.css),
+  // however many lines its buttons take, so nothing is scrolled to a
+  // place under the bar.
+  var bar = document.querySelector(".entrybar");
+  if (bar) {
+    var padBar = function () { document.documentElement.style.setProperty("--bar-h", bar.offsetHeight + "px"); };
+    padBar();
+    if (window.ResizeObserver) new ResizeObserver(padBar).observe(bar);
+  }
   // The − / + buttons next to a number step it in place instead of
   // submitting the form to the server.
   document.addEventListener("click", function (ev) {

@@ -16,6 +16,8 @@ func TestEntryBarMarkup(t *testing.T) {
 	withNext.NextName = "<b>Craig</b>"
 	cleared := base
 	cleared.Cleared = true
+	own := withNext
+	own.Own = true
 	tests := []struct {
 		name    string
 		vm      views.EntryView
@@ -23,8 +25,11 @@ func TestEntryBarMarkup(t *testing.T) {
 		wantNot []string
 	}{
 		{"shared phone, a seat left", withNext,
-			[]string{`data-testid="save-next"`, `Save &amp; next:&nbsp;<span class="who">&lt;b&gt;Craig&lt;/b&gt;</span>`, `class="save" name="save"`, `data-solve="/games/g/solve"`, `formaction="/games/g/rounds/2/players/0#at-coins"`, `id="at-coins"`, `value="3"`},
+			[]string{`data-testid="save-next"`, `Save &amp; next:&nbsp;<span class="who"><bdi>&lt;b&gt;Craig&lt;/b&gt;</bdi>`, `class="save" name="save"`, `data-solve="/games/g/solve"`, `formaction="/games/g/rounds/2/players/0#at-coins"`, `id="at-coins"`, `value="3"`},
 			[]string{"<b>Craig</b>", `data-testid="cleared"`}},
+		{"the phone's own entry: Save is the big button", own,
+			[]string{`class="save primary"`, `class="savenext"`},
+			nil},
 		{"no seat left, or a seat's phone", base,
 			[]string{`class="save primary"`, `data-testid="live-party" hidden`},
 			[]string{`data-testid="save-next"`}},

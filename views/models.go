@@ -13,7 +13,14 @@ import (
 type Link struct {
 	Href string
 	Text string
+	// Name, when set, is a player's name following Text, isolated from
+	// the words around it (<bdi>), and After the words after it: "Enter
+	// round 5 for " + "سارة" + " (no phone)".
+	Name, After string
 }
+
+// Label is the link's whole text, as a screen reader or a test reads it.
+func (l Link) Label() string { return l.Text + l.Name + l.After }
 
 // Errors maps a form field name to the message shown next to it. The key
 // "form" holds messages that concern no single field.
@@ -128,6 +135,13 @@ type EntryView struct {
 	// next"; "" offers no such button (every other seat has entered, or
 	// the phone joined as a seat and enters its own entry only).
 	NextName string
+	// NextNoPhone says the next seat is an open seat: "(no phone)".
+	NextNoPhone bool
+	// Own marks the phone's own player's entry (the first seat it took):
+	// there plain Save is the big button and "Save & next" the second
+	// one, so a player tapping the big button never lands in someone
+	// else's entry.
+	Own bool
 	// SolveHref is where the page's script asks for the best party of the
 	// cards tapped (GET, ?cards=…), to show it live in the bar.
 	SolveHref string
@@ -194,8 +208,13 @@ type ScoreRow struct {
 
 // GameView is a game's scoreboard page.
 type GameView struct {
-	ID           string
-	Players      []string
+	ID      string
+	Players []string
+	// AskSeat are the seats this phone is asked to choose from, on a
+	// game that has not started and a phone holding none: the phone that
+	// set the game up is asked at once which player it is, so its next
+	// step is its own entry (issue 41). Empty asks nothing.
+	AskSeat      []int
 	Date         string
 	Rounds       int
 	Achievements []string
@@ -271,6 +290,8 @@ type PartyView struct {
 type TieView struct {
 	Text string
 	Rule string
+	// Names are the game's players, isolated where Text names them.
+	Names []string
 }
 
 // RoundResultsView is a round's results page, or the waiting page for a
@@ -337,6 +358,14 @@ type FinalFormView struct {
 	// ConflictSavedAt says when the other phone saved ("at 21:04"), ""
 	// if unknown.
 	ConflictSavedAt string
+	// NextName names the next seat this phone enters whose end of game is
+	// missing, for "Save & next"; "" offers no such button.
+	NextName string
+	// NextNoPhone says the next seat is an open seat: "(no phone)".
+	NextNoPhone bool
+	// Own marks the phone's own player's form: there plain Save is the
+	// big button, and "Save & next" the second one.
+	Own bool
 }
 
 // AchievementRow is one Legendary Achievement on the final page.

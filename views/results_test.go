@@ -211,7 +211,7 @@ func TestSeatColoursEverywhere(t *testing.T) {
 	names := []string{"Ann", "Bea", "Cal", "Dee"}
 	for page, html := range pages {
 		for seat, name := range names {
-			chip := `<span class="chip ` + views.SeatClass(seat) + `" title="` + name + `">` + name + `</span>`
+			chip := `<bdi class="chip ` + views.SeatClass(seat) + `" title="` + name + `">` + name + `</bdi>`
 			if !strings.Contains(html, chip) {
 				t.Errorf("%s page: no %s chip in %s", page, name, views.SeatClass(seat))
 			}
@@ -282,7 +282,7 @@ func TestRoundWarningOnce(t *testing.T) {
 	if got, want := testidsIn(t, html, `warned-\d`), []string{"warned-0", "warned-1", "warned-2"}; !slices.Equal(got, want) {
 		t.Errorf("warned players %q, want %q", got, want)
 	}
-	if !strings.Contains(html, "<b>Ann, Bea and Cal</b>") {
+	if !strings.Contains(html, "<b><bdi>Ann</bdi>, <bdi>Bea</bdi> and <bdi>Cal</bdi></b>") {
 		t.Errorf("the warning does not name the three players together")
 	}
 	for _, code := range []string{"H2", "A5"} {

@@ -58,7 +58,7 @@ func (g TapGrid) noteID(code string) string {
 // title and the hidden text beside the mark keep the whole name.
 func holderMark(name string) string {
 	r := []rune(strings.TrimSpace(name))
-	if len(r) <= 5 {
+	if displayWidth(r) <= 5 {
 		return string(r)
 	}
 	words := strings.FieldsFunc(string(r), func(c rune) bool { return unicode.IsSpace(c) || c == '-' })
@@ -67,4 +67,20 @@ func holderMark(name string) string {
 		return string(a[:1]) + string(b[:1])
 	}
 	return string(r[:2])
+}
+
+// displayWidth is how many narrow letters' room a name takes: a Chinese,
+// Japanese or Korean character is as wide as two, so "欧阳晓明" needs the
+// room of eight and is marked by its first two characters where a column
+// is narrow (issue 41: it broke in the scoreboard's round header).
+func displayWidth(r []rune) int {
+	w := 0
+	for _, c := range r {
+		if unicode.In(c, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+			w += 2
+		} else {
+			w++
+		}
+	}
+	return w
 }

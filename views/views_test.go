@@ -44,7 +44,7 @@ func sampleRound() views.RoundResultsView {
 			}}},
 			{Seat: 2, Name: "Julie", PartyResult: views.PartyResult{Strength: 0, Leftover: views.Faces([]scoring.Card{card("HQ"), card("S5")})}},
 		},
-		Next: views.Link{Href: "/games/g1/rounds/4/players/1", Text: "Enter round 4 for Craig"},
+		Next: views.Link{Href: "/games/g1/rounds/4/players/1", Text: "Enter round 4 for ", Name: "Craig"},
 	}
 }
 
@@ -62,7 +62,7 @@ func TestRoundResultsMarkers(t *testing.T) {
 		{"unused cards", `data-testid="unused-2"`},
 		{"tie-break", `data-testid="tiebreak"`},
 		{"tie-break rule link", `href="/rules#R2.5"`},
-		{"next action", `data-testid="next-action">Enter round 4 for Craig<`},
+		{"next action", `data-testid="next-action">Enter round 4 for <bdi>Craig</bdi><`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,7 +86,7 @@ func TestEntryGrid(t *testing.T) {
 	}{
 		{"selected card", `value="H2" id="c-H2" checked data-testid="card-H2"`},
 		{"held card disabled", `value="H3" id="c-H3" disabled data-testid="card-H3"`},
-		{"holder named", `data-testid="holder-H3">Craig<`},
+		{"holder named", `data-testid="holder-H3"><bdi>Craig</bdi><`},
 		{"captain power", `name="power" value="HC" checked data-testid="power-HC"`},
 		{"coins error", `data-testid="field-error-coins">Coins are a whole number`},
 		{"version", `name="version" value="4"`},
