@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,21 +102,22 @@ func (p phone) inView(css string) bool {
 }
 
 // screen saves what the phone's screen shows now (not the whole page: a
-// bar sticking to the bottom of the screen shows only so).
+// bar sticking to the bottom of the screen shows only so), when every
+// page's screenshot is asked for (shotsEnv).
 func (p phone) screen(name string) {
 	p.t.Helper()
+	if !keepShots {
+		return
+	}
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.fatalf("screenshot %s: %v", name, err)
 	}
-	p.n++
-	path := filepath.Join(p.dir, fmt.Sprintf("%s%02d-%s.png", p.prefix, p.n, name))
-	if err := os.WriteFile(path, png, 0o644); err != nil {
+	if _, err := p.save(name, png); err != nil {
 		p.fatalf("screenshot %s: %v", name, err)
 	}
-	p.last = path
 }
 
 // checkBarSizes checks every control of the bar is a target of at least
