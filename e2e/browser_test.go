@@ -288,16 +288,27 @@ func (p phone) open(path, name string) {
 // 200).
 func (p phone) openAny(path, name string, want int64) {
 	p.t.Helper()
+	p.navigate(p.base+path, name, want)
+	p.checkSideways(name)
+}
+
+// navigate loads the page at url, checks its status and waits for its
+// main element (and keeps a screenshot when asked to).
+func (p phone) navigate(url, name string, want int64) {
+	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
-	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path))
+	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(url))
 	if err != nil {
-		p.fatalf("opening %s: %v", path, err)
+		p.fatalf("opening %s: %v", url, err)
 	}
 	if resp.Status != want {
-		p.errorf("opening %s: status %d, want %d", path, resp.Status, want)
+		p.errorf("opening %s: status %d, want %d", url, resp.Status, want)
 	}
-	p.landed(name)
+	if err := p.do(chromedp.WaitReady(chromedp.CSS("main"))); err != nil {
+		p.fatalf("page %s has no main element: %v", name, err)
+	}
+	p.snap(name)
 }
 
 func byTestID(id string) string { return fmt.Sprintf(`[data-testid=%q]`, id) }
@@ -323,11 +334,30 @@ func (p phone) follow(css, name string, wantStatus int) {
 }
 
 // tap taps an element that changes the page in place.
+// chromedp.Tap finds the element, then asks where it is, then touches
+// there: a page that replaces the element in between (a swap in place)
+// makes the second step fail before anything is touched, and the tap is
+// made again on the element found afresh.
 func (p phone) tap(css string) {
 	p.t.Helper()
-	if err := p.do(chromedp.Tap(chromedp.CSS(css))); err != nil {
-		p.fatalf("tapping %s: %v", css, err)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	for {
+		err := chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(css)))
+		if err == nil {
+			return
+		}
+		if ctx.Err() != nil || !nodeGone(err) {
+			p.fatalf("tapping %s: %v", css, err)
+		}
 	}
+}
+
+// nodeGone reports whether a browser call failed because the element it
+// found was removed from the page meanwhile.
+func nodeGone(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Could not find node with given id") || strings.Contains(msg, "No node with given id")
 }
 
 // waitFor waits until a JavaScript condition holds in the page, for up

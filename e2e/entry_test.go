@@ -144,6 +144,7 @@ func (p phone) checkBarSizes() {
 // cards tapped; offline, the last answer stays, marked; the end of the
 // page is not hidden behind the bar; both colour schemes read well.
 func TestEntryBar(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)
@@ -340,6 +341,7 @@ func (p phone) tapCoins(want int, n *tally) {
 // It checks the walk goes through every seat, each form in reach, and
 // counts the taps per player-round.
 func TestEntrySaveAndNextTaps(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)
@@ -449,6 +451,7 @@ func nextUnvisited(seat int, visited []int, n int) int {
 // before (no live line), − and + bring the phone back to the stepper
 // instead of the top of the page, and Clear all empties a saved entry.
 func TestEntryWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)

@@ -112,6 +112,7 @@ func (p phone) setWidth(width int) {
 // ellipsis, and axe-core finds nothing, in the light theme at every width
 // and in the dark theme at 360 px.
 func TestLongNamesFit(t *testing.T) {
+	t.Parallel()
 	script := readAxe(t)
 	words, err := json.Marshal(nameWords())
 	if err != nil {

@@ -45,6 +45,7 @@ func (p phone) at360() {
 // final scores by itself, and the share link opens in a fresh browser
 // context with no password.
 func TestTheTableAsItIs(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	browser, _ := startBrowser(t)
 	dir := shotDir(t)

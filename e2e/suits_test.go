@@ -20,6 +20,7 @@ import (
 // fonts are forced to monospace, a font with no emoji, and the symbols
 // are compared by shape, colour left out.
 func TestSuitSymbolsWithoutEmojiFont(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	id := createGame(t, p.base, `{"version":1,"players":["Ann","Bo","Cy"],"start_player":0}`)
 	p.open("/games/"+id+"/rounds/1/players/0", "entry")
