@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -115,12 +114,12 @@ func TestIndexedDBStore(t *testing.T) {
 }
 
 // idbTestBinary puts the idb test binary at dst: the one idbWasmEnv names
-// when it is newer than every Go file of the module (else it could test
-// old code), or one built now.
+// when no file it is built from changed since (else it could test old
+// code), or one built now.
 func idbTestBinary(t *testing.T, dst string) {
 	t.Helper()
 	if pre := os.Getenv(idbWasmEnv); pre != "" {
-		fresh, why := builtAfterSources(pre, "..")
+		fresh, why := idbBinaryFresh(pre)
 		if fresh {
 			if err := copyFile(pre, dst); err != nil {
 				t.Fatalf("%s=%s: %v", idbWasmEnv, pre, err)
@@ -129,45 +128,50 @@ func idbTestBinary(t *testing.T, dst string) {
 		}
 		t.Logf("%s=%s not used (%s): building the idb tests here", idbWasmEnv, pre, why)
 	}
-	build := exec.Command("go", "test", "-c", "-o", dst, "ruthless/store/memstore/idb")
+	build := exec.Command("go", "test", "-c", "-o", dst, idbPackage)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the idb tests for the browser: %v\n%s", err, out)
 	}
 }
 
-// builtAfterSources reports whether the file bin was written after every
-// .go file and go.mod/go.sum under root changed, and if not, why.
-func builtAfterSources(bin, root string) (bool, string) {
+const idbPackage = "ruthless/store/memstore/idb"
+
+// idbBinaryFresh reports whether the file bin was written after every
+// file of the module's packages its test binary is built from (as go list
+// finds them for WebAssembly) and go.mod and go.sum changed, and if not,
+// why.
+func idbBinaryFresh(bin string) (bool, string) {
 	info, err := os.Stat(bin)
 	if err != nil {
 		return false, err.Error()
 	}
-	built := info.ModTime()
-	var newer string
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || newer != "" {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "dist") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if name := d.Name(); !strings.HasSuffix(name, ".go") && name != "go.mod" && name != "go.sum" {
-			return nil
-		}
-		if fi, err := d.Info(); err == nil && fi.ModTime().After(built) {
-			newer = path
-		}
-		return nil
-	})
+	list := exec.Command("go", "list", "-deps", "-test", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}", idbPackage)
+	list.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := list.Output()
 	if err != nil {
-		return false, err.Error()
+		return false, fmt.Sprintf("go list: %v", err)
 	}
-	if newer != "" {
-		return false, newer + " changed after it was built"
+	files := []string{filepath.Join("..", "go.mod"), filepath.Join("..", "go.sum")}
+	for _, dir := range strings.Fields(string(out)) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return false, err.Error()
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				files = append(files, filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	for _, f := range files {
+		fi, err := os.Stat(f)
+		if err != nil {
+			return false, err.Error()
+		}
+		if fi.ModTime().After(info.ModTime()) {
+			return false, f + " changed after it was built"
+		}
 	}
 	return true, ""
 }
@@ -178,4 +182,28 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return os.WriteFile(dst, b, 0o644)
+}
+
+// TestIndexedDBBinaryFresh: a prebuilt idb test binary older than a file
+// it is built from is not used; one written after them all is.
+func TestIndexedDBBinaryFresh(t *testing.T) {
+	t.Parallel()
+	bin := filepath.Join(t.TempDir(), "idb.test.wasm")
+	if err := os.WriteFile(bin, []byte("not run"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(bin, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if fresh, why := idbBinaryFresh(bin); fresh || !strings.Contains(why, "changed after it was built") {
+		t.Errorf("a binary of 2000: fresh=%t (%s), want stale", fresh, why)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(bin, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if fresh, why := idbBinaryFresh(bin); !fresh {
+		t.Errorf("a binary newer than its sources: stale (%s), want fresh", why)
+	}
 }
