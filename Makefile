@@ -39,7 +39,7 @@ test:
 # test-race runs every test of every package with the race detector,
 # browser tests included (a missing browser fails rather than skips).
 test-race:
-	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) ./...
+	RUTHLESS_REQUIRE_BROWSER=1 RUTHLESS_IDB_WASM=$(CURDIR)/$(IDB_WASM) $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) ./...
 
 # WASM_TEST_PACKAGES are the packages whose tests also run as the
 # offline build runs them, GOOS=js GOARCH=wasm, in Node (go_js_wasm_exec,
@@ -50,9 +50,17 @@ test-race:
 # TestIndexedDBStore runs them in Chromium).
 WASM_TEST_PACKAGES = ./store/memstore/... ./store/storetest
 
-# test-wasm runs WASM_TEST_PACKAGES' tests under WebAssembly in Node.
+# IDB_WASM is the test binary of store/memstore/idb for WebAssembly, built
+# once by test-wasm for e2e's TestIndexedDBStore (which runs it in
+# Chromium, and builds it itself when the file is missing or older than
+# the sources): test-wasm must run before test-race to spare it that.
+IDB_WASM = dist/e2e/idb.test.wasm
+
+# test-wasm runs WASM_TEST_PACKAGES' tests under WebAssembly in Node, and
+# builds IDB_WASM.
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) build ./...
+	GOOS=js GOARCH=wasm $(GO) test -c -o $(IDB_WASM) ./store/memstore/idb
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) \
 		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(WASM_TEST_PACKAGES)
 

@@ -77,6 +77,7 @@ func (p phone) axeCheck(script string) []axeViolation {
 // check itself can fail: an image without a text alternative and a
 // button with no name.
 func TestAxeCatches(t *testing.T) {
+	t.Parallel()
 	script := readAxe(t)
 	findBrowser(t)
 	browser, _ := startBrowser(t)
@@ -93,24 +94,5 @@ func TestAxeCatches(t *testing.T) {
 		if !got[want] {
 			t.Errorf("axe-core did not report %s; it reported %v", want, got)
 		}
-	}
-}
-
-// TestAxeEveryPage opens every page of the game night in the light and
-// the dark theme and runs axe-core on it: every violation fails the test.
-func TestAxeEveryPage(t *testing.T) {
-	script := readAxe(t)
-	p, pages := gameNight(t)
-	for _, theme := range []string{"light", "dark"} {
-		t.Run(theme, func(t *testing.T) {
-			q := p.on(t)
-			emulateMedia(q, "prefers-color-scheme", theme)
-			for _, pg := range pages {
-				q.visit(pg)
-				for _, v := range q.axeCheck(script) {
-					q.errorf("%s, %s theme (%s): %s", pg.name, theme, pg.path, v)
-				}
-			}
-		})
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,15 +27,11 @@ import (
 	"ruthless/store"
 )
 
-// The phone every test holds: docs/design.md's 390 px wide screen.
+// The phone every test holds: docs/design.md's 390 px wide screen. (The
+// deadlines, testTimeout and stepTimeout, are in machine_test.go.)
 const (
 	screenWidth  = 390
 	screenHeight = 844
-	// testTimeout bounds a whole test, browser start included.
-	testTimeout = 3 * time.Minute
-	// stepTimeout bounds one action, so a tap that goes nowhere fails in
-	// seconds with a screenshot instead of hanging until testTimeout.
-	stepTimeout = 20 * time.Second
 )
 
 // browserNames are tried in order on PATH.
@@ -94,6 +89,7 @@ func startServerWith(t *testing.T, opt handlers.Options) string {
 	}
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	closing := endStreamsFirst(&opt)
 	srv := httptest.NewServer(handlers.NewWithOptions(st, log, opt))
 	// Cleanups run last first: the server stops, then the store closes,
 	// then the log is read.
@@ -107,79 +103,29 @@ func startServerWith(t *testing.T, opt handlers.Options) string {
 			t.Errorf("closing the store: %v", err)
 		}
 	})
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() { closeServer(srv, closing) })
 	return srv.URL
 }
 
-// startBrowser starts headless Chromium with a fresh profile and returns
-// the context of its first tab and the folder holding the profile and the
-// browser's own temporary files, which is removed when the test ends.
-func startBrowser(t *testing.T) (context.Context, string) {
-	t.Helper()
-	exe := findBrowser(t)
-	root, err := os.MkdirTemp("", "ruthless-e2e-browser-*")
-	if err != nil {
-		t.Fatal(err)
+// endStreamsFirst gives the app a shutdown channel (handlers.Options.Done,
+// which `serve` closes on shutdown) unless it has one, and returns the
+// function that closes it.
+func endStreamsFirst(opt *handlers.Options) func() {
+	if opt.Done != nil {
+		return func() {}
 	}
-	t.Cleanup(func() { removeAll(t, root) })
-	profile, tmp := filepath.Join(root, "profile"), filepath.Join(root, "tmp")
-	for _, dir := range []string{profile, tmp} {
-		if err := os.Mkdir(dir, 0o700); err != nil {
-			t.Fatal(err)
-		}
-	}
-
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox, // tests run as root in CI containers
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(screenWidth, screenHeight),
-		// Chromium's shared-memory and crash files go here, not loose in /tmp.
-		chromedp.Env("TMPDIR="+tmp),
-	)
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	t.Cleanup(cancel)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc) // waits for the browser to exit
-	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancelTab)
-	if err := chromedp.Do(tabCtx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	return tabCtx, root
+	done := make(chan struct{})
+	opt.Done = done
+	return sync.OnceFunc(func() { close(done) })
 }
 
-// removeAll removes a folder the browser used. Its helper processes can
-// still be writing for a moment after it exits, so a failure is retried a
-// few times before it counts.
-func removeAll(t *testing.T, dir string) {
-	t.Helper()
-	var err error
-	for range 50 {
-		if err = os.RemoveAll(dir); err == nil {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Errorf("leftover browser folder %s: %v", dir, err)
-}
-
-// shotDir makes the folder that keeps every screenshot of one test. It is
-// kept after the test, so a failure can be looked at.
-func shotDir(t *testing.T) string {
-	t.Helper()
-	name := regexp.MustCompile(`[^A-Za-z0-9]+`).ReplaceAllString(t.Name(), "-")
-	dir, err := os.MkdirTemp("", "ruthless-e2e-shots-"+name+"-*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots of every page: %s", dir)
-	return dir
+// closeServer ends the app's live event streams, then closes the server.
+// httptest.Server.Close waits for every request in flight, and a page
+// still open in a browser holds its game's stream (/games/ID/events) until
+// the browser goes: closed first, the streams end at once.
+func closeServer(srv *httptest.Server, endStreams func()) {
+	endStreams()
+	srv.Close()
 }
 
 // tab is one browser tab at phone size, with the screenshots taken in it.
@@ -224,11 +170,14 @@ func newPhone(t *testing.T, browser context.Context, base, dir, prefix string) p
 // on returns the same tab reporting to t (a subtest).
 func (p phone) on(t *testing.T) phone { return phone{t: t, tab: p.tab} }
 
+// where saves the screen as the check that failed sees it and names the
+// file, for the failure message.
 func (p phone) where() string {
-	if p.last == "" {
-		return "no screenshot yet; folder " + p.dir
+	path, err := p.shoot("failed")
+	if err != nil {
+		return fmt.Sprintf("no screenshot: %v", err)
 	}
-	return "screenshot " + p.last
+	return "screen saved: " + path
 }
 
 func (p phone) fatalf(format string, args ...any) {
@@ -260,12 +209,21 @@ func eval[T any](p phone, expr string) T {
 	return v
 }
 
-// shoot saves a full-page screenshot named after the page.
+// shoot saves a full-page screenshot named after the page, in the
+// test's screenshot folder (made then).
 func (p phone) shoot(name string) (string, error) {
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
+		return "", err
+	}
+	return p.save(name, png)
+}
+
+// save writes a screenshot into the test's screenshot folder.
+func (p phone) save(name string, png []byte) (string, error) {
+	if err := os.MkdirAll(p.dir, 0o755); err != nil {
 		return "", err
 	}
 	p.n++
@@ -277,16 +235,34 @@ func (p phone) shoot(name string) (string, error) {
 	return path, nil
 }
 
-// landed is called on every page the test reaches: it keeps a screenshot
-// and checks the page does not scroll sideways on the phone.
+// snap keeps a screenshot of the page reached when every page's is asked
+// for (shotsEnv); otherwise screens are saved only on a failure.
+func (p phone) snap(name string) {
+	p.t.Helper()
+	if !keepShots {
+		return
+	}
+	if _, err := p.shoot(name); err != nil {
+		p.fatalf("screenshot of %s: %v", name, err)
+	}
+}
+
+// landed is called on every page the test reaches: it checks the page
+// does not scroll sideways on the phone (and keeps a screenshot when asked
+// to).
 func (p phone) landed(name string) {
 	p.t.Helper()
 	if err := p.do(chromedp.WaitReady(chromedp.CSS("main"))); err != nil {
 		p.fatalf("page %s has no main element: %v", name, err)
 	}
-	if _, err := p.shoot(name); err != nil {
-		p.fatalf("screenshot of %s: %v", name, err)
-	}
+	p.snap(name)
+	p.checkSideways(name)
+}
+
+// checkSideways fails the test when the page shown is wider than the
+// phone, naming what sticks out.
+func (p phone) checkSideways(name string) {
+	p.t.Helper()
 	width := eval[int](p, `document.documentElement.scrollWidth`)
 	if width > screenWidth {
 		wide := eval[[]string](p, `Array.from(document.querySelectorAll("body *"))
@@ -312,16 +288,27 @@ func (p phone) open(path, name string) {
 // 200).
 func (p phone) openAny(path, name string, want int64) {
 	p.t.Helper()
+	p.navigate(p.base+path, name, want)
+	p.checkSideways(name)
+}
+
+// navigate loads the page at url, checks its status and waits for its
+// main element (and keeps a screenshot when asked to).
+func (p phone) navigate(url, name string, want int64) {
+	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
-	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path))
+	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(url))
 	if err != nil {
-		p.fatalf("opening %s: %v", path, err)
+		p.fatalf("opening %s: %v", url, err)
 	}
 	if resp.Status != want {
-		p.errorf("opening %s: status %d, want %d", path, resp.Status, want)
+		p.errorf("opening %s: status %d, want %d", url, resp.Status, want)
 	}
-	p.landed(name)
+	if err := p.do(chromedp.WaitReady(chromedp.CSS("main"))); err != nil {
+		p.fatalf("page %s has no main element: %v", name, err)
+	}
+	p.snap(name)
 }
 
 func byTestID(id string) string { return fmt.Sprintf(`[data-testid=%q]`, id) }
@@ -347,32 +334,61 @@ func (p phone) follow(css, name string, wantStatus int) {
 }
 
 // tap taps an element that changes the page in place.
+// chromedp.Tap finds the element, then asks where it is, then touches
+// there: a page that replaces the element in between (a swap in place)
+// makes the second step fail before anything is touched, and the tap is
+// made again on the element found afresh.
 func (p phone) tap(css string) {
-	p.t.Helper()
-	if err := p.do(chromedp.Tap(chromedp.CSS(css))); err != nil {
-		p.fatalf("tapping %s: %v", css, err)
-	}
-}
-
-// waitFor waits until a JavaScript condition holds in the page.
-func (p phone) waitFor(cond, what string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
 	for {
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond,
-			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
+		err := chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(css)))
 		if err == nil {
 			return
 		}
+		if ctx.Err() != nil || !nodeGone(err) {
+			p.fatalf("tapping %s: %v", css, err)
+		}
+	}
+}
+
+// nodeGone reports whether a browser call failed because the element it
+// found was removed from the page meanwhile.
+func nodeGone(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Could not find node with given id") || strings.Contains(msg, "No node with given id")
+}
+
+// waitFor waits until a JavaScript condition holds in the page, for up
+// to stepTimeout (the poll itself has no deadline of its own, chromedp's
+// default 30 s or any other).
+func (p phone) waitFor(cond, what string) {
+	p.t.Helper()
+	if err := waitCond(p.ctx, cond); err != nil {
+		p.fatalf("waiting %s for %s (%s): %v", stepTimeout, what, cond, err)
+	}
+}
+
+// waitCond polls a JavaScript condition in the tab of ctx until it holds,
+// for up to stepTimeout.
+func waitCond(tab context.Context, cond string) error {
+	ctx, cancel := context.WithTimeout(tab, stepTimeout)
+	defer cancel()
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond,
+			chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
 		// A page that navigates while the condition is polled (a live
 		// page going to the round's results) takes the poll's JavaScript
 		// context with it: poll again on the new page.
-		if ctx.Err() == nil && navigatedAway(err) {
-			time.Sleep(50 * time.Millisecond)
-			continue
+		if err == nil || ctx.Err() != nil || !navigatedAway(err) {
+			return err
 		}
-		p.fatalf("waiting for %s: %v", what, err)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond): // the new page's context
+		}
 	}
 }
 
@@ -547,14 +563,16 @@ func codes(cs []scoring.Card) []string {
 	return out
 }
 
-// TestBrowserFolderRemoved checks that a test leaves no browser profile or
-// temporary files behind, and that the browser really ran in that folder.
+// TestBrowserFolderRemoved checks that a browser leaves no profile or
+// temporary files behind, and that it really ran in that folder. (The
+// shared browser's folder is checked the same way when TestMain stops it.)
 func TestBrowserFolderRemoved(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	var root string
 	t.Run("browse", func(t *testing.T) {
 		var browser context.Context
-		browser, root = startBrowser(t)
+		browser, root = startOwnBrowser(t)
 		p := newPhone(t, browser, startServer(t), shotDir(t), "")
 		p.open("/", "home")
 		entries, err := os.ReadDir(filepath.Join(root, "profile"))

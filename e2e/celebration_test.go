@@ -51,6 +51,7 @@ type celebrationLook struct {
 // logged (a measurement, not a pass mark: timings vary from machine to
 // machine).
 func TestCelebrationCostsNoBlocking(t *testing.T) {
+	t.Parallel()
 	q := newTable(t)
 	final := "/games/" + createGame(t, q.base, namedNight(longNames, 5, false, true)) + "/final"
 	if err := q.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {

@@ -38,7 +38,9 @@ func (p phone) tapSpan(id string) {
 
 // tapInto chooses where tapped cards go on /check, taps the cards one by
 // one as a finger would, and waits until the page shows each where it
-// went ("set 2", "unused").
+// went ("set 2", "unused") before the next tap. (Tapped while the page
+// swaps in the answer to the last tap, a card moves under the finger: the
+// tap lands on what was laid out there before, or on nothing.)
 func (p phone) tapInto(bucket, note string, cards ...string) {
 	p.t.Helper()
 	p.tapSpan("to-" + bucket)
@@ -47,11 +49,20 @@ func (p phone) tapInto(bucket, note string, cards ...string) {
 	}
 	for _, c := range cards {
 		p.tapSpan("card-" + c)
-	}
-	for _, c := range cards {
 		p.waitFor(fmt.Sprintf(`(() => { const n = document.querySelector(%q); return !!n && n.innerText === %q && !document.querySelector(".tapgrid input:checked"); })()`,
 			byTestID("card-note-"+c), note), fmt.Sprintf("%s to show %q", c, note))
 	}
+}
+
+// tapSettled taps what css selects on a dispute page and waits until the
+// page has swapped in the answer and cond holds on it, so that the next
+// tap is not made on a page being replaced.
+func (p phone) tapSettled(css, cond, what string) {
+	p.t.Helper()
+	before := p.updated()
+	p.tap(css)
+	p.waitUpdate(before, what)
+	p.waitFor(cond, what)
 }
 
 // choose picks what a wild stands for on /check.
@@ -94,6 +105,7 @@ func (p phone) problemRules() []string {
 // claim, one illegal claim per rule a claim can break, and one that a
 // better party beats.
 func TestDisputeCheck(t *testing.T) {
+	t.Parallel()
 	type step struct {
 		into   string // bucket, with note the cards then show
 		note   string
@@ -190,12 +202,13 @@ func TestDisputeCheck(t *testing.T) {
 // TestDisputeSolve taps a pool on /solve and watches the best party, why
 // not more and the advisor update, the address following.
 func TestDisputeSolve(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	p.prefix = "solve-"
 	p.open("/solve", "empty")
-	p.tap(byTestID("players-3") + " + span")
+	p.tapSettled(byTestID("players-3")+" + span", `document.querySelector('[data-testid="players-3"]').checked`, "three players")
 	for _, c := range []string{"H2", "H3", "H4", "K5", "S6", "X6", "AC"} {
-		p.setCard(c, true)
+		p.tapSettled(byTestID("card-"+c)+" + span", fmt.Sprintf(`document.querySelector(%q).checked`, byTestID("card-"+c)), c+" in the pool")
 	}
 	p.waitFor(`(() => { const e = document.querySelector('[data-testid="result-strength"]'); return !!e && e.innerText === "16" && location.search.includes("cards=AC,H2,H3,H4,K5,X6,S6"); })()`, "the best party of the pool")
 	if got, want := p.path(), "/solve?cards=AC,H2,H3,H4,K5,X6,S6&players=3"; got != want {
@@ -231,6 +244,7 @@ func TestDisputeSolve(t *testing.T) {
 // and no strength sum ("12 + 4 = 16", of the legal set and of the best
 // party) is broken over two lines.
 func TestDisputeIllegalClaimOnPhone(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	p.open("/check?players=4&pool=K2,K3,K4,KP,X1,X4,X5,X6,X7,SC&set=K2,K3,K4,KP=A5&set=X4,X5,X6,X7", "illegal-set")
 	// Each sum is one inline box: a sum broken over two lines has a box

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,21 +102,22 @@ func (p phone) inView(css string) bool {
 }
 
 // screen saves what the phone's screen shows now (not the whole page: a
-// bar sticking to the bottom of the screen shows only so).
+// bar sticking to the bottom of the screen shows only so), when every
+// page's screenshot is asked for (shotsEnv).
 func (p phone) screen(name string) {
 	p.t.Helper()
+	if !keepShots {
+		return
+	}
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.fatalf("screenshot %s: %v", name, err)
 	}
-	p.n++
-	path := filepath.Join(p.dir, fmt.Sprintf("%s%02d-%s.png", p.prefix, p.n, name))
-	if err := os.WriteFile(path, png, 0o644); err != nil {
+	if _, err := p.save(name, png); err != nil {
 		p.fatalf("screenshot %s: %v", name, err)
 	}
-	p.last = path
 }
 
 // checkBarSizes checks every control of the bar is a target of at least
@@ -145,6 +144,7 @@ func (p phone) checkBarSizes() {
 // cards tapped; offline, the last answer stays, marked; the end of the
 // page is not hidden behind the bar; both colour schemes read well.
 func TestEntryBar(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)
@@ -341,6 +341,7 @@ func (p phone) tapCoins(want int, n *tally) {
 // It checks the walk goes through every seat, each form in reach, and
 // counts the taps per player-round.
 func TestEntrySaveAndNextTaps(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)
@@ -450,6 +451,7 @@ func nextUnvisited(seat int, visited []int, n int) int {
 // before (no live line), − and + bring the phone back to the stepper
 // instead of the top of the page, and Clear all empties a saved entry.
 func TestEntryWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)

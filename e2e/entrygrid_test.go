@@ -78,6 +78,7 @@ func (p phone) faceLook(code string) faceLook {
 // colour schemes; another player's cards are marked with their name and
 // cannot be tapped.
 func TestEntryGridOnOneScreen(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)

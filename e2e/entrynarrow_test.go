@@ -47,6 +47,7 @@ type partyBox struct {
 // screen and above the sticky Save bar, not under it, and the heading
 // "Round 5 · name" wraps a name between its words, never inside one.
 func TestEntryNarrowScreens(t *testing.T) {
+	t.Parallel()
 	q := newTable(t)
 	open := "/games/" + createGame(t, q.base, namedNight(longNames, 5, true, false))
 	cases := []struct {

@@ -89,6 +89,7 @@ func draftOf(p phone, key string) string {
 // connection, taps kept when a phone leaves its entry, and, on a table
 // with a password, a phone let in by the join code opening the helpers.
 func TestWholeGameOnFourPhones(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	browser, _ := startBrowser(t)
 	dir := shotDir(t)

@@ -66,6 +66,7 @@ func threePlayers() gamePlan {
 // seat order), a correction of round 2 after round 4, the end of the game
 // and the winner, checking every number shown against scoring.Score.
 func TestThreePlayerGame(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	plan := threePlayers()
 	var id string
@@ -174,6 +175,7 @@ func twoPlayers() gamePlan {
 // TestTwoPlayerGame plays a whole two-player game: no Kraken card is ever
 // offered, six rounds are played, and the level NP are split on coins.
 func TestTwoPlayerGame(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	plan := twoPlayers()
 	var id string
@@ -209,6 +211,7 @@ func TestTwoPlayerGame(t *testing.T) {
 // him too is refused (R4.1): the clash draws H5 and names Fay, and the card
 // stays ticked, marked "also in Fay's", so Gus sees what to untap.
 func TestSameCardOnTwoPhones(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)

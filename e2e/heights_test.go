@@ -2,11 +2,9 @@ package e2e
 
 import (
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -141,108 +139,6 @@ func gameNight(t *testing.T) (phone, []nightPage) {
 		{"login", locked.URL, "/login"},
 	}
 	return p, pages
-}
-
-// visit opens a page of the night on the phone.
-func (p phone) visit(pg nightPage) {
-	p.t.Helper()
-	base := p.base
-	p.base = pg.base
-	defer func() { p.base = base }()
-	p.open(pg.path, pg.name)
-}
-
-// TestPageHeights opens every page of a four-player game night at 390 ×
-// 844 in the light theme and measures how tall each is, nothing unfolded.
-// It logs the table (and writes it to the file RUTHLESS_HEIGHTS_OUT names,
-// if set; full-page screenshots go to the folder RUTHLESS_SHOTS_OUT names)
-// and fails on a page over two screens, the rules page aside.
-// RUTHLESS_SHOTS_THEME=dark takes the whole run in the dark theme, to look
-// at its screenshots.
-func TestPageHeights(t *testing.T) {
-	p, pages := gameNight(t)
-	// Four long names in four scripts (issue 31), on a server of their
-	// own so the other pages measure the same night as before: the final
-	// scores' tables are at their widest and the page at its tallest.
-	// (TestLongNamesFit runs axe-core on it; TestAxeEveryPage's one
-	// browser has no time for more pages.)
-	longSrv := startServer(t)
-	long := "/games/" + createGame(t, longSrv, namedNight(longNames, 5, false, true))
-	pages = append(pages, nightPage{"final-long-names", longSrv, long + "/final"})
-	theme := "light"
-	if os.Getenv("RUTHLESS_SHOTS_THEME") == "dark" {
-		theme = "dark"
-	}
-	emulateMedia(p, "prefers-color-scheme", theme)
-	shots := os.Getenv("RUTHLESS_SHOTS_OUT")
-	if shots != "" {
-		if err := os.MkdirAll(shots, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var table strings.Builder
-	fmt.Fprintf(&table, "| page | height px |\n|---|---:|\n")
-	for i, pg := range pages {
-		p.visit(pg)
-		h := eval[int](p, `document.scrollingElement.scrollHeight`)
-		fmt.Fprintf(&table, "| %s | %d |\n", pg.name, h)
-		if shots != "" {
-			path, err := p.shoot(pg.name)
-			if err != nil {
-				t.Fatalf("screenshot of %s: %v", pg.name, err)
-			}
-			if err := os.Rename(path, filepath.Join(shots, fmt.Sprintf("%02d-%s.png", i+1, pg.name))); err != nil {
-				t.Fatal(err)
-			}
-		}
-		// The rules are a reference. (The entry page is held to more as
-		// well: all of its cards on the first screen, TestEntryFitsOneScreen.)
-		if pg.name != "rules" && h > maxPageHeight {
-			p.errorf("page %s (%s) is %d px tall at %d px wide, want at most %d", pg.name, pg.path, h, screenWidth, maxPageHeight)
-		}
-	}
-	t.Logf("page heights at %d×%d, %s theme:\n%s", screenWidth, screenHeight, theme, table.String())
-	if out := os.Getenv("RUTHLESS_HEIGHTS_OUT"); out != "" {
-		if err := os.WriteFile(out, []byte(table.String()), 0o644); err != nil {
-			t.Fatalf("writing the table: %v", err)
-		}
-	}
-}
-
-// TestEntryFitsOneScreen opens a round entry of the game night and checks
-// that every card of its grid is on the first screen: no scrolling is
-// needed to reach any card.
-func TestEntryFitsOneScreen(t *testing.T) {
-	p, pages := gameNight(t)
-	emulateMedia(p, "prefers-color-scheme", "light")
-	for _, pg := range pages {
-		if pg.name != "entry" {
-			continue
-		}
-		p.visit(pg)
-		type card struct {
-			Code   string  `json:"code"`
-			Bottom float64 `json:"bottom"`
-		}
-		cards := eval[[]card](p, `(() => { window.scrollTo(0, 0); return Array.from(document.querySelectorAll('#entry input[data-testid^="card-"]')).map(i => {
-			const face = i.closest("label") || i;
-			return {code: i.value, bottom: face.getBoundingClientRect().bottom};
-		}); })()`)
-		if len(cards) != 50 {
-			p.fatalf("the entry grid has %d cards, want 50", len(cards))
-		}
-		var below []string
-		for _, c := range cards {
-			if c.Bottom > screenHeight+0.5 {
-				below = append(below, fmt.Sprintf("%s at %.0f px", c.Code, c.Bottom))
-			}
-		}
-		if len(below) > 0 {
-			p.errorf("%d of 50 cards end below the first screen (%d px): %s", len(below), screenHeight, strings.Join(below, ", "))
-		}
-		return
-	}
-	t.Fatal("the game night has no entry page")
 }
 
 // deleteGame deletes a game as the delete page's form does, moving it to

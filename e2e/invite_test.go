@@ -34,6 +34,7 @@ func inviteServer(t *testing.T, addr string, opt handlers.Options) (string, *sto
 		t.Fatal(err)
 	}
 	opt.ListenAddr = ln.Addr().String()
+	closing := endStreamsFirst(&opt)
 	srv := httptest.NewUnstartedServer(handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})), opt))
 	srv.Listener.Close()
 	srv.Listener = ln
@@ -44,7 +45,7 @@ func inviteServer(t *testing.T, addr string, opt handlers.Options) (string, *sto
 		}
 	})
 	t.Cleanup(func() { st.Close() })
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() { closeServer(srv, closing) })
 	return fmt.Sprintf("http://127.0.0.1:%d", ln.Addr().(*net.TCPAddr).Port), st
 }
 
@@ -69,6 +70,7 @@ func storeGame(t *testing.T, st *store.Store) string {
 // that opens it (a table password set) joins, and opens the recruit
 // advisor and a rule chip without the password.
 func TestInviteReach(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	browser, _ := startBrowser(t)
 	dir := shotDir(t)

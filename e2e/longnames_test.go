@@ -112,6 +112,7 @@ func (p phone) setWidth(width int) {
 // ellipsis, and axe-core finds nothing, in the light theme at every width
 // and in the dark theme at 360 px.
 func TestLongNamesFit(t *testing.T) {
+	t.Parallel()
 	script := readAxe(t)
 	words, err := json.Marshal(nameWords())
 	if err != nil {
@@ -147,8 +148,8 @@ func TestLongNamesFit(t *testing.T) {
 	}
 }
 
-// openWide opens a page of the long-names table and keeps its screenshot,
-// named after the page and the width.
+// openWide opens a page of the long-names table (and keeps its
+// screenshot, named after the page and the width, when asked to).
 func (p phone) openWide(pg nightPage, width int) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
@@ -163,7 +164,5 @@ func (p phone) openWide(pg nightPage, width int) {
 	if err := p.do(chromedp.WaitReady(chromedp.CSS("main"))); err != nil {
 		p.fatalf("page %s has no main element: %v", pg.name, err)
 	}
-	if _, err := p.shoot(fmt.Sprintf("%s-%d", pg.name, width)); err != nil {
-		p.fatalf("screenshot of %s: %v", pg.name, err)
-	}
+	p.snap(fmt.Sprintf("%s-%d", pg.name, width))
 }

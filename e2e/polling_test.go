@@ -27,6 +27,7 @@ const pollingFile = `{"version": 1, "players": ["Ann", "Bob", "Cat", "Dan"], "st
 // tabs of one phone on the same game, the first, whose stream the
 // second's replaces, follows it the same way.
 func TestLiveFallsBackToPolling(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	st, err := store.Open(filepath.Join(t.TempDir(), "polling.db"))
 	if err != nil {
@@ -36,8 +37,10 @@ func TestLiveFallsBackToPolling(t *testing.T) {
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	// One stream per address: the browser and this test are both 127.0.0.1.
-	srv := httptest.NewServer(handlers.NewWithOptions(st, log, handlers.Options{StreamsPerClient: 1}))
-	t.Cleanup(srv.Close)
+	opt := handlers.Options{StreamsPerClient: 1}
+	closing := endStreamsFirst(&opt)
+	srv := httptest.NewServer(handlers.NewWithOptions(st, log, opt))
+	t.Cleanup(func() { closeServer(srv, closing) })
 	t.Cleanup(func() {
 		if s := logs.String(); s != "" {
 			t.Errorf("the server logged problems:\n%s", s)

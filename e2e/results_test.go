@@ -63,6 +63,7 @@ var resultsFinals = []url.Values{
 // end of the game and checks the final table's order and shared place, in
 // the light and the dark theme.
 func TestResultsAtAGlance(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	id := createGame(t, p.base, resultsGame)
 	game := "/games/" + id

@@ -45,6 +45,7 @@ func (p phone) at360() {
 // final scores by itself, and the share link opens in a fresh browser
 // context with no password.
 func TestTheTableAsItIs(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	browser, _ := startBrowser(t)
 	dir := shotDir(t)
@@ -262,9 +263,7 @@ func TestTheTableAsItIs(t *testing.T) {
 		host.waitFor(`location.pathname.startsWith("/s/")`, "the share link")
 		// (The card's width with long names is the business of the
 		// long-names check; here the link itself is under test.)
-		if _, err := host.shoot("shared-by-host"); err != nil {
-			t.Fatal(err)
-		}
+		host.snap("shared-by-host")
 		token, err := st.LiveShare(context.Background(), id)
 		if err != nil || token == "" || host.path() != "/s/"+token {
 			t.Fatalf("after Share the host is on %s, the game's share link is %q (%v)", host.path(), token, err)
@@ -276,9 +275,7 @@ func TestTheTableAsItIs(t *testing.T) {
 		if err != nil || resp.Status != http.StatusOK {
 			friend.fatalf("opening the share link in a fresh context: %v, status %v; want 200", err, resp)
 		}
-		if _, err := friend.shoot("shared-card-360"); err != nil {
-			t.Fatal(err)
-		}
+		friend.snap("shared-card-360")
 		if got := friend.text("card-title"); !strings.Contains(got, "wins") && !strings.Contains(got, "share the victory") {
 			friend.errorf("the shared card's title %q names no winner", got)
 		}

@@ -17,6 +17,7 @@ import (
 // with a share sheet the share link (made by the tap) goes to it (and the
 // page stays); without one the same link is copied and the page says so.
 func TestShareTheResult(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	id := createGame(t, p.base, nightGame(5, false, true))
 	p.open("/games/"+id+"/final", "final")
@@ -53,6 +54,7 @@ func TestShareTheResult(t *testing.T) {
 // typed there is stored with the phone's offset on that date (−05:00 in
 // November), not the server's or UTC.
 func TestAboutInThePhonesTimeZone(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	id := createGame(t, p.base, `{"version":1,"players":["Ann","Ben"],"start_player":0,"played":"2026-11-20T23:30:00Z","rounds":[]}`)
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)

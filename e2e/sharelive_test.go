@@ -33,6 +33,7 @@ func postAway(t *testing.T, base, path string) string {
 // and make it anew, without a reload: the link it shows is always the one
 // that works, or none.
 func TestShareStateLive(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	id := createGame(t, p.base, nightGame(5, false, true))
 	p.open("/games/"+id, "scoreboard")

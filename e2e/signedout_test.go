@@ -103,6 +103,7 @@ func (rs *restartable) drainStreams() {
 // instead of silently no longer following the game. Setting a password
 // needs a restart, so the test swaps the app behind the same address.
 func TestSignedOut(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	rs, srv := newRestartable(t)
 	browser, _ := startBrowser(t)

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"image/png"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +20,7 @@ import (
 // fonts are forced to monospace, a font with no emoji, and the symbols
 // are compared by shape, colour left out.
 func TestSuitSymbolsWithoutEmojiFont(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
 	id := createGame(t, p.base, `{"version":1,"players":["Ann","Bo","Cy"],"start_player":0}`)
 	p.open("/games/"+id+"/rounds/1/players/0", "entry")
@@ -57,21 +56,25 @@ func TestSuitSymbolsWithoutEmojiFont(t *testing.T) {
 		if err != nil {
 			p.fatalf("screenshot of %s: %v", c, err)
 		}
-		path := filepath.Join(p.dir, "symbol-"+c+".png")
-		if err := os.WriteFile(path, shot, 0o644); err != nil {
-			t.Fatal(err)
+		// The symbol's picture is saved only for a failure's message.
+		saved := func() string {
+			path, err := p.save("symbol-"+c, shot)
+			if err != nil {
+				return err.Error()
+			}
+			return path
 		}
 		m, err := inkMask(shot)
 		if err != nil {
-			p.fatalf("symbol of %s (%s): %v", c, path, err)
+			p.fatalf("symbol of %s (%s): %v", c, saved(), err)
 		}
 		// An empty box (a missing glyph) is a hollow outline: little ink,
 		// none in the middle. A filled square is all ink.
 		if f := m.fraction(0, 0, m.w, m.h); f < 0.08 || f > 0.85 {
-			p.errorf("symbol of %s (%s) has %.0f%% ink, want 8–85%%: not a shape", names[c], path, 100*f)
+			p.errorf("symbol of %s (%s) has %.0f%% ink, want 8–85%%: not a shape", names[c], saved(), 100*f)
 		}
 		if f := m.fraction(m.w/4, m.h/4, 3*m.w/4, 3*m.h/4); f < 0.15 {
-			p.errorf("symbol of %s (%s) has %.0f%% ink in its middle, want at least 15%%: an empty box?", names[c], path, 100*f)
+			p.errorf("symbol of %s (%s) has %.0f%% ink in its middle, want at least 15%%: an empty box?", names[c], saved(), 100*f)
 		}
 		masks[c] = m
 	}

@@ -43,7 +43,9 @@ func startTableServer(t *testing.T) string {
 	}
 	logs := &lockedBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewUnstartedServer(handlers.NewWithOptions(st, log, handlers.Options{}))
+	var opt handlers.Options
+	closing := endStreamsFirst(&opt)
+	srv := httptest.NewUnstartedServer(handlers.NewWithOptions(st, log, opt))
 	ln, err := net.Listen("tcp", "0.0.0.0:0")
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +59,7 @@ func startTableServer(t *testing.T) string {
 		}
 	})
 	t.Cleanup(func() { st.Close() })
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() { closeServer(srv, closing) })
 	return fmt.Sprintf("http://127.0.0.1:%d", ln.Addr().(*net.TCPAddr).Port)
 }
 
@@ -139,6 +141,7 @@ func tick(i int) string {
 // same time and watch it live; one of them has JavaScript off. Then one
 // reveals a round early, and one saves through a dropped connection.
 func TestTableMode(t *testing.T) {
+	t.Parallel()
 	base := startTableServer(t)
 	browser, _ := startBrowser(t)
 	dir := shotDir(t)

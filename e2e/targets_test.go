@@ -131,6 +131,7 @@ func (p phone) tooSmall() []string {
 // promise in known ways, so the checker itself can fail: it must name
 // each small target and small text, and nothing else.
 func TestTargetsCheckerCatches(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	browser, _ := startBrowser(t)
 	p := newPhone(t, browser, "", shotDir(t), "")
@@ -198,49 +199,13 @@ const finishedGame = `{"version":1,"players":["Ann","Bo"],"start_player":0,"achi
 	"final":[{"pirates":["H2","H3","H4","H5","H7"],"buried_pirates":["H6"],"buried_powder_monkeys":1,"loot_banner_kept":5,"loot_banner_buried":0,"coins":3,"parley_used":false},
 	{"pirates":["S6","X6","A6","S1","S2"],"buried_pirates":[],"buried_powder_monkeys":2,"loot_banner_kept":3,"loot_banner_buried":1,"coins":6,"parley_used":true}]}`
 
-// TestTargetsEveryPage opens every page of the app on the phone and
-// measures its tap targets and text.
-func TestTargetsEveryPage(t *testing.T) {
+// TestTargetsErrorPages measures the tap targets and text of the pages
+// a table reaches by mistake: an unknown address, and the new-game form
+// sent empty or with a name too long. (Every other page is measured by
+// the page walk, TestEveryPage.)
+func TestTargetsErrorPages(t *testing.T) {
+	t.Parallel()
 	p := newTable(t)
-	id := createGame(t, p.base, targetsGame)
-	done := createGame(t, p.base, finishedGame)
-	game := "/games/" + id
-	pages := []struct{ name, path string }{
-		{"home", "/"},
-		{"home-filtered", "/?player=Ann&state=finished"},
-		{"new-game", "/games/new"},
-		{"rules", "/rules"},
-		{"solve", "/solve"},
-		{"solve-answer", "/solve?cards=H2,H3,H4,K5,S6,X6,AC,SP,SC*&players=3&tavern=H5,K6"},
-		{"check", "/check"},
-		{"check-answer", "/check?players=3&set=SP=H5,H4,H6&set=A1,X7&set=XC*,X2&unused=XQ"},
-		{"check-round", "/check?players=3&pool=H2,H3,H4,A5,S6,X6,AC&set=H2,H3,H4&set=S6,X6&from=" + game + "/rounds/1"},
-		{"players", "/players"},
-		{"player", "/players/Ann"},
-		{"player-long", "/players/Bartholomew%20Roberts%20the%20Longest-Named"},
-		{"rename", "/players/Ann/rename"},
-		{"card", "/games/" + done + "/card"},
-		{"export", "/export"},
-		{"import", "/import"},
-		{"invite", game + "/invite"},
-		{"join", game + "/join"},
-		{"game", game},
-		{"entry", game + "/rounds/3/players/1"},
-		{"round-incomplete", game + "/rounds/3"},
-		{"reveal", game + "/rounds/3/reveal"},
-		{"round-complete", game + "/rounds/2"},
-		{"final-entry", "/games/" + done + "/final/0"},
-		{"final", "/games/" + done + "/final"},
-		{"delete", game + "/delete"},
-	}
-	for _, pg := range pages {
-		t.Run(pg.name, func(t *testing.T) {
-			q := p.on(t)
-			q.open(pg.path, pg.name)
-			q.openDetails()
-			q.checkSizes(pg.name)
-		})
-	}
 	t.Run("not-found", func(t *testing.T) {
 		q := p.on(t)
 		q.openAny("/no-such-page", "not-found", http.StatusNotFound)
@@ -282,6 +247,7 @@ func TestTargetsEveryPage(t *testing.T) {
 // adds controls (the dispute pages' buttons for a phone without it, the
 // entry's steppers), as a phone without JavaScript shows them.
 func TestTargetsWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	base := startServer(t)
 	browser, _ := startBrowser(t)
@@ -303,21 +269,21 @@ func TestTargetsWithoutJavaScript(t *testing.T) {
 }
 
 // openDetails opens every closed details element, so what a tap would
-// show is measured too, and keeps a screenshot of the page opened.
+// show is measured too (and keeps a screenshot of the page opened when
+// asked to).
 func (p phone) openDetails() {
 	p.t.Helper()
 	n := eval[int](p, `(() => { const ds = document.querySelectorAll("details:not([open])"); ds.forEach(d => d.open = true); return ds.length; })()`)
 	if n == 0 {
 		return
 	}
-	if _, err := p.shoot("details-open"); err != nil {
-		p.fatalf("screenshot with the details open: %v", err)
-	}
+	p.snap("details-open")
 }
 
 // TestTargetsLogin measures the table password page, which only a server
 // with a password shows.
 func TestTargetsLogin(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	st, err := store.Open(filepath.Join(t.TempDir(), "login.db"))
 	if err != nil {

@@ -331,6 +331,11 @@
       if (!pending) return;
       pending = false;
       clearTimeout(retryTimer);
+      // On its way again: the answer decides where the phone goes. A
+      // save that completes the round also wakes this page's live stream,
+      // whose move to the results must not beat the answer (the page
+      // would go without forgetting the draft, and keep it on its way).
+      leaving = true;
       send();
     };
     if (!plain) {

@@ -1,0 +1,284 @@
+package e2e
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests' deadlines are base figures for a quiet machine
+// multiplied by deadlineScale, so that a machine loaded by other builds
+// waits longer instead of failing: a wait ends early when its condition
+// holds, so a long deadline costs nothing unless something is wrong.
+const (
+	baseTestTimeout = 3 * time.Minute
+	baseStepTimeout = 20 * time.Second
+	// maxDerivedScale caps the scale read off the load average: past it a
+	// machine is too busy for any deadline to mean much, and a hung test
+	// should still fail within the go test -timeout.
+	maxDerivedScale = 8
+	// scaleEnv overrides the derived scale (a number, at least 1).
+	scaleEnv = "RUTHLESS_E2E_SCALE"
+	// shotsEnv, set to anything, keeps a screenshot of every page a test
+	// reaches, as the tests once always did; unset, screens are saved only
+	// when a check fails.
+	shotsEnv = "RUTHLESS_E2E_SHOTS"
+)
+
+var (
+	// deadlineScale multiplies every deadline below (TestMain sets it).
+	deadlineScale = 1.0
+	// testTimeout bounds a whole test's browser context.
+	testTimeout = baseTestTimeout
+	// stepTimeout bounds one action, so a tap that goes nowhere fails in
+	// seconds with a screenshot instead of hanging until testTimeout.
+	stepTimeout = baseStepTimeout
+	// keepShots is set by shotsEnv.
+	keepShots = false
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	scale, how, err := machineScale(os.Getenv(scaleEnv), loadPerCore())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: %v\n", err)
+		os.Exit(2)
+	}
+	setScale(scale)
+	keepShots = os.Getenv(shotsEnv) != ""
+	if testing.Verbose() {
+		fmt.Printf("e2e: deadlines ×%.1f (%s): a step %s, a test %s\n", scale, how, stepTimeout, testTimeout)
+	}
+	code := m.Run()
+	if err := shared.stop(); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: stopping the shared browser: %v\n", err)
+		if code == 0 {
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// setScale sets the deadlines for a scale.
+func setScale(scale float64) {
+	deadlineScale = scale
+	testTimeout = scaled(baseTestTimeout)
+	stepTimeout = scaled(baseStepTimeout)
+}
+
+// scaled is a base deadline on this machine.
+func scaled(d time.Duration) time.Duration {
+	return time.Duration(float64(d) * deadlineScale)
+}
+
+// machineScale is the deadline scale: the value of scaleEnv when it is
+// set, else the one-minute load average per core (a machine at rest is
+// below 1: deadlines as given; four busy loops on two cores make about 3),
+// from 1 to maxDerivedScale. It also says where the figure came from.
+func machineScale(env string, perCore float64) (float64, string, error) {
+	if env != "" {
+		f, err := strconv.ParseFloat(env, 64)
+		if err != nil || f < 1 || f > 1000 {
+			return 0, "", fmt.Errorf("%s=%q: want a number from 1 to 1000", scaleEnv, env)
+		}
+		return f, scaleEnv, nil
+	}
+	return min(max(1, perCore), maxDerivedScale), fmt.Sprintf("load %.1f per core", perCore), nil
+}
+
+// loadPerCore is the one-minute load average per core, 0 where the
+// system does not tell it (only Linux's /proc is read).
+func loadPerCore() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f, err := strconv.ParseFloat(strings.Fields(string(b) + " 0")[0], 64)
+	if err != nil {
+		return 0
+	}
+	return f / float64(runtime.NumCPU())
+}
+
+// sharedBrowser is the one Chromium every test of the package uses: each
+// test gets a browser context of its own in it (startBrowser), with its
+// own cookies, storage and cache, as a separate browser would have, for a
+// fraction of a browser's start.
+type sharedBrowser struct {
+	once   sync.Once
+	ctx    context.Context // its first tab, which holds the browser
+	cancel func()
+	root   string
+	err    error
+}
+
+var shared sharedBrowser
+
+// get starts the browser on the first call.
+func (s *sharedBrowser) get(exe string) (context.Context, string, error) {
+	s.once.Do(func() { s.ctx, s.cancel, s.root, s.err = launch(context.Background(), exe) })
+	return s.ctx, s.root, s.err
+}
+
+// stop closes the browser, if one was started, and removes its folder.
+func (s *sharedBrowser) stop() error {
+	if s.cancel == nil {
+		return nil
+	}
+	s.cancel()
+	return removeFolder(s.root)
+}
+
+// launch starts headless Chromium with a fresh profile in a folder of its
+// own and returns the context of its first tab, the function that stops
+// it (waiting for it to exit) and the folder, which the caller removes.
+// The browser lives as long as parent.
+func launch(parent context.Context, exe string) (context.Context, func(), string, error) {
+	root, err := os.MkdirTemp("", "ruthless-e2e-browser-*")
+	if err != nil {
+		return nil, nil, "", err
+	}
+	profile, tmp := filepath.Join(root, "profile"), filepath.Join(root, "tmp")
+	for _, dir := range []string{profile, tmp} {
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			return nil, nil, root, err
+		}
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox, // tests run as root in CI containers
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		// Tabs of tests running side by side are all in the background:
+		// their timers and frames must run as in a tab in front.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(screenWidth, screenHeight),
+		// Chromium's shared-memory and crash files go here, not loose in /tmp.
+		chromedp.Env("TMPDIR="+tmp),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(parent, opts...)
+	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
+	stop := func() { cancelTab(); cancelAlloc() }
+	if err := chromedp.Do(tabCtx); err != nil {
+		stop()
+		return nil, nil, root, fmt.Errorf("starting %s: %w", exe, err)
+	}
+	return tabCtx, stop, root, nil
+}
+
+// startBrowser returns a browser context of the shared browser for one
+// test, and the shared browser's folder. The context is closed when the
+// test ends, with every tab opened in it (so their event streams end
+// before a server started earlier is closed), and at the latest after
+// testTimeout.
+func startBrowser(t *testing.T) (context.Context, string) {
+	t.Helper()
+	exe := findBrowser(t)
+	browser, root, err := shared.get(exe)
+	if err != nil {
+		t.Fatalf("the shared browser: %v", err)
+	}
+	limit, cancelLimit := context.WithTimeout(browser, testTimeout)
+	t.Cleanup(cancelLimit)
+	ctx, cancel := chromedp.NewContext(limit, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a browser context: %v", err)
+	}
+	return ctx, root
+}
+
+// startOwnBrowser starts a browser for the test alone (TestBrowserFolderRemoved
+// checks what a browser leaves behind) and returns its first tab and its
+// folder, which is removed when the test ends.
+func startOwnBrowser(t *testing.T) (context.Context, string) {
+	t.Helper()
+	exe := findBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	t.Cleanup(cancel)
+	tab, stop, root, err := launch(ctx, exe)
+	if root != "" {
+		t.Cleanup(func() {
+			if err := removeFolder(root); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return tab, root
+}
+
+// removeFolder removes a folder the browser used. Its helper processes can
+// still be writing for a moment after it exits, so a failure is retried for
+// a few seconds before it counts.
+func removeFolder(dir string) error {
+	var err error
+	for range 50 {
+		if err = os.RemoveAll(dir); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return fmt.Errorf("leftover browser folder %s: %w", dir, err)
+}
+
+// shotRun numbers the screenshot folders of one run.
+var shotRun atomic.Int64
+
+// shotDir names the folder for one test's screenshots. It is made only
+// when a screenshot is taken (on a failure, or every page with shotsEnv
+// set) and is kept after the test, so a failure can be looked at.
+func shotDir(t *testing.T) string {
+	t.Helper()
+	name := regexp.MustCompile(`[^A-Za-z0-9]+`).ReplaceAllString(t.Name(), "-")
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("ruthless-e2e-shots-%d-%d-%s", os.Getpid(), shotRun.Add(1), name))
+	if keepShots {
+		t.Logf("screenshots of every page: %s", dir)
+	}
+	return dir
+}
+
+// TestMachineScale: the deadlines follow the load per core, from 1 to
+// maxDerivedScale, unless scaleEnv sets them; a bad value is refused.
+func TestMachineScale(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		env     string
+		perCore float64
+		want    float64
+	}{
+		{"", 0, 1}, {"", 0.4, 1}, {"", 3.2, 3.2}, {"", 14, maxDerivedScale},
+		{"2.5", 14, 2.5}, {"1", 0.1, 1}, {"12", 0, 12},
+	} {
+		got, how, err := machineScale(c.env, c.perCore)
+		if err != nil || got != c.want || how == "" {
+			t.Errorf("machineScale(%q, %.1f) = %.1f, %q, %v; want %.1f", c.env, c.perCore, got, how, err, c.want)
+		}
+	}
+	for _, bad := range []string{"0.5", "0", "-2", "fast", "1e9"} {
+		if got, _, err := machineScale(bad, 1); err == nil {
+			t.Errorf("machineScale(%q) = %.1f, want an error", bad, got)
+		}
+	}
+}
