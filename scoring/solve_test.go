@@ -205,11 +205,12 @@ func randomPool(rng *rand.Rand, n, players int, flag float64, maxCaptains int) [
 // names the pool's number.
 func TestSolveMatchesReference(t *testing.T) {
 	full := referenceRun(t)
-	pools := 200_000
-	if !full && testing.Short() {
+	pools := 200_000 // the reference run's count
+	if !full {
 		pools = 5_000
-	} else if !full {
-		pools = 2_000 // under -race; the reference run has the full count
+		if raceEnabled {
+			pools = 2_000 // the race detector makes each solve ten times slower
+		}
 	}
 	shards := runtime.GOMAXPROCS(0)
 	for shard := range shards {
