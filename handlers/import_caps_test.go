@@ -33,6 +33,7 @@ func uploadFrom(t *testing.T, a *app, client, name, body string) response {
 // games, and past them it waits (429 with Retry-After) while another
 // client does not.
 func TestImportCaps(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	good := `{"version":1,"players":["Ann","Bob"],"start_player":0,"rounds":[]}`
 	many := "[" + strings.Repeat(good+",", 1000) + good + "]"

@@ -40,6 +40,7 @@ func (s *syncBuffer) String() string {
 // with Retry-After and a message saying so, to the API and on the page,
 // never the 500 of a bug; the log names the cause; reading goes on.
 func TestStorageFaultsAnswer503(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		opt     store.Options

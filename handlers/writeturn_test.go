@@ -33,6 +33,7 @@ func historyFile(tag string, n int) string {
 // gate), so none fails with "database is locked" as a 500, as 20
 // parallel imports once made 16 of them do. Run it with -race.
 func TestSavesDuringParallelImports(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["Ann","Bob","Cid"],"start_player":0,"rounds":[]}`)
 	const importers, games, savers = 8, 1000, 3

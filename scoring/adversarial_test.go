@@ -215,6 +215,7 @@ func codesOf(pool []Card) string {
 
 // TestAdversarialCorpusFormat checks the corpus reader on a made-up file.
 func TestAdversarialCorpusFormat(t *testing.T) {
+	t.Parallel()
 	text := "# a comment\n\nH1 H2 HC*  # strength 12, unused 0, cost 5; pinned: here\n  XP S3 # found\nA1 A1\n"
 	_, err := parseCorpus(text)
 	if err == nil || !strings.Contains(err.Error(), ":5:") {

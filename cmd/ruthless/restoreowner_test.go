@@ -12,6 +12,7 @@ import (
 // the owner, group and mode of the one it replaced (or, with none, the
 // owner of its folder), so the service's user can still open it.
 func TestRestoreKeepsOwner(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("giving a file to another user needs root (CI runs this as root)")
 	}
