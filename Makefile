@@ -67,9 +67,11 @@ RACE_PACKAGES = $(filter-out ruthless/e2e,$(shell $(GO) list -e ./...))
 
 # test-race runs every test of RACE_PACKAGES with the race detector. The
 # server's concurrency is exercised here: live streams, parallel saves,
-# solves in flight, a backup of a live server.
+# solves in flight, a backup of a live server. RUTHLESS_REQUIRE_BROWSER
+# makes a missing Caddy fail cmd/ruthless's reverse-proxy test rather
+# than skip it.
 test-race:
-	$(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) $(RACE_PACKAGES)
+	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) $(RACE_PACKAGES)
 
 # test-e2e runs the browser tests (e2e) in headless Chromium, the
 # offline site's (TestOfflineSite) among them, without the race detector:
