@@ -1,25 +1,28 @@
 # One command runs every test: `make test`. It installs what the tests need
 # (Chromium for the browser tests, Caddy for the reverse-proxy test,
 # axe-core for the accessibility test) on a fresh machine, checks that
-# generated and formatted code is up to date, vets and lints, and runs all
-# tests with the race detector, then the big solver cross-check without it,
-# and last builds the release binaries and checks them (make deps
-# installs the cross compilers and qemu they need; make release itself
-# never installs anything). It prints how long each phase took. CI
-# (.ci/run) calls exactly this.
+# generated and formatted code is up to date, vets and lints, runs every
+# package's tests but the browser tests with the race detector, then the
+# big solver cross-check without it, the WebAssembly tests, the browser
+# tests without the race detector, and last builds the release binaries
+# and checks them (make deps installs the cross compilers and qemu they
+# need; make release itself never installs anything). It prints how long
+# each phase took. CI (.ci/run) calls exactly this.
 
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
 
-# Every `go test` gets an explicit -timeout, far above what a busy 2-core
-# machine needs, so that only a hung test ever reaches it (go's default is
-# 10 minutes for a whole package).
-RACE_TIMEOUT ?= 35m
-TEST_TIMEOUT ?= 15m
+# Every `go test` gets an explicit -timeout, about five times what its
+# phase takes on a quiet 2-core machine and well over what one loaded by
+# make test-busy needs, so that only a hung test ever reaches it (go's
+# default is 10 minutes for a whole package).
+RACE_TIMEOUT ?= 25m
+E2E_TIMEOUT ?= 30m
+TEST_TIMEOUT ?= 10m
 
-TEST_PHASES = deps check-generated check-fmt vet lint test-race test-wasm test-reference test-offline test-release
+TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-wasm test-e2e test-release
 
-.PHONY: test $(TEST_PHASES) deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
+.PHONY: test test-busy $(TEST_PHASES) test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -36,10 +39,49 @@ test:
 	done; \
 	echo "make test: passed in $$(( $$(date +%s) - total ))s ($${times#, })"
 
-# test-race runs every test of every package with the race detector,
-# browser tests included (a missing browser fails rather than skips).
+# test-busy runs make test three times in a row while four busy loops
+# keep both cores of a 2-core machine loaded, and prints each run's
+# result: the suite must pass on a busy machine, not only on a quiet one.
+# The loops end with it however it ends: killed on exit, and each also
+# stops by itself once the shell that started it is gone (kill -0 fails),
+# even if that shell was killed outright.
+test-busy:
+	@loops=""; log=$$(mktemp); \
+	trap 'kill $$loops 2>/dev/null; rm -f "$$log" "$$log.rc"' EXIT; trap 'exit 130' INT TERM; \
+	for i in 1 2 3 4; do (while kill -0 $$$$ 2>/dev/null; do :; done) & loops="$$loops $$!"; done; \
+	echo "make test-busy: four busy loops running (pids$$loops)"; \
+	results=""; failed=0; \
+	for run in 1 2 3; do \
+		echo "== make test, run $$run of 3, under load"; \
+		{ $(MAKE) --no-print-directory test; echo $$? >"$$log.rc"; } 2>&1 | tee "$$log"; \
+		line=$$(grep -E '^make test: (passed|FAILED)' "$$log" | tail -1); \
+		if [ "$$(cat "$$log.rc")" != 0 ]; then failed=$$((failed + 1)); line="$${line:-make test: FAILED (exit $$(cat "$$log.rc"))}"; fi; \
+		results="$$results\nrun $$run: $$line"; \
+	done; \
+	printf 'make test-busy: the three runs under load:%b\n' "$$results"; \
+	if [ $$failed -gt 0 ]; then echo "make test-busy: $$failed of 3 runs failed"; exit 1; fi; \
+	echo "make test-busy: all 3 runs passed"
+
+# RACE_PACKAGES are every package but the browser tests' (e2e), which
+# runs in its own phase, test-e2e.
+RACE_PACKAGES = $(filter-out ruthless/e2e,$(shell $(GO) list -e ./...))
+
+# test-race runs every test of RACE_PACKAGES with the race detector. The
+# server's concurrency is exercised here: live streams, parallel saves,
+# solves in flight, a backup of a live server. RUTHLESS_REQUIRE_BROWSER
+# makes a missing Caddy fail cmd/ruthless's reverse-proxy test rather
+# than skip it.
 test-race:
-	RUTHLESS_REQUIRE_BROWSER=1 RUTHLESS_IDB_WASM=$(CURDIR)/$(IDB_WASM) $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) ./...
+	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) $(RACE_PACKAGES)
+
+# test-e2e runs the browser tests (e2e) in headless Chromium, the
+# offline site's (TestOfflineSite) among them, without the race detector:
+# it would slow the server several times and cannot see into the browser
+# or the WebAssembly it runs, while test-race already runs the server's
+# concurrent paths under it. A missing browser fails rather than skips.
+# It comes after test-wasm, which builds what TestIndexedDBStore runs.
+test-e2e:
+	RUTHLESS_REQUIRE_BROWSER=1 RUTHLESS_IDB_WASM=$(CURDIR)/$(IDB_WASM) $(GO) test -count=1 -timeout $(E2E_TIMEOUT) ./e2e
 
 # WASM_TEST_PACKAGES are the packages whose tests also run as the
 # offline build runs them, GOOS=js GOARCH=wasm, in Node (go_js_wasm_exec,
@@ -189,12 +231,11 @@ run:
 	$(GO) run ./cmd/ruthless
 
 # test-offline is issue 34's browser test of the offline site
-# (e2e/offline_test.go): it builds the site, installs it in Chromium,
-# cuts the network and plays a whole game on the phone alone. It runs
-# without the race detector (which skips it), as the WebAssembly build
-# alone takes minutes on a busy machine.
+# (e2e/offline_test.go) alone: it builds the site, installs it in
+# Chromium, cuts the network and plays a whole game on the phone alone.
+# make test runs it in test-e2e, with the other browser tests.
 test-offline:
-	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout 30m -run '^TestOfflineSite$$' ./e2e
+	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout $(E2E_TIMEOUT) -run '^TestOfflineSite$$' ./e2e
 
 # offline builds the offline site into dist/offline/ (beside it, then
 # swapped in): the app as WebAssembly, run on the phone by a service

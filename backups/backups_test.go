@@ -45,6 +45,7 @@ func listDir(t *testing.T, dir string) []string {
 }
 
 func TestNames(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 11, 25, 19, 48, 0, 0, time.FixedZone("CET", 3600))
 	tests := []struct {
 		name, db, regular, before string
@@ -73,6 +74,7 @@ func TestNames(t *testing.T) {
 // keep stay; the copies before migrations, other databases' backups,
 // partial copies and foreign files are never touched nor counted.
 func TestRotateKeepsNewest(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := NewDir(dir, "ruthless.db")
 	start := time.Date(2026, 1, 1, 3, 0, 0, 0, time.UTC)
@@ -121,6 +123,7 @@ func TestRotateKeepsNewest(t *testing.T) {
 // that does not stay; it opens as the database; an existing name is
 // never overwritten; a failed copy leaves nothing behind.
 func TestTakeWritesWholeFile(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st, dbPath := openDB(t)
 	dir := filepath.Join(t.TempDir(), "made", "on", "demand")

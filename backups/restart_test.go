@@ -49,6 +49,7 @@ func fill(t *testing.T, dir string, names []string) {
 // an hour for five hours) never deletes a daily backup; its start-up
 // backups stay at most one an hour, StartupKeep of them.
 func TestRestartLoopKeepsDailyBackups(t *testing.T) {
+	t.Parallel()
 	st, dbPath := openDB(t)
 	dir := t.TempDir()
 	d := NewDir(dir, dbPath)
@@ -105,6 +106,7 @@ func TestRestartLoopKeepsDailyBackups(t *testing.T) {
 // TestTwoStartsInOneSecond: two starts within one second both make their
 // backup (no "exists already"), under names that differ.
 func TestTwoStartsInOneSecond(t *testing.T) {
+	t.Parallel()
 	st, dbPath := openDB(t)
 	dir := t.TempDir()
 	d := NewDir(dir, dbPath)
@@ -140,6 +142,7 @@ func TestTwoStartsInOneSecond(t *testing.T) {
 // number of days old, never the newest one, and nothing but daily
 // backups.
 func TestRotateByAge(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 27, 3, 0, 0, 0, time.UTC)
 	day := func(n float64) time.Time { return now.Add(-time.Duration(n * float64(Every))) }
 	tests := []struct {
@@ -186,6 +189,7 @@ func TestRotateByAge(t *testing.T) {
 // copy comes out damaged fails loudly (ERROR) and deletes no backup, not
 // even those past their days.
 func TestBrokenDatabaseBackupRemovesNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	d := NewDir(dir, "ruthless.db")
 	at := time.Date(2026, 11, 27, 15, 0, 0, 0, time.UTC)

@@ -128,6 +128,7 @@ func (b *syncBuffer) String() string {
 // keeping the daily ones for three days (the start-up one apart); a copy
 // left half-written by an earlier run is removed at start.
 func TestSchedulerStartAndDaily(t *testing.T) {
+	t.Parallel()
 	st, dbPath := openDB(t)
 	dir := t.TempDir()
 	d := NewDir(dir, dbPath)
@@ -168,6 +169,7 @@ func TestSchedulerStartAndDaily(t *testing.T) {
 // reason, retried after 10 minutes, then hourly, and once the folder can
 // be made the backups go on, daily again.
 func TestSchedulerRetriesFailure(t *testing.T) {
+	t.Parallel()
 	st, dbPath := openDB(t)
 	dir := filepath.Join(t.TempDir(), "backups")
 	if err := os.WriteFile(dir, []byte("in the way"), 0o644); err != nil {

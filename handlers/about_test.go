@@ -13,6 +13,7 @@ import (
 // time read at the offset the form sends), and shows each bad field's
 // message next to it with every value kept as typed.
 func TestAboutForm(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, withRecord(t))
 	path := "/games/" + id + "/about"
@@ -95,6 +96,7 @@ func TestAboutForm(t *testing.T) {
 // on the final scores and on the result card: when (in the offset it was
 // written with), how long, where, and the notes.
 func TestPlayFactsShown(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, withRecord(t))
 	tests := []struct {

@@ -11,6 +11,7 @@ import (
 // for that request carries the same id, and nothing the player typed (a
 // name in the form, a query string) reaches the log.
 func TestRequestIDs(t *testing.T) {
+	t.Parallel()
 	_, h, logs := testApp(t, Limits{})
 	ids := map[string]bool{}
 	for _, path := range []string{"/", "/no/such/page?secret=Bartholomew", "/games/zzz"} {

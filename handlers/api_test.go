@@ -12,6 +12,7 @@ const threePlayers = `{"version":1,"players":["Lucy","Craig","Julie"],"start_pla
  [{"pool":["H2","H3","A4","S6","K6"],"coins":3},{"pool":["S1","S7","SP"],"coins":1},{"pool":["HQ","S5"],"coins":0}]]}`
 
 func TestAPIErrors(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	big := `{"cards":["` + strings.Repeat("H", 70<<10) + `"]}`
@@ -85,6 +86,7 @@ func TestAPIErrors(t *testing.T) {
 }
 
 func TestAPIEntryConflictCarriesStoredEntry(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	path := "/api/games/" + id + "/rounds/2/entries/0"
@@ -118,6 +120,7 @@ func TestAPIEntryConflictCarriesStoredEntry(t *testing.T) {
 // TestStoredGameScoresLikeFile: a game stored and read back scores exactly
 // like the file it came from.
 func TestStoredGameScoresLikeFile(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"round in progress": threePlayers,
 		"partial round": `{"version":1,"players":["A","B"],"start_player":1,"rounds":[
@@ -162,6 +165,7 @@ const finishedFile = `{"version":1,"players":["Ann","Bob"],"start_player":0,"ach
   {"pirates":["S4","A4","X4"],"buried_pirates":["SQ"],"buried_powder_monkeys":2,"loot_banner_kept":3,"loot_banner_buried":1,"coins":4,"parley_used":true}]}`
 
 func TestAPICreateAnswers201WithID(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	res := a.sendJSON(t, "POST", "/api/games", `{"version":1,"players":["A","B"]}`)
 	if res.status != http.StatusCreated {
@@ -178,6 +182,7 @@ func TestAPICreateAnswers201WithID(t *testing.T) {
 }
 
 func TestAPISolveAndCheck(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	tests := []struct {
 		name, path, body, want string

@@ -119,6 +119,7 @@ func refused(rec *httptest.ResponseRecorder) string {
 // form, the API answers 401 JSON), and with the cookie or the bearer token
 // each one works. Only /static, /login and /logout stay open.
 func TestPasswordGuardsEveryRoute(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	routes := newApp(a.st, quietLog(), Limits{}).router().Routes()
 	cookie := a.login(t, "192.0.2.1:1000", false)
@@ -227,6 +228,7 @@ func TestPasswordGuardsEveryRoute(t *testing.T) {
 // TestSessionCookie checks the flags of the cookie, that a tampered or
 // foreign one is refused, and that logging out clears it.
 func TestSessionCookie(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	for _, tc := range []struct {
 		name   string
@@ -327,6 +329,7 @@ func TestSessionCookie(t *testing.T) {
 // TestLoginForm: the page, a wrong and a missing password, and that the
 // page to come back to stays on this server.
 func TestLoginForm(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	t.Run("page", func(t *testing.T) {
 		rec := a.do(t, authRequest{method: http.MethodGet, path: "/login?next=%2Fgames%2Fnew"})
@@ -429,6 +432,7 @@ var limitsForTest = loginLimits{
 // TestOpenApp: without a password nothing asks for one, and /login and
 // /logout just go on.
 func TestOpenApp(t *testing.T) {
+	t.Parallel()
 	st := hostStore(t)
 	h := NewWithOptions(st, quietLog(), Options{})
 	id := hostGame(t, st)

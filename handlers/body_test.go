@@ -16,6 +16,7 @@ import (
 // body that stopped coming) with Connection: close, not net/http's empty
 // 200.
 func TestBodyFailureNeverAnEmpty200(t *testing.T) {
+	t.Parallel()
 	a := &app{log: quietLog()}
 	for _, tc := range []struct {
 		name, path, wantType string

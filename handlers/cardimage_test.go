@@ -15,6 +15,7 @@ import (
 // same version answers 304 to its ETag, a change draws it again, the card
 // page points at it with an absolute og:image, and an unknown game is 404.
 func TestCardImage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, finishedFile)
 	res := a.get(t, "/games/"+id+"/card.png")
@@ -64,6 +65,7 @@ func TestCardImage(t *testing.T) {
 // a form that makes the share link and then, once made, as a plain link
 // to it: both work without JavaScript.
 func TestFinalShareButton(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, finishedFile)
 	page := a.get(t, "/games/"+id+"/final").body

@@ -16,6 +16,7 @@ import (
 // cards, wilded otherwise, would fit one (the JSON keeps that). A legal
 // set beside it is drawn as before.
 func TestCheckDrawsIllegalSetAsClaimed(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		path string

@@ -102,6 +102,7 @@ type claimStep struct {
 // each: legal or not, the rules of the problems in order, the claimed and
 // the best strength.
 func TestCheckWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		start    string // the address the player opens
@@ -203,6 +204,7 @@ func TestCheckWithoutJavaScript(t *testing.T) {
 // card tapped into its own set leaves it, emptied sets close up, and the
 // chosen bucket follows.
 func TestCheckBuildsTheClaim(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	page := a.get(t, "/check").body
 	loc, page := dspTap(t, a, page, "new", "H2", "H3", "H4")
@@ -247,6 +249,7 @@ func sameCheckURL(a, b string) bool {
 }
 
 func TestCheckBadInput(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	tests := []struct {
 		name, path, want string

@@ -15,6 +15,7 @@ import (
 // where one client may make 10; now they make 10, while another /64 is
 // not held up.
 func TestPerClientCountsIPv6By64(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	create := func(client string) int {
 		req := httptest.NewRequest(http.MethodPost, "/api/games", strings.NewReader(`{"version":1,"players":["Ann","Bob"]}`))
@@ -40,6 +41,7 @@ func TestPerClientCountsIPv6By64(t *testing.T) {
 // Retry-After once past its rate, pages and API alike, while another
 // client is served; 0 turns the limit off.
 func TestRequestRate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		perMinute int
@@ -91,6 +93,7 @@ func TestRequestRate(t *testing.T) {
 // without end: past the bound an import is refused whole (429 with
 // Retry-After), storing nothing.
 func TestImportVolume(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, handlers.Options{ImportedGamesPerHour: 5})
 	tests := []struct {
 		name, client, tag string

@@ -6,6 +6,7 @@ import "testing"
 // carriage return: R4.5 refuses control characters) along with those it
 // can, and numbers, which must stay numbers.
 func TestCSVCell(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"=1+1", "'=1+1"},
 		{"+1", "'+1"},

@@ -21,6 +21,7 @@ import (
 // TestRoundWhyNotMore: every player's round result explains itself and
 // links to /check with the player's pool fixed.
 func TestRoundWhyNotMore(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["Ann","Ben"],"start_player":0,"achievements":["richest","merciless"],
 		"rounds":[[{"pool":["H2","H3","H4","A5","S6","X6","AC"],"coins":1},{"pool":["S1","S7","SP","S5"],"coins":2}]]}`)
@@ -66,6 +67,7 @@ var rulePageIDs = []string{
 // error pages, the rules page itself) goes to an anchor that is there; and
 // no page shows a rule ID that is not such a link.
 func TestRuleLinksResolve(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	rules := a.get(t, "/rules").body
 	anchors := map[string]bool{}
@@ -180,6 +182,7 @@ func BenchmarkDisputePages(b *testing.B) {
 // TestDisputePageTimes logs the page times BenchmarkDisputePages measures,
 // once each, for a quick look (go test -run TestDisputePageTimes -v).
 func TestDisputePageTimes(t *testing.T) {
+	t.Parallel()
 	for _, path := range []string{"/solve?cards=" + fifteen + "&players=4", "/check?players=4&pool=" + fifteen + "&set=A1,H1,K1,X1&set=H5,H6,H7"} {
 		a := newApp(t)
 		start := time.Now()

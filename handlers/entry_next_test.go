@@ -32,6 +32,7 @@ var ownPools = [][]string{{"H2", "H3"}, {"S1", "S7"}, {"HQ", "K5"}, {"X2", "X3"}
 // save leads to the scoreboard as a plain Save does. The save that
 // completes the round opens its results, on any phone.
 func TestSaveAndNext(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		file      string
@@ -89,6 +90,7 @@ func entryPath(id string, r, p int) string {
 // the grid of an entry already saved too, keeping its coins and version,
 // and saving that stores the empty pool.
 func TestClearSavedEntry(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	path := "/games/" + id + "/rounds/2/players/0"
@@ -126,6 +128,7 @@ func TestClearSavedEntry(t *testing.T) {
 // they post to the form's address with the anchor of the bar, so the
 // phone lands back at the stepper rather than at the top.
 func TestStepperKeepsPlace(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	path := "/games/" + id + "/rounds/2/players/0"
@@ -150,6 +153,7 @@ func TestStepperKeepsPlace(t *testing.T) {
 // does, for the game's number of players, and bad cards get the API's
 // 400 JSON naming the card.
 func TestEntrySolve(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	four := a.createGame(t, threePlayers)
 	two := a.createGame(t, `{"version":1,"players":["Ann","Bob"],"start_player":0}`)
@@ -209,6 +213,7 @@ func TestEntrySolve(t *testing.T) {
 // goes on ("Save & next" to the next seat), while a save raising a new
 // warning stops again.
 func TestSaveAndNextPastAWarning(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["Ann","Bob"],"start_player":0}`)
 	path := entryPath(id, 1, 0)

@@ -15,6 +15,7 @@ import (
 // session cookie, or the game's join code, whose cookie reaches only
 // /games/ID…), and nothing else.
 func TestEntrySolveBehindPassword(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	id := hostGame(t, a.st)
 	other := hostGame(t, a.st)
@@ -50,6 +51,7 @@ func TestEntrySolveBehindPassword(t *testing.T) {
 // slot taken) gets the API's 503 JSON with Retry-After, which the page's
 // script shows by keeping its last answer, marked as not up to date.
 func TestEntrySolveBusy(t *testing.T) {
+	t.Parallel()
 	a, h, _ := testApp(t, Limits{Solves: 1, Wait: 20 * time.Millisecond})
 	id := createGame(t, h, gameWith(`["H1"]`))
 	if err := a.solves.slots.Acquire(context.Background(), int64(a.solves.limits.Solves)); err != nil {

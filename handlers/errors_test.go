@@ -16,6 +16,7 @@ import (
 // HTML page, or plain text for an event stream, with the same status
 // (issue 30, item 3).
 func TestOneErrorPath(t *testing.T) {
+	t.Parallel()
 	_, h, _ := testApp(t, Limits{})
 	tests := []struct {
 		name, method, path, accept string
@@ -73,6 +74,7 @@ func TestOneErrorPath(t *testing.T) {
 // go through the same path as every error: a busy slot answers 503 with
 // Retry-After and no-store, as JSON for the API and as a page otherwise.
 func TestRefusalsCarryRetryAfter(t *testing.T) {
+	t.Parallel()
 	a, _, _ := testApp(t, Limits{})
 	tests := []struct {
 		name, path, contentType string

@@ -21,6 +21,7 @@ const explainPool = "X5,K4,K6,H1,H5,H2,HQ,XP,KQ,X2,HC,A7,XC*,H4,AP,K2,K3,S3"
 // even with the slots taken again. A round's results page, refused its
 // explanations, still shows the round.
 func TestExplanationsTakeTheSlots(t *testing.T) {
+	t.Parallel()
 	var worked atomic.Int64
 	st := hostStore(t)
 	// A minute per run: the race detector makes this pool's explanation

@@ -13,6 +13,7 @@ import (
 // with a leading apostrophe, so it shows as the text it is; other names
 // and the numbers stay as they are.
 func TestResultsCSVNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	tests := []struct {
 		name string // as typed at the table

@@ -38,6 +38,7 @@ func checked(body, id string) bool {
 }
 
 func TestEntryFormErrors(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	tests := []struct {
@@ -87,6 +88,7 @@ func TestEntryFormErrors(t *testing.T) {
 }
 
 func TestPagesNotFound(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	paths := []string{
@@ -116,6 +118,7 @@ func TestPagesNotFound(t *testing.T) {
 }
 
 func TestEntryStepperWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	tests := []struct {
@@ -148,6 +151,7 @@ func TestEntryStepperWithoutJavaScript(t *testing.T) {
 }
 
 func TestEntryPrefillAndConflict(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	path := "/games/" + id + "/rounds/2/players/0"
@@ -200,6 +204,7 @@ func TestEntryPrefillAndConflict(t *testing.T) {
 }
 
 func TestEntryWarningR43(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["A","B"],"start_player":0}`)
 	path := "/games/" + id + "/rounds/1/players/0"
@@ -218,6 +223,7 @@ func TestEntryWarningR43(t *testing.T) {
 }
 
 func TestFinalFormErrors(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	base := func(over url.Values) url.Values {
@@ -270,6 +276,7 @@ func TestFinalFormErrors(t *testing.T) {
 }
 
 func TestDeleteAsksFirst(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	confirm := a.get(t, "/games/"+id+"/delete")
@@ -291,6 +298,7 @@ func TestDeleteAsksFirst(t *testing.T) {
 }
 
 func TestRevealRound(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["A","B","C"],"start_player":0,"rounds":[[{"pool":["H1","H2","H3"],"coins":1},null,null]]}`)
 	waiting := a.get(t, "/games/"+id+"/rounds/1")
@@ -343,6 +351,7 @@ func gameCount(t testing.TB, a *app) int {
 // 8 a page (two screens of a phone, issue 31), each game once, newest
 // first.
 func TestHomePages(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	var want []string // newest first
 	for i := range 21 {
@@ -403,6 +412,7 @@ func TestHomePages(t *testing.T) {
 }
 
 func TestHomeBadCursor(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.createGame(t, threePlayers)
 	tests := []struct{ name, query string }{
@@ -426,6 +436,7 @@ func TestHomeBadCursor(t *testing.T) {
 // TestBadBodies sends every form and JSON endpoint a body it cannot read:
 // 400 naming the problem, or 413 for one over the limit; never 404 or 500.
 func TestBadBodies(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	srv := httptest.NewServer(a.h)

@@ -22,6 +22,7 @@ type seatEntry struct {
 // forms only (setup, five rounds, the end of the game) and checks every
 // page against scoring.Score of the same game file.
 func TestWholeGameThroughForms(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	players := []string{"Ann", "Bob", "Cy"}
 	loc := redirect(t, a.postForm(t, "/games", url.Values{

@@ -36,6 +36,7 @@ func clientFrom(ip string) *http.Client {
 // answers filled every place and the right password got 429 16 times
 // of 16.
 func TestRightPasswordDuringGuessingCrowd(t *testing.T) {
+	t.Parallel()
 	done := make(chan struct{})
 	a := newAppWith(t, handlers.Options{Password: "correct horse", Done: done})
 	ts := httptest.NewServer(a.h)

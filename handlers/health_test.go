@@ -12,6 +12,7 @@ import (
 // nothing of the games: 200 while the database answers, 503 with
 // Retry-After once it does not.
 func TestHealthz(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, handlers.Options{Password: "black flag"})
 	res := a.get(t, "/healthz")
 	if res.status != http.StatusOK || !strings.Contains(res.body, `"status":"ok"`) || !strings.Contains(res.body, `"schema":`) {

@@ -33,9 +33,15 @@ func newApp(t testing.TB) *app {
 // newAppWith is newApp with the app's options given.
 func newAppWith(t testing.TB, opt handlers.Options) *app {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "test.db"))
+	return newAppOn(t, store.Options{}, opt)
+}
+
+// newAppOn is newAppWith with the store's options given too.
+func newAppOn(t testing.TB, so store.Options, opt handlers.Options) *app {
+	t.Helper()
+	st, err := store.OpenWith(filepath.Join(t.TempDir(), "test.db"), so)
 	if err != nil {
-		t.Fatalf("store.Open: %v", err)
+		t.Fatalf("store.OpenWith: %v", err)
 	}
 	t.Cleanup(func() { st.Close() })
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))

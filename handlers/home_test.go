@@ -166,6 +166,7 @@ func measureHome(tb testing.TB, h http.Handler, runs int) homeFigures {
 //
 //	RUTHLESS_HOME_GAMES=50000 go test -count=1 -run TestHomeScales -v ./handlers
 func TestHomeScales(t *testing.T) {
+	t.Parallel()
 	n, _ := strconv.Atoi(os.Getenv("RUTHLESS_HOME_GAMES"))
 	if n <= 0 {
 		t.Skip("set RUTHLESS_HOME_GAMES (e.g. 50000) to measure the home page with that many games")

@@ -63,6 +63,7 @@ var noFollow = &http.Client{
 // same request for a name it was given with -host, or for its loopback
 // names and addresses, whatever the port.
 func TestDNSRebinding(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		hosts   []string // Options.Hosts (-host)
@@ -119,6 +120,7 @@ func TestDNSRebinding(t *testing.T) {
 // TestHostCheckAnswers looks at the refusals themselves: JSON for the API,
 // text for pages, both 421, and no game data in either.
 func TestHostCheckAnswers(t *testing.T) {
+	t.Parallel()
 	st := hostStore(t)
 	srv := httptest.NewServer(NewWithOptions(st, quietLog(), Options{}))
 	defer srv.Close()
@@ -168,6 +170,7 @@ func TestHostCheckAnswers(t *testing.T) {
 // are served whatever the port, and so is the address a connection came
 // in on.
 func TestHostCheckOwnAddresses(t *testing.T) {
+	t.Parallel()
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
 		t.Skipf("no interface addresses here: %v", err)
@@ -212,6 +215,7 @@ func hostRequest(host, local string) *http.Request {
 // handed to the handler directly is not checked, one that came through a
 // connection is.
 func TestHostCheckWithoutConnection(t *testing.T) {
+	t.Parallel()
 	h := newHostCheck(nil, quietLog())
 	direct := httptest.NewRequest(http.MethodGet, "/", nil)
 	if !h.allows(direct) {
@@ -226,6 +230,7 @@ func TestHostCheckWithoutConnection(t *testing.T) {
 }
 
 func TestHostOnly(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"localhost:8080", "localhost"},
 		{"LocalHost.", "localhost"},

@@ -90,6 +90,7 @@ func onlyGame(tb testing.TB, st *store.Store) string {
 // importing the export again, on either server, says the game is already
 // stored and stores nothing.
 func TestImportAgainRoundTrip(t *testing.T) {
+	t.Parallel()
 	h1, st1 := server(t)
 	id1 := apiCreated(t, h1, finishedAnnBob)
 	first := histGet(t, h1, "/games/"+id1+"/export").Body.Bytes()
@@ -138,6 +139,7 @@ func TestImportAgainRoundTrip(t *testing.T) {
 // TestImportAgainKeepsPlayerStats: re-importing an exported game leaves a
 // player with the games and wins they had (the bug: 2 games, 2 wins).
 func TestImportAgainKeepsPlayerStats(t *testing.T) {
+	t.Parallel()
 	h, _ := server(t)
 	id := apiCreated(t, h, finishedAnnBob)
 	before := histGet(t, h, "/players/Ann").Body.String()
@@ -160,6 +162,7 @@ func TestImportAgainKeepsPlayerStats(t *testing.T) {
 // answers 200 with the stored game's id and "existing": true, storing
 // nothing; a new game still answers 201.
 func TestImportAPIExistingGame(t *testing.T) {
+	t.Parallel()
 	h, st := server(t)
 	id := apiCreated(t, h, finishedAnnBob)
 	export := histGet(t, h, "/api/games/"+id).Body.String()
@@ -194,6 +197,7 @@ func TestImportAPIExistingGame(t *testing.T) {
 // TestImportBadPlayed: a played value that is not an RFC 3339 time is
 // refused at the field "played", by the API and by the import page.
 func TestImportBadPlayed(t *testing.T) {
+	t.Parallel()
 	h, st := server(t)
 	file := `{"version":1,"players":["Ann","Bob"],"played":"last Tuesday"}`
 	rec := postJSON(t, h, "/api/games", file)

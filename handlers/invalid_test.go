@@ -15,6 +15,7 @@ import (
 // involved; its other pages lead there; the third player can still save;
 // fixing one entry makes it score again.
 func TestInvalidGameStillOpens(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	g := scoring.Game{Version: 1, Players: []string{"Ann", "Bob", "Cy"}, Achievements: []string{"richest", "merciless"}}
 	h5 := scoring.Card{Suit: scoring.Heart, Rank: 5}

@@ -80,6 +80,7 @@ func joinedPhone(t testing.TB, a *authApp, id string) *jarPhone {
 // to, the best-party page and "check a party", read and sent. Nothing
 // else outside its game opens without the password.
 func TestJoinCodeHelpers(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	id := hostGame(t, a.st)
 	other := hostGame(t, a.st)
@@ -148,6 +149,7 @@ func TestJoinCodeHelpers(t *testing.T) {
 // header links that would send it to the login form (the games, the
 // players); its logo leads back to its game. A logged-in phone keeps them.
 func TestJoinCodeNav(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	id := hostGame(t, a.st)
 	joined := joinedPhone(t, a, id)
@@ -205,6 +207,7 @@ func TestJoinCodeNav(t *testing.T) {
 // (an EventSource follows a redirect to the login form and then stops
 // without a word). A page asked for in a tab still goes to the login form.
 func TestAuthEventsRefused(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	id := hostGame(t, a.st)
 	other := hostGame(t, a.st)
@@ -246,6 +249,7 @@ func TestAuthEventsRefused(t *testing.T) {
 // listens on loopback, no link or QR code but what to do. Asked for by a
 // network name (a proxy, a -host name), the link keeps that name.
 func TestInviteListenAddr(t *testing.T) {
+	t.Parallel()
 	st := hostStore(t)
 	id := hostGame(t, st)
 	lan := "" // "" when the machine has no network address: then the page warns
@@ -316,6 +320,7 @@ func TestInviteListenAddr(t *testing.T) {
 // TestInviteTableHost covers the listener addresses TestInviteListenAddr does
 // not: names, zones, and no port.
 func TestInviteTableHost(t *testing.T) {
+	t.Parallel()
 	lan := ""
 	if ip, ok := LANAddress(); ok {
 		lan = net.JoinHostPort(ip.String(), "8080")

@@ -13,6 +13,7 @@ import (
 // burst of publishes is one wake carrying the latest version, and a
 // cancelled subscription is gone from the broker.
 func TestBroker(t *testing.T) {
+	t.Parallel()
 	b := newBroker()
 	s1, cancel1 := b.subscribe("g1")
 	s2, cancel2 := b.subscribe("g1")
@@ -70,6 +71,7 @@ func TestBroker(t *testing.T) {
 // ends, as in the route walkers) gets the version and returns, rather
 // than holding the test forever.
 func TestEventsWithoutServer(t *testing.T) {
+	t.Parallel()
 	st := hostStore(t)
 	id := hostGame(t, st)
 	h := NewWithOptions(st, quietLog(), Options{})
@@ -96,6 +98,7 @@ func TestEventsWithoutServer(t *testing.T) {
 // phone into that game only, leaves a cookie scoped to the game's paths,
 // and a wrong code or another game gets the login form.
 func TestJoinCode(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	id := hostGame(t, a.st)
 	other := hostGame(t, a.st)

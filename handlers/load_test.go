@@ -34,6 +34,7 @@ const slowestPool = "A2 A3 A6 A7 AP H2 H5 H6 H7 HP K1 K7 KC* KP X1 X4 X5 XQ XC X
 //
 //	go test -count=1 -run TestServerUnderExpensiveSolves -v ./handlers
 func TestServerUnderExpensiveSolves(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes up to half a minute")
 	}

@@ -49,6 +49,7 @@ func newHeldAuthApp(t testing.TB) (*authApp, *holds) {
 // clients of one /64 share a limit; the API's bearer tokens count the
 // same way.
 func TestLoginRateLimit(t *testing.T) {
+	t.Parallel()
 	a, held := newHeldAuthApp(t)
 	wrong := url.Values{"password": {"guess"}}
 	const client = "192.0.2.7:5555"
@@ -127,6 +128,7 @@ func TestLoginRateLimit(t *testing.T) {
 // at one instant: what each try comes to, that every password was
 // checked first, and how long a wrong one's answer was held.
 func TestLoginLimiter(t *testing.T) {
+	t.Parallel()
 	l := newLoginLimiter(limitsForTest)
 	t0 := time.Unix(1_700_000_000, 0)
 	l.now = func() time.Time { return t0 }
@@ -172,6 +174,7 @@ func TestLoginLimiter(t *testing.T) {
 // TestLoginLimiterForgets: the limiter's memory stays bounded, forgetting
 // first the clients whose bucket is full again, then the oldest.
 func TestLoginLimiterForgets(t *testing.T) {
+	t.Parallel()
 	lim := limitsForTest
 	lim.burst, lim.clients, lim.totalBurst = 5, 3, 1000
 	l := newLoginLimiter(lim)
@@ -226,6 +229,7 @@ func TestLoginLimiterForgets(t *testing.T) {
 // IPv6 /64, as every phone of a home network is) never keep the right
 // password out, typed or sent as a token.
 func TestRightPasswordAfterWrongOnes(t *testing.T) {
+	t.Parallel()
 	a := newAuthApp(t)
 	cookie := a.login(t, "[2001:db8:1:2::3]:443", false)
 	wrong := url.Values{"password": {"guess"}}

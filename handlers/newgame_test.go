@@ -13,6 +13,7 @@ import (
 )
 
 func TestNewGameFormErrors(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	long := strings.Repeat("x", 41)
 	tests := []struct {
@@ -58,6 +59,7 @@ func TestNewGameFormErrors(t *testing.T) {
 }
 
 func TestNewGameCreates(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	loc := redirect(t, a.postForm(t, "/games", url.Values{
 		"player": {" Lucy ", "Craig", "", "Julie"}, "start": {"3"},
@@ -78,6 +80,7 @@ func TestNewGameCreates(t *testing.T) {
 // TestGameCreationRateLimit creates games from one client until it is
 // refused, through the form and the API.
 func TestGameCreationRateLimit(t *testing.T) {
+	t.Parallel()
 	form := func(token string) url.Values {
 		return url.Values{"player": {"Lucy", "Craig", "Julie", ""}, "start": {"2"}, "achievement": {"richest", "merciless"}, "token": {token}}
 	}
@@ -180,6 +183,7 @@ func TestGameCreationRateLimit(t *testing.T) {
 // TestNewGameFormTokens posts the new-game form again, as Back then
 // submit does: it opens the game it made.
 func TestNewGameFormTokens(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	page := a.get(t, "/games/new")
 	token := hidden(t, page.body, "token")
@@ -240,6 +244,7 @@ func newTokenFromPage(t *testing.T, a *app) string {
 // TestNewGameBadInput covers what only a forged or broken request sends:
 // every answer is a 4xx with a message, the user's input kept.
 func TestNewGameBadInput(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	base := func(over url.Values) url.Values {
 		v := url.Values{"player": {"Lucy", "Craig", "Julie", ""}, "start": {"1"}, "achievement": {"richest", "merciless"}}
@@ -301,6 +306,7 @@ func TestNewGameBadInput(t *testing.T) {
 // TestNewGameFormPostedAtOnce posts one new-game form eight times at the
 // same moment (a double tap, a retry): one game, and every answer opens it.
 func TestNewGameFormPostedAtOnce(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	token := newTokenFromPage(t, a)
 	form := url.Values{"player": {"Lucy", "Craig"}, "start": {"0"}, "achievement": {"richest", "merciless"}, "token": {token}}
@@ -337,6 +343,7 @@ func TestNewGameFormPostedAtOnce(t *testing.T) {
 // TestNamesAPI checks the R4.5 name rule through the API: 400 naming the
 // seat.
 func TestNamesAPI(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	tests := []struct {
 		name      string

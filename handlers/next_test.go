@@ -63,6 +63,7 @@ func (a *app) saveFinal(t *testing.T, id string, seat int) {
 }
 
 func TestNextStepIsThePhonesOwn(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		complete int   // rounds complete
@@ -115,6 +116,7 @@ func TestNextStepIsThePhonesOwn(t *testing.T) {
 // code, a bookmark) after the last round goes to the phone's own
 // end-of-game entry, as it goes to its own round entry during the rounds.
 func TestGameLinkOpensOwnEndOfGame(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, fourSeatGame(5))
 	a.saveFinal(t, id, 0)
@@ -139,6 +141,7 @@ func TestGameLinkOpensOwnEndOfGame(t *testing.T) {
 // pirates each (R4.3 warnings). Each save but the last shows its warning
 // on the entry; the save that completes the round opens the results.
 func TestRoundWithWarningsReveals(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["Anna","Ben","Carla","Dmitri"],"start_player":0,"rounds":[]}`)
 	pools := [][]string{{"H1", "H2", "H3", "H4"}, {"A1", "A2", "A3", "A4"}, {"S1", "S2", "S3", "S4"}, {"X1", "X2", "X3", "X4"}}
@@ -171,6 +174,7 @@ func TestRoundWithWarningsReveals(t *testing.T) {
 // drawn and ruled (R4.1), with SQ still ticked and marked. A 409 (his
 // entry saved meanwhile elsewhere) keeps the page too.
 func TestRefusedEntryKeepsThePage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["Anna","Ben","Carla","Dmitri"],"start_player":0,"rounds":[]}`)
 	if r := a.sendJSON(t, http.MethodPut, "/api/games/"+id+"/rounds/1/entries/0", `{"pool":["SQ","H1"],"coins":0,"version":0}`); r.status != http.StatusOK {
@@ -236,6 +240,7 @@ func TestRefusedEntryKeepsThePage(t *testing.T) {
 // what live.js needs to move the phone with the table: the round waited
 // on, the round of the entry shown, and whether the final scores are in.
 func TestPagesCarryTheTablesMoves(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, fourSeatGame(5))
 	for _, tt := range []struct {
@@ -266,6 +271,7 @@ func TestPagesCarryTheTablesMoves(t *testing.T) {
 // TestWaitingForTheEndOfGame: a phone that saved its end of game and has
 // no next step sees whom it waits for, as it does during the rounds.
 func TestWaitingForTheEndOfGame(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, fourSeatGame(5))
 	a.saveFinal(t, id, 0)

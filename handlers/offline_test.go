@@ -12,6 +12,7 @@ import (
 // POST /api/games (preflight, then the post, readable with CORS), and to
 // nothing else. R4.1's checks run as for any game file.
 func TestSendFromAnotherOrigin(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	const origin = "https://phone.example"
 	tests := []struct {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestPartyCacheAnswersLikeSolve(t *testing.T) {
+	t.Parallel()
 	c := newPartyCache()
 	s := newSolveSlots(c, Limits{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	tests := []struct {
@@ -58,6 +59,7 @@ func TestPartyCacheAnswersLikeSolve(t *testing.T) {
 // that empties at its bound would hand a client who posts that many
 // cheap pools the power to send every page back to solving from scratch.
 func TestPartyCacheKeepsRecent(t *testing.T) {
+	t.Parallel()
 	c := newPartyCache()
 	key := func(i int) string { return "test:" + strconv.Itoa(i) }
 	party := func(i int) scoring.Party { return scoring.Party{Strength: i} }

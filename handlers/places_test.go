@@ -39,6 +39,7 @@ func fe(pirates string, loot, coins int, parleyUsed bool) string {
 // separated by any step stand apart, players level on every step share a
 // place and the next takes the place after all of them.
 func TestPlacesAgreeEverywhere(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		fin  [4]string

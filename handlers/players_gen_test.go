@@ -101,6 +101,7 @@ func genStore(tb testing.TB, path string, n int, seed uint64) *store.Store {
 // TestFillDemo writes a demo database for looking at the pages by hand:
 // RUTHLESS_DEMO_DB=/tmp/demo.db go test ./handlers -run TestFillDemo
 func TestFillDemo(t *testing.T) {
+	t.Parallel()
 	path := os.Getenv("RUTHLESS_DEMO_DB")
 	if path == "" {
 		t.Skip("RUTHLESS_DEMO_DB not set")

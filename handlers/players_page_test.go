@@ -20,6 +20,7 @@ import (
 // counted at once (the list is cached by the history's state, never
 // served stale).
 func TestPlayersPaged(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, handlers.Options{GamesPerMinute: -1})
 	for i := range 60 {
 		a.createGame(t, fmt.Sprintf(`{"version":1,"players":["Ann%03d","Bob%03d"],"start_player":0,"rounds":[]}`, i, i))
@@ -60,6 +61,7 @@ func TestPlayersPaged(t *testing.T) {
 // large one: RUTHLESS_MEASURE=1 runs it on 50,000 games of two new names
 // each (RUTHLESS_GAMES sets the count), stored straight through the store.
 // It prints each page's first time and its time when nothing changed.
+// It runs alone (no t.Parallel), so that no other test disturbs its times.
 func TestManyGamesTimes(t *testing.T) {
 	if os.Getenv("RUTHLESS_MEASURE") == "" {
 		t.Skip("set RUTHLESS_MEASURE=1 to measure")
@@ -92,6 +94,7 @@ func TestManyGamesTimes(t *testing.T) {
 // cannot finish within its budget says so, 503 with Retry-After and a
 // message, never a page its client has stopped waiting for.
 func TestHistoryPagesOverBudget(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, handlers.Options{PageBudget: time.Nanosecond})
 	a.createGame(t, fourSeatGame(5))
 	for _, path := range []string{"/players", "/players/Anna", "/export/results.csv"} {

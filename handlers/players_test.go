@@ -153,6 +153,7 @@ func tenthsText(n, d int) string {
 // TestPlayerPagesMatchRecomputation checks every statistic of every
 // player page against the game files of a few hundred generated games.
 func TestPlayerPagesMatchRecomputation(t *testing.T) {
+	t.Parallel()
 	h, st := histApp(t, 300, 14)
 	games, err := st.Games(context.Background())
 	if err != nil {
@@ -234,6 +235,7 @@ func TestPlayerPagesMatchRecomputation(t *testing.T) {
 }
 
 func TestPlayersListAndUnknown(t *testing.T) {
+	t.Parallel()
 	h, _ := histApp(t, 30, 3)
 	rec := histGet(t, h, "/players")
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `data-testid="players"`) {
@@ -265,6 +267,7 @@ func postFiles(tb testing.TB, h http.Handler, files map[string][]byte, order []s
 }
 
 func TestExportImportRoundTrip(t *testing.T) {
+	t.Parallel()
 	h, _ := histApp(t, 120, 5)
 	first := histGet(t, h, "/export/games.json")
 	if first.Code != http.StatusOK || !strings.Contains(first.Header().Get("Content-Disposition"), "attachment") {
@@ -297,6 +300,7 @@ func mustOpen(tb testing.TB) *store.Store {
 }
 
 func TestBrokenImportChangesNothing(t *testing.T) {
+	t.Parallel()
 	h, st := histApp(t, 10, 8)
 	all := histGet(t, h, "/export/games.json").Body.Bytes()
 	var raws []map[string]any
@@ -324,6 +328,7 @@ func TestBrokenImportChangesNothing(t *testing.T) {
 }
 
 func TestMergeKeepsAllGames(t *testing.T) {
+	t.Parallel()
 	h, st := histApp(t, 60, 9)
 	ctx := context.Background()
 	count := func(name string) int {
@@ -382,6 +387,7 @@ func TestMergeKeepsAllGames(t *testing.T) {
 // TestHistoryTimes measures a player page and the home page with 1,000
 // games, and the export of all of them.
 func TestHistoryTimes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("slow")
 	}
@@ -408,6 +414,7 @@ func TestHistoryTimes(t *testing.T) {
 }
 
 func TestResultCardAndBGStats(t *testing.T) {
+	t.Parallel()
 	h, st := histApp(t, 20, 4)
 	games, _ := st.Games(context.Background())
 	var done, open string

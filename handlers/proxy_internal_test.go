@@ -9,6 +9,7 @@ import (
 // TestForwardedClient walks X-Forwarded-For chains as they come from one
 // or several proxies, and as a client may forge or garble them.
 func TestForwardedClient(t *testing.T) {
+	t.Parallel()
 	trusted := proxies{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("fd00::/8")}
 	peer := netip.MustParseAddr("10.0.0.1")
 	tests := []struct {
@@ -52,6 +53,7 @@ func TestForwardedClient(t *testing.T) {
 
 // TestParseTrustedProxy: a range, or an address meaning itself alone.
 func TestParseTrustedProxy(t *testing.T) {
+	t.Parallel()
 	good := map[string]string{
 		"127.0.0.1":      "127.0.0.1/32",
 		" 10.0.0.0/8 ":   "10.0.0.0/8",
@@ -75,6 +77,7 @@ func TestParseTrustedProxy(t *testing.T) {
 
 // TestParseBaseURL: an absolute http(s) address of the site's root.
 func TestParseBaseURL(t *testing.T) {
+	t.Parallel()
 	good := map[string]string{
 		"https://scores.example.org":       "https://scores.example.org",
 		"https://scores.example.org/":      "https://scores.example.org",
@@ -119,6 +122,7 @@ func TestParseBaseURL(t *testing.T) {
 // TestLoginLimitsOf: the -logins-per-minute number, 0 (the default) and
 // below 0 (none).
 func TestLoginLimitsOf(t *testing.T) {
+	t.Parallel()
 	if l := loginLimitsOf(-1); l != nil {
 		t.Errorf("below 0: %+v, want no limits", l)
 	}

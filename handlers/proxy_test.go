@@ -57,6 +57,7 @@ func newGameFrom(t *testing.T, a *app, from string, header map[string]string) re
 // the app trusts some proxy or none: its games are counted against its
 // own address, and the log names that address.
 func TestForgedForwardedForIgnored(t *testing.T) {
+	t.Parallel()
 	for _, trusted := range [][]netip.Prefix{nil, trustedForTest} {
 		a, log := proxiedApp(t, handlers.Options{GamesPerMinute: 2, TrustedProxies: trusted})
 		for i, forged := range []string{"198.51.100.1", "198.51.100.2", "198.51.100.3"} {
@@ -79,6 +80,7 @@ func TestForgedForwardedForIgnored(t *testing.T) {
 // proxy names it, past any further trusted proxies) has its own
 // new-game allowance, and the refusal says the configured number.
 func TestTrustedProxyClients(t *testing.T) {
+	t.Parallel()
 	a, log := proxiedApp(t, handlers.Options{GamesPerMinute: 2, TrustedProxies: trustedForTest})
 	via := func(xff string) response {
 		return newGameFrom(t, a, proxyAddr+":5000", map[string]string{"X-Forwarded-For": xff})
@@ -147,6 +149,7 @@ func sessionCookieOf(t *testing.T, a *app, from string, header map[string]string
 // client came over TLS to a trusted proxy (X-Forwarded-Proto), never on
 // the word of anyone else, and always when the public address is https.
 func TestSecureCookieBehindProxy(t *testing.T) {
+	t.Parallel()
 	https := map[string]string{"X-Forwarded-Proto": "https"}
 	tests := []struct {
 		name   string
@@ -179,6 +182,7 @@ func TestSecureCookieBehindProxy(t *testing.T) {
 // asked the proxy for (X-Forwarded-Host) is what must be known; the
 // -base-url's host always is. From anyone else the header is ignored.
 func TestHostCheckBehindProxy(t *testing.T) {
+	t.Parallel()
 	opt := handlers.Options{TrustedProxies: trustedForTest, BaseURL: "https://scores.example.org"}
 	a, _ := proxiedApp(t, opt)
 	tests := []struct {
@@ -252,6 +256,7 @@ func cardURLOf(t *testing.T, a *app, id, from, host string, header map[string]st
 // without it, behind a trusted proxy, the scheme and name the proxy was
 // asked for; and a forger's headers never.
 func TestPublicAddressInLinks(t *testing.T) {
+	t.Parallel()
 	fwd := map[string]string{"X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example.net"}
 	tests := []struct {
 		name       string
@@ -286,6 +291,7 @@ func TestPublicAddressInLinks(t *testing.T) {
 // TestLimitsOff: a limit of 0 (Options below 0) is no limit: new games
 // and wrong passwords are never refused for coming too often.
 func TestLimitsOff(t *testing.T) {
+	t.Parallel()
 	a, _ := proxiedApp(t, handlers.Options{GamesPerMinute: -1, LoginsPerMinute: -1, Password: "kraken"})
 	for i := range 25 {
 		req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader("password=guess"))
@@ -309,6 +315,7 @@ func TestLimitsOff(t *testing.T) {
 // bearer token creates as many games as it likes; a phone with a session
 // is held as before, and a wrong bearer is still 401.
 func TestBearerNotHeldByGameLimit(t *testing.T) {
+	t.Parallel()
 	a, _ := proxiedApp(t, handlers.Options{GamesPerMinute: 1, Password: "kraken"})
 	for i := range 5 {
 		res := newGameFrom(t, a, "192.0.2.1:1234", map[string]string{"Authorization": "Bearer kraken"})
@@ -347,6 +354,7 @@ func TestBearerNotHeldByGameLimit(t *testing.T) {
 // TestOpenAppBearerHeld: with no password there is no bearer to prove
 // anything, so the limit holds every client.
 func TestOpenAppBearerHeld(t *testing.T) {
+	t.Parallel()
 	a, _ := proxiedApp(t, handlers.Options{GamesPerMinute: 1})
 	bearer := map[string]string{"Authorization": "Bearer anything"}
 	if res := newGameFrom(t, a, "192.0.2.1:1234", bearer); res.status != http.StatusCreated {

@@ -15,6 +15,7 @@ import (
 // moment. Exactly one may win, every time; the other gets 400 naming the
 // rule and both players, and the game stays readable.
 func TestSameCardRaceThroughAPI(t *testing.T) {
+	t.Parallel()
 	a, h, _ := testApp(t, Limits{})
 	a.games = newClientLimiter(-1, 0, 0) // a hundred games from one client
 	srv := httptest.NewServer(h)

@@ -25,6 +25,7 @@ func withRecord(t *testing.T) string {
 // TestAPIGameRecord: the API takes the play's record with a game and
 // gives it back; a bad value answers 400 naming its field.
 func TestAPIGameRecord(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, withRecord(t))
 	res := a.get(t, "/api/games/"+id)
@@ -66,6 +67,7 @@ func TestAPIGameRecord(t *testing.T) {
 // after the twelve it always had (the location still guarded against
 // formulas), and the BG Stats plays carry it too.
 func TestExportsCarryRecord(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, withRecord(t))
 	res := a.get(t, "/export/results.csv")

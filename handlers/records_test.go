@@ -12,6 +12,7 @@ import (
 // finished, shows a finished game's records, and is worked out again once
 // the history changes (its cache is keyed by the history's state).
 func TestRecordsPage(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, handlers.Options{GamesPerMinute: -1})
 	players := a.get(t, "/players")
 	if tag := inputTag(players.body, "records-link"); !strings.Contains(tag, `href="/records"`) {

@@ -23,6 +23,7 @@ import (
 // line separators, as names do (R4.5), with a 400 naming the field;
 // nothing is stored.
 func TestRecordTextRefusals(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	tests := []struct {
 		name, fields, field string
@@ -52,6 +53,7 @@ func TestRecordTextRefusals(t *testing.T) {
 // Stats play are there, with the text neutral, not the game dropped.
 // Found by `scripts/attack.sh bidi` on old data.
 func TestOldRecordTextNeutralised(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, location, notes string
 		wantLocation          string
@@ -129,6 +131,7 @@ func TestOldRecordTextNeutralised(t *testing.T) {
 // typed kept, the stored record untouched. Before, the form dropped them
 // without a word and saved (303).
 func TestRecordFormTextRefusals(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, withRecord(t))
 	path := "/games/" + id + "/about"

@@ -48,6 +48,7 @@ func seatCookie(res response) string {
 // old seat; another tap opens that same game; a rematch of the rematch
 // works; a phone of the old game opening the new one holds its seat.
 func TestRematch(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ctx := context.Background()
 	old := a.createGame(t, finishedFile) // Ann, Bob; Ann starts
@@ -90,6 +91,7 @@ func TestRematch(t *testing.T) {
 // form; sent back changed, the game has the new seats, and a phone finds
 // its player wherever the player now sits.
 func TestRematchChanged(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	old := a.createGame(t, finishedFile)
 	page := a.get(t, "/games/"+old+"/rematch")
@@ -118,6 +120,7 @@ func TestRematchChanged(t *testing.T) {
 // (each its own form, so its own token) makes one rematch, as one tap
 // does: the others open it. Before, 8 phones made 8 games.
 func TestChangeFirstTwice(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		phones int

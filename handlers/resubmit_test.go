@@ -17,6 +17,7 @@ import (
 // TestEntryResubmit plays Back-then-save on the round-entry form, and a
 // real conflict with another phone.
 func TestEntryResubmit(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	path := "/games/" + id + "/rounds/2/players/0"
@@ -90,6 +91,7 @@ func newTokenFrom(t *testing.T, a *app, path string) string {
 
 // TestFinalResubmit is TestEntryResubmit for the end-of-game form.
 func TestFinalResubmit(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	path := "/games/" + id + "/final/1"
@@ -139,6 +141,7 @@ func TestFinalResubmit(t *testing.T) {
 // TestAPIConflictSavedTime checks the 409 of a stale PUT: the stored
 // entry, its version and when it was saved.
 func TestAPIConflictSavedTime(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	path := "/api/games/" + id + "/rounds/2/entries/1"
@@ -171,6 +174,7 @@ func TestAPIConflictSavedTime(t *testing.T) {
 // seat (a phone handed over with "Not you? change"): naming it would name
 // the phone in the player's hand.
 func TestEntryConflictNamesThePhone(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name          string
 		first, second int

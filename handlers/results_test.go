@@ -43,6 +43,7 @@ func fourPlayers(t *testing.T) (store.StoredGame, scoring.Result) {
 }
 
 func TestRoundViewPortRoundHasNoPlaces(t *testing.T) {
+	t.Parallel()
 	g, res := fourPlayers(t)
 	vm := roundView(g, res, 1, atTable{g: g})
 	if !vm.Port {
@@ -57,6 +58,7 @@ func TestRoundViewPortRoundHasNoPlaces(t *testing.T) {
 }
 
 func TestRoundViewTieUnderThePlayerBehind(t *testing.T) {
+	t.Parallel()
 	g, res := fourPlayers(t)
 	vm := roundView(g, res, 3, atTable{g: g})
 	if vm.Port {
@@ -90,6 +92,7 @@ func TestRoundViewTieUnderThePlayerBehind(t *testing.T) {
 }
 
 func TestFinalViewTieUnderThePlayerBehind(t *testing.T) {
+	t.Parallel()
 	g, _ := fourPlayers(t)
 	g.File.Final = make([]scoring.FinalEntry, 4)
 	res := scoring.Result{

@@ -40,6 +40,7 @@ var primaryRE = regexp.MustCompile(`<a class="btn primary"[^>]*data-testid="([^"
 // step (inviting the table while nobody has entered); and Delete waits
 // under "More" at the bottom, far from it.
 func TestScoreboardLeadsWithTotals(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		file     string

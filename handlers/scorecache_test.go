@@ -15,6 +15,7 @@ import (
 // solve nothing; a write to the game makes a new version, which is
 // scored anew.
 func TestScoresKeptPerVersion(t *testing.T) {
+	t.Parallel()
 	a, h, _ := testApp(t, Limits{})
 	id := createGame(t, h, gameWith(`["H1", "H2", "H3", "SP"]`))
 	parties := a.solves.cache.parties
@@ -57,6 +58,7 @@ func put(h http.Handler, path, body string) *httptest.ResponseRecorder {
 // page the phone is sent to (here a correction's round results, issue 41)
 // reads the game and scores nothing (issue 30, item 4).
 func TestSaveLeavesPageScored(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		seat   string

@@ -70,6 +70,7 @@ const theTable = `{"version": 1, "players": ["Anna", "Bartholomew Roberts the Th
 // only after a confirmation, and lets seats go; the join page says whose
 // phone holds each seat.
 func TestSeatRecords(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, theTable)
 	join := "/games/" + id + "/join"
@@ -189,6 +190,7 @@ func mainButton(body string) (string, string) {
 // seat another phone holds; an entry another phone saved opens as a
 // correction that says whose phone saved it.
 func TestOpenSeatSteps(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, theTable)
 	join := "/games/" + id + "/join"
@@ -277,6 +279,7 @@ func TestOpenSeatSteps(t *testing.T) {
 // picture without the table password, and nothing else; it survives a
 // correction and answers 404 once stopped.
 func TestShareLink(t *testing.T) {
+	t.Parallel()
 	a := newAppWith(t, handlers.Options{Password: "kraken"})
 	req := httptest.NewRequest(http.MethodPost, "/api/games", strings.NewReader(finishedFile))
 	req.Header.Set("Authorization", "Bearer kraken")
@@ -381,6 +384,7 @@ func TestShareLink(t *testing.T) {
 // wrong, each line linked to the message beside its field, and keeps what
 // was typed: round and end-of-game entries alike.
 func TestRefusalSummary(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, fourSeatGame(5))
 	early := a.createGame(t, fourSeatGame(0))

@@ -17,6 +17,7 @@ const evil = `<script>alert(1)</script>`
 // TestPlayerNamesEscapedEverywhere plays a game with a hostile name and
 // looks at every page it appears on.
 func TestPlayerNamesEscapedEverywhere(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	loc := redirect(t, a.postForm(t, "/games", url.Values{"player": {evil, "Bob"}, "start": {"0"}, "achievement": {"richest", "merciless"}}))
 	id := strings.TrimPrefix(loc, "/games/")
@@ -61,6 +62,7 @@ func TestPlayerNamesEscapedEverywhere(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	paths := []string{"/", "/rules", "/games/" + id, "/api/games/" + id, "/nowhere", "/api/games/nope"}
@@ -89,6 +91,7 @@ func TestSecurityHeaders(t *testing.T) {
 }
 
 func TestCrossOriginPostRefused(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	form := url.Values{"player": {"A", "B"}, "start": {"0"}, "achievement": {"richest", "merciless"}}.Encode()
 	tests := []struct {
@@ -121,6 +124,7 @@ func TestCrossOriginPostRefused(t *testing.T) {
 }
 
 func TestBodyLimit(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	huge := strings.Repeat("a", 65<<10)
@@ -155,6 +159,7 @@ func TestBodyLimit(t *testing.T) {
 }
 
 func TestStaticAssetsCachedAndGzipped(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	home := a.get(t, "/")
 	css := regexp.MustCompile(`/static/app\.[0-9a-f]{10}\.css`).FindString(home.body)
@@ -199,6 +204,7 @@ func TestStaticAssetsCachedAndGzipped(t *testing.T) {
 }
 
 func TestMethodNotAllowed(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	res := a.sendJSON(t, http.MethodDelete, "/api/score", "")
 	if res.status != http.StatusMethodNotAllowed {

@@ -14,6 +14,7 @@ import (
 // scoreboard's ETag follows, so a phone holding the page of an old link
 // gets the new page, not a 304.
 func TestShareStateIsLive(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, finishedFile)
 	host := newPhone(a)

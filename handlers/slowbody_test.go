@@ -19,6 +19,7 @@ import (
 // the empty 200 of a handler that mistook the timeout for a client that
 // had gone.
 func TestSlowBodyAnswers408(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
 	srv := httptest.NewUnstartedServer(a.h)

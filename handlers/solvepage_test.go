@@ -15,6 +15,7 @@ import (
 // TestSolvePage: the address holds the pool, the form redirects to it,
 // and the page draws the best party, why not more and the advisor.
 func TestSolvePage(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	res := a.get(t, "/solve?form=1&players=3&cards=H2&cards=H3&cards=H4&cards=K5&cards=S6&cards=X6&cards=AC&cards=SC&power=SC&tavern=H5&tavern=K6&recruited=1")
 	want := "/solve?cards=AC,H2,H3,H4,K5,X6,S6,SC*&players=3&tavern=H5,K6&recruited=1"
@@ -79,6 +80,7 @@ func TestSolvePage(t *testing.T) {
 }
 
 func TestSolvePageBadInput(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	tests := []struct {
 		name, path, field, want string
@@ -112,6 +114,7 @@ func TestSolvePageBadInput(t *testing.T) {
 // TestEntryAdvisorLink: the round-entry form opens the recruit advisor on
 // its pool, counting the pirates new this round as recruits made (R4.3).
 func TestEntryAdvisorLink(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["Ann","Ben"],"start_player":0,"achievements":["richest","merciless"],
 		"rounds":[[{"pool":["H2","H3"],"coins":1},{"pool":["S1"],"coins":2}],[{"pool":["H2","H3","H4","A5"],"coins":1},null]]}`)

@@ -121,6 +121,7 @@ func holdSolves(t testing.TB, a *app) (release func()) {
 }
 
 func TestIdenticalSolvesRunOnce(t *testing.T) {
+	t.Parallel()
 	const n = 8
 	a, h, _ := testApp(t, Limits{})
 	release := holdSolves(t, a)
@@ -171,6 +172,7 @@ func mustCards(t testing.TB, codes string) []scoring.Card {
 }
 
 func TestLeaderGoneFollowerAnswered(t *testing.T) {
+	t.Parallel()
 	a, h, logs := testApp(t, Limits{})
 	release := holdSolves(t, a)
 	defer release()
@@ -216,6 +218,7 @@ func gameWith(pool string) string {
 }
 
 func TestLimitsAnswer503(t *testing.T) {
+	t.Parallel()
 	// Every Kraken out of the expensive pools: they are played by two.
 	expensive := `["H1", "SP", "AP", "HC*", "XC*"]`
 	tests := []struct {
@@ -312,6 +315,7 @@ func createGame(t testing.TB, h http.Handler, file string) string {
 // it measured: how soon the server saw the client go, and how soon after
 // that the solver stopped), and the access log must record 499.
 func TestClientGoneStopsSolve(t *testing.T) {
+	t.Parallel()
 	a, h, logs := testApp(t, Limits{})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -370,6 +374,7 @@ func TestClientGoneStopsSolve(t *testing.T) {
 // checks the request's context) without an error in the log; the access
 // log records 499.
 func TestPageClientGone(t *testing.T) {
+	t.Parallel()
 	for _, path := range []string{"/rules", "/games/new"} {
 		_, h, logs := testApp(t, Limits{})
 		ctx, cancel := context.WithCancel(context.Background())

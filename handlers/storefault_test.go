@@ -42,6 +42,7 @@ func (s *syncBuffer) String() string {
 // start once (Options.OnFault, which the server logs), however many
 // saves it refuses, and the handlers log no line per refused save.
 func TestStorageFaultsAnswer503(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		opt     store.Options

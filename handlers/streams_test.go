@@ -64,6 +64,7 @@ func nextEvent(t *testing.T, r *bufio.Reader) (name, data string) {
 // no other 5xx; a stream let in sends the game's version; and a stream
 // closed frees its place.
 func TestStreamCaps(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name             string
 		perClient, total int
@@ -130,6 +131,7 @@ func TestStreamCaps(t *testing.T) {
 // another game, and another phone's for the same game, stay open. A
 // phone without the cookie gets one with its first stream.
 func TestSecondStreamReplacesFirst(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	st := hostStore(t)

@@ -76,6 +76,7 @@ func sharedVictory(players []string) scoring.Game {
 // and a merge of players, a delete into the trash and a restore, games
 // with a shared victory, and new games.
 func TestSummariesMatchTheRebuild(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := genStore(t, filepath.Join(t.TempDir(), "test.db"), 90, 33)
 	t.Cleanup(func() { st.Close() })
@@ -206,6 +207,7 @@ func TestSummariesMatchTheRebuild(t *testing.T) {
 // leaves no game without a summary, so the first history page scores
 // nothing; a stop before it is done ends it without an error.
 func TestFillSummariesAtStart(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := genStore(t, filepath.Join(t.TempDir(), "test.db"), 40, 5)
 	t.Cleanup(func() { st.Close() })

@@ -11,6 +11,7 @@ import (
 // TestSumText checks the strength sums the dispute pages show: R1.2's
 // additions written out, each ending in what scoring.SetStrength gives.
 func TestSumText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		kind scoring.SetKind
 		n    int

@@ -132,7 +132,8 @@ func (s *stream) next(t testing.TB, within time.Duration) string {
 
 // TestLiveEvents: three phones wait on a game; every save by the fourth
 // reaches each of them within a second as a new version, and once they
-// leave, no goroutine is left behind.
+// leave, no goroutine is left behind. It runs alone (no t.Parallel): it
+// counts the goroutines of the whole process.
 func TestLiveEvents(t *testing.T) {
 	base, _ := liveServer(t)
 	id := createOn(t, base)
@@ -175,6 +176,7 @@ func TestLiveEvents(t *testing.T) {
 
 // TestLiveDeletedGame: a deleted game's stream says "gone" and ends.
 func TestLiveDeletedGame(t *testing.T) {
+	t.Parallel()
 	base, _ := liveServer(t)
 	id := createOn(t, base)
 	s := openStream(t, base, id)
@@ -198,6 +200,7 @@ func TestLiveDeletedGame(t *testing.T) {
 // TestGameETag: the game page answers a conditional GET with 304 until
 // the game changes.
 func TestGameETag(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, tableGame)
 	first := a.get(t, "/games/"+id)
@@ -229,6 +232,7 @@ func TestGameETag(t *testing.T) {
 // TestSeatCookie: a phone says which seat it is, keeps it in a cookie,
 // opens the game on its own entry until it has entered, and can change.
 func TestSeatCookie(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, tableGame)
 	other := a.createGame(t, tableGame)
@@ -348,6 +352,7 @@ func TestSeatCookie(t *testing.T) {
 
 // TestInviteQR: the invite page's link is what the QR code encodes.
 func TestInviteQR(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, tableGame)
 	page := a.get(t, "/games/"+id+"/invite")
@@ -388,7 +393,8 @@ func TestInviteQR(t *testing.T) {
 // save of a round to the results on the three other phones (each phone
 // hears the event and fetches the game page, as live.js does), over 50
 // rounds; and the server's memory and goroutines with 200 phones waiting
-// on 50 games. RUTHLESS_MEASURE=1 runs it.
+// on 50 games. RUTHLESS_MEASURE=1 runs it. It runs alone (no t.Parallel):
+// it measures the whole process.
 func TestMeasureLive(t *testing.T) {
 	if os.Getenv("RUTHLESS_MEASURE") == "" {
 		t.Skip("set RUTHLESS_MEASURE=1 to measure")
@@ -499,6 +505,7 @@ func TestMeasureLive(t *testing.T) {
 // TestOpenedFromOutside: which requests for the game page count as the
 // phone opening the game (and go to its own entry).
 func TestOpenedFromOutside(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, tableGame)
 	res := a.postForm(t, "/games/"+id+"/join", url.Values{"seat": {"1"}})
@@ -552,6 +559,7 @@ func TestOpenedFromOutside(t *testing.T) {
 // TestManifest: every page links the web app manifest, whose icons are
 // served at their hashed addresses.
 func TestManifest(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	home := a.get(t, "/")
 	if !strings.Contains(home.body, `<link rel="manifest" href="`+static.Path("manifest.webmanifest")+`"`) {

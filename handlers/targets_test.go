@@ -12,6 +12,7 @@ import (
 // and a longer name sent anyway (a browser without maxlength, a script)
 // is refused whole with a message next to its box, never cut short.
 func TestNewGameNameLimit(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	form := a.get(t, "/games/new")
 	hint, ok := testid(form.body, "names-hint")
@@ -91,6 +92,7 @@ const suitEmoji = "⚓♥🐙☠⚔🦜"
 // cards inside sentences are drawn as sprite symbols (class cardref)
 // with their name in words for screen readers.
 func TestNoSuitEmojiOnPages(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, `{"version":1,"players":["Ann","Ben","Cat"],"start_player":0,"achievements":["richest","merciless"],
 		"rounds":[[{"pool":["H2","H3","H4","A5","S6","X6","AC"],"coins":1},{"pool":["S1","S7","SP","S5","SC*"],"coins":2},{"pool":["K6","A6"],"coins":0}]]}`)
@@ -130,6 +132,7 @@ func TestNoSuitEmojiOnPages(t *testing.T) {
 // problems draw their cards with the sprite, and that the words a screen
 // reader hears are the sentence scoring meant.
 func TestCheckDrawsCardsInSentences(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	res := a.get(t, "/check?players=3&set=SP=S5,S6,S7&set=H2,A7")
 	if res.status != http.StatusOK {
@@ -153,6 +156,7 @@ func TestCheckDrawsCardsInSentences(t *testing.T) {
 // TestRenameNameLimit checks the rename form keeps to the same limit: it
 // says it, and a longer name is refused next to its box, kept as typed.
 func TestRenameNameLimit(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.createGame(t, `{"version":1,"players":["Ann","Bo"],"start_player":0}`)
 	form := a.get(t, "/players/Ann/rename")

@@ -14,6 +14,7 @@ import (
 // TestPurgeLoop drives the server's daily purge with ticks the test
 // sends and a store clock the test moves: no waiting a day.
 func TestPurgeLoop(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	var mu sync.Mutex
 	at := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)

@@ -82,6 +82,7 @@ func restoreAction(body, id string) (string, bool) {
 }
 
 func TestDeletedGameGoesToTrashAndComesBack(t *testing.T) {
+	t.Parallel()
 	a, clock := newClockedApp(t)
 	kept := a.createGame(t, otherFinished)
 	id := a.createGame(t, finishedFile)
@@ -185,6 +186,7 @@ func TestDeletedGameGoesToTrashAndComesBack(t *testing.T) {
 }
 
 func TestPurgedGameCannotBeRestored(t *testing.T) {
+	t.Parallel()
 	a, clock := newClockedApp(t)
 	id := a.createGame(t, finishedFile)
 	redirect(t, a.postForm(t, "/games/"+id+"/delete", nil))
@@ -211,6 +213,7 @@ func TestPurgedGameCannotBeRestored(t *testing.T) {
 }
 
 func TestRestoreNeedsThePassword(t *testing.T) {
+	t.Parallel()
 	open := newApp(t)
 	id := open.createGame(t, finishedFile)
 	if err := open.store.DeleteGame(context.Background(), id); err != nil {

@@ -17,6 +17,7 @@ func parseLine(t *testing.T, line string) []Card {
 }
 
 func TestAchievementList(t *testing.T) {
+	t.Parallel()
 	got := AchievementList()
 	wantIDs := []string{Richest, Merciless, BuriedTreasure, Mutineer, Recruiter, Shipshape, Commander}
 	wantNames := []string{"Richest", "Merciless", "Buried Treasure", "Mutineer", "Recruiter", "Shipshape", "Commander"}
@@ -50,6 +51,7 @@ func TestAchievementList(t *testing.T) {
 }
 
 func TestAchievementCount(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		id      string
@@ -94,6 +96,7 @@ func TestAchievementCount(t *testing.T) {
 }
 
 func TestAwardAchievement(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		id     string
@@ -167,6 +170,7 @@ func TestAwardAchievement(t *testing.T) {
 }
 
 func TestScoreAchievements(t *testing.T) {
+	t.Parallel()
 	g := Game{
 		Players:      []string{"Lucy", "Craig", "Julie"},
 		Achievements: []string{Merciless, Richest, Commander},

@@ -148,8 +148,8 @@ const (
 // Then, since the walk with no pruning cannot finish on any corpus pool
 // (20+ cards with 5+ wilds run past 20 s and 2 GB; see unprunedLimit), a
 // part of the pool cut down to fit is solved and held to that walk.
-// A sample run (-short or -race, see referenceRun) solves whole only the
-// pools within quickMaxCost, and skips the unpruned walks.
+// A sample run (any run but the reference run, see referenceRun) solves
+// whole only the pools within quickMaxCost, and skips the unpruned walks.
 func TestSolveAdversarialPools(t *testing.T) {
 	quick := !referenceRun(t)
 	maxCost := int64(wholeMaxCost)
@@ -215,6 +215,7 @@ func codesOf(pool []Card) string {
 
 // TestAdversarialCorpusFormat checks the corpus reader on a made-up file.
 func TestAdversarialCorpusFormat(t *testing.T) {
+	t.Parallel()
 	text := "# a comment\n\nH1 H2 HC*  # strength 12, unused 0, cost 5; pinned: here\n  XP S3 # found\nA1 A1\n"
 	_, err := parseCorpus(text)
 	if err == nil || !strings.Contains(err.Error(), ":5:") {

@@ -12,6 +12,7 @@ import (
 // solves (the brute force's here), the pair is the best of all pairs, and
 // R4.3's limit decides what is weighed.
 func TestAdviseMatchesBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(4, 3))
 	pools := 120
 	if testing.Short() || raceEnabled {
@@ -68,6 +69,7 @@ func TestAdviseMatchesBruteForce(t *testing.T) {
 }
 
 func TestAdviseBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, pool, tavern string
 		recruited, players int

@@ -15,6 +15,7 @@ import (
 const slowPool = "A2 A3 A6 A7 AP H2 H5 H6 H7 HP K1 K7 KC* KP X1 X4 X5 XQ XC XP S4 SQ SC* SP"
 
 func TestSolveContextStops(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		pool string
@@ -56,6 +57,7 @@ func TestSolveContextStops(t *testing.T) {
 // Solve on two; the party must be the very same, ties included (R1.7).
 func TestSolveContextAnswersLikeSolve(t *testing.T) {
 	full := referenceRun(t)
+	t.Parallel()
 	pools := [][]Card{poolOf(t, "H2 H3 A4 S6 K6")}
 	rng := rand.New(rand.NewPCG(4, 4))
 	n := 40

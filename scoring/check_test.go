@@ -36,6 +36,7 @@ func checkCards(t *testing.T, line string) []Card {
 }
 
 func TestParseClaim(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code    string
 		want    string // Claim.String(), or "" when an error is wanted
@@ -72,6 +73,7 @@ func TestParseClaim(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		sets     []string
@@ -372,6 +374,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestCheckBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		sets    [][]Claim
@@ -434,6 +437,7 @@ func TestCheckBadInput(t *testing.T) {
 // TestCheckJSON pins the check --json shape of docs/api.md: empty lists are
 // [] not null, and wilds carry "as".
 func TestCheckJSON(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		sets []string
@@ -477,6 +481,7 @@ func TestCheckJSON(t *testing.T) {
 // TestCheckBest compares a claim with the best party for the whole pool;
 // it needs the real solver (Solve).
 func TestCheckBest(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		sets      []string
@@ -507,6 +512,7 @@ func TestCheckBest(t *testing.T) {
 // TestCheckInPool: a claimed card outside the pool breaks R1.1, the pool's
 // Captain-power marks win, and the best party is the pool's.
 func TestCheckInPool(t *testing.T) {
+	t.Parallel()
 	claim := func(codes ...string) []Claim {
 		var out []Claim
 		for _, c := range codes {

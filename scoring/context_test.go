@@ -20,6 +20,7 @@ const contextGame = `{"version": 1, "players": ["Lucy", "Craig", "Julie"], "star
 var errGaveUp = errors.New("gave up")
 
 func TestScoreContext(t *testing.T) {
+	t.Parallel()
 	g, err := DecodeGame(strings.NewReader(contextGame))
 	if err != nil {
 		t.Fatalf("DecodeGame: %v", err)
@@ -83,6 +84,7 @@ func TestScoreContext(t *testing.T) {
 }
 
 func TestCheckContext(t *testing.T) {
+	t.Parallel()
 	claim := func(line string) []Claim {
 		t.Helper()
 		var set []Claim

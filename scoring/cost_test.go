@@ -3,6 +3,7 @@ package scoring
 import "testing"
 
 func TestExpensive(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		pool string

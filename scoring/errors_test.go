@@ -7,6 +7,7 @@ import (
 )
 
 func TestPlaceString(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		place Place
@@ -57,6 +58,7 @@ func checkPlaces(t *testing.T, err error, want, wantOther *Place) {
 }
 
 func TestValidatePlaces(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		change    func(t *testing.T, g *Game)
@@ -113,12 +115,14 @@ func TestValidatePlaces(t *testing.T) {
 }
 
 func TestWithEntryPlace(t *testing.T) {
+	t.Parallel()
 	g := validGame(t)
 	_, err := WithEntry(g, 2, 3, &Entry{})
 	checkPlaces(t, err, &Place{Round: 2, Seat: -1, Index: -1}, nil)
 }
 
 func TestDecodePlaces(t *testing.T) {
+	t.Parallel()
 	const head = `"version":1,"players":["Lucy","Craig"],"start_player":0,`
 	tests := []struct {
 		name, in string

@@ -16,6 +16,7 @@ func prizeRound(prizes ...int) RoundResult {
 }
 
 func TestFinalTotals(t *testing.T) {
+	t.Parallel()
 	final := []FinalEntry{
 		{Pirates: parseLine(t, "HQ HC H1"), BuriedPirates: parseLine(t, "AC* XQ SP"), Coins: 4, ParleyUsed: true},
 		{Pirates: parseLine(t, "S1"), Coins: 0, ParleyUsed: false},
@@ -43,6 +44,7 @@ func TestFinalTotals(t *testing.T) {
 }
 
 func TestRankFinal(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		totals        []Total // only NP, Coins, Achievements, Officers matter

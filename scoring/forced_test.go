@@ -12,6 +12,7 @@ import (
 // and unused count, and forcing any card a legal party that uses it and is
 // no stronger than the best.
 func TestForcedSearchSixteenCards(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(16, 16))
 	pools := 30
 	if testing.Short() || raceEnabled {

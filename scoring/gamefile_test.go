@@ -55,6 +55,7 @@ func mustEncode(t *testing.T, g Game) string {
 }
 
 func TestDecodeGameContractExample(t *testing.T) {
+	t.Parallel()
 	g := mustDecode(t, contractGame)
 	if _, err := Validate(g); err != nil {
 		t.Fatalf("Validate(contract example): %v", err)
@@ -72,6 +73,7 @@ func TestDecodeGameContractExample(t *testing.T) {
 }
 
 func TestEncodeGameRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		in   string
@@ -118,6 +120,7 @@ func normalized(g Game) string {
 }
 
 func TestDecodeGameDefaults(t *testing.T) {
+	t.Parallel()
 	g := mustDecode(t, `{"version":1,"players":["A","B"],"future_field":{"x":1},
 		"rounds":[[null,{"pool":["X1"],"coins":1,"note":"ignored"}]]}`)
 	tests := []struct {
@@ -141,6 +144,7 @@ func TestDecodeGameDefaults(t *testing.T) {
 }
 
 func TestDecodeGameErrors(t *testing.T) {
+	t.Parallel()
 	const head = `"version":1,"players":["A","B"],`
 	tests := []struct {
 		name        string

@@ -9,6 +9,7 @@ import (
 // a round or in a collection saved so far, belongs to that seat; the
 // seat's own cards are not listed, and a used Captain is its plain card.
 func TestOwnersBesidesR41(t *testing.T) {
+	t.Parallel()
 	c := func(code string) Card { return mustCard(t, code) }
 	g := Game{Players: []string{"Ann", "Bob", "Cid"}, Rounds: [][]*Entry{
 		{{Pool: []Card{c("H2"), c("SC*")}}, {Pool: []Card{c("A3")}}, nil},
@@ -36,6 +37,7 @@ func TestOwnersBesidesR41(t *testing.T) {
 // TestMinSetSizeR12 (R1.2): the least set of each kind, and SetStrength
 // of it is the table's base strength.
 func TestMinSetSizeR12(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		kind       SetKind
 		size, base int

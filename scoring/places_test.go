@@ -9,6 +9,7 @@ import (
 // from the whole order of R3.5; only players level on every step share a
 // place, and the next player takes the place after all of them.
 func TestFinalPlacesR35(t *testing.T) {
+	t.Parallel()
 	tot := func(np, coins, ach, officers int) Total {
 		return Total{NP: np, Coins: coins, Achievements: ach, Officers: officers}
 	}
@@ -60,6 +61,7 @@ func TestFinalPlacesR35(t *testing.T) {
 // TestRunningPlacesR35: before the end only NP counts (R3.5's tie-breaks
 // are for the end of the game), and equal NP share a place.
 func TestRunningPlacesR35(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		np   []int

@@ -13,6 +13,7 @@ import (
 // file exactly as written, so moving history between servers keeps its
 // dates, and a file without one is written without one.
 func TestPlayedRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		played string
@@ -60,6 +61,7 @@ func TestPlayedRoundTrip(t *testing.T) {
 // TestPlayedErrors: a played value that is not an RFC 3339 time is an
 // error at the field "played", wherever the game file is decoded.
 func TestPlayedErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		value       string // JSON
@@ -100,6 +102,7 @@ func TestPlayedErrors(t *testing.T) {
 // TestValidatePlayed: a game built in Go, not decoded, has its played
 // time checked by Validate.
 func TestValidatePlayed(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		played    string
@@ -129,6 +132,7 @@ func TestValidatePlayed(t *testing.T) {
 // hand, accepts only what time.Parse(time.RFC3339) reads, so a store can
 // always turn an accepted played time into an instant.
 func TestCheckPlayedAgreesWithTime(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		played string
 		ok     bool

@@ -30,6 +30,7 @@ const fullRecord = `{
 // TestPlayRecordRoundTrip: a file with every field of the play's record
 // is written back byte for byte, and a file without them gains none.
 func TestPlayRecordRoundTrip(t *testing.T) {
+	t.Parallel()
 	if got := mustEncode(t, mustDecode(t, fullRecord)); got != fullRecord {
 		t.Errorf("round trip:\ngot  %s\nwant %s", got, fullRecord)
 	}
@@ -49,6 +50,7 @@ func TestPlayRecordRoundTrip(t *testing.T) {
 // TestPlayRecordErrors: each bad value is refused at its own field,
 // whether the file is decoded or the game was built in Go.
 func TestPlayRecordErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		fields      string // JSON members added to a valid file
@@ -100,6 +102,7 @@ func TestPlayRecordErrors(t *testing.T) {
 // TestValidatePlayRecord: Validate checks the record of a game built in
 // Go (the About form builds one), and lets the bounds themselves pass.
 func TestValidatePlayRecord(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		edit      func(*Game)
@@ -132,6 +135,7 @@ func TestValidatePlayRecord(t *testing.T) {
 
 // TestCleanRecordText: what a form makes of typed text.
 func TestCleanRecordText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		lines    bool
@@ -176,6 +180,7 @@ func FuzzDecodePlayRecord(f *testing.F) {
 // TestNeutralRecordText: what the exports write of a location or notes
 // stored before direction controls and separators were refused.
 func TestNeutralRecordText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		lines    bool

@@ -15,6 +15,7 @@ import (
 // both must give the same bound.
 func TestPricedBoundHoldsAtAnyPrices(t *testing.T) {
 	full := referenceRun(t)
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 3))
 	n := 200
 	if !full {

@@ -346,6 +346,7 @@ func compareRecords(t *testing.T, got, want Records) {
 }
 
 func TestGroupRecordsSeeded(t *testing.T) {
+	t.Parallel()
 	games := seededHistory(t, 300, 2026)
 	got := GroupRecords(games)
 	want := countedRecords(games)
@@ -378,6 +379,7 @@ func handGame(id string, played int64, players []string, np []int, winners, stan
 }
 
 func TestGroupRecordsByHand(t *testing.T) {
+	t.Parallel()
 	ab := []string{"Ann", "Bob"}
 	abc := []string{"Ann", "Bob", "Cid"}
 	cd := []string{"Cid", "Dan"}

@@ -15,17 +15,19 @@ import (
 	"testing"
 )
 
-// The reference run: the solver checks that take only a sample under
-// -short or the race detector, run in full. The switch is the environment:
+// The reference run: the solver checks that take only a sample in a plain
+// `go test` (and under -short or the race detector), run in full. The
+// switch is the environment, and only the environment:
 //
 //	RUTHLESS_REFERENCE=1 go test -run 'TestSolveMatchesReference|…' ./scoring
 //
-// With RUTHLESS_REFERENCE=1 each of referenceTests runs its full size even
-// under -short or -race, and the run must run every one of them: a test
-// renamed, or left out of the -run pattern, fails the run (TestMain,
-// TestReferenceSwitch) instead of silently dropping out of it. Without the
-// switch nothing changes: each runs its full size unless -short or the
-// race detector asks for the sample.
+// With RUTHLESS_REFERENCE=1 each of referenceTests runs its full size, and
+// the run must run every one of them: a test renamed, or left out of the
+// -run pattern, fails the run (TestMain, TestReferenceSwitch) instead of
+// silently dropping out of it. Without the switch each runs its sample, so
+// that a plain `go test ./...` takes a minute or two rather than ten (the
+// full sizes take minutes of CPU; make test runs them once, in its
+// test-reference phase).
 
 // referenceTests are the tests of the reference run. Each calls
 // referenceRun first.
@@ -53,15 +55,19 @@ var referenceRan = struct {
 
 // referenceRun is what a test of the reference run calls first: it notes
 // that the test ran, and reports whether it runs its full size (true in
-// the reference run, and when neither -short nor the race detector asks
-// for a sample) or its sample.
+// the reference run only) or its sample.
 func referenceRun(t *testing.T) bool {
 	t.Helper()
 	referenceRan.Lock()
 	referenceRan.names[t.Name()] = true
 	referenceRan.Unlock()
-	return referenceOn() || !testing.Short() && !raceEnabled
+	return referenceFull()
 }
+
+// referenceFull reports whether the tests of the reference run take their
+// full size: with the switch on, whatever -short or -race say, and never
+// without it.
+func referenceFull() bool { return referenceOn() }
 
 // TestMain fails the reference run unless every one of referenceTests ran:
 // a test cannot see which others run, but the run as a whole can.
@@ -93,9 +99,22 @@ func referenceMissing() []string {
 
 // TestReferenceSwitch holds the list to the tests: every name in
 // referenceTests is a test of the package that calls referenceRun first,
-// and every test that calls referenceRun is listed. In the reference run
-// it also checks that -run selects every one of them and -skip none.
+// and every test that calls referenceRun is listed; and the switch alone
+// sets their size, full with RUTHLESS_REFERENCE=1 and the sample without
+// it, in a plain run as under -short or -race. In the reference run it
+// also checks that -run selects every one of them and -skip none.
 func TestReferenceSwitch(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		full bool
+	}{{"", false}, {"0", false}, {"yes", false}, {"1", true}} {
+		t.Run("RUTHLESS_REFERENCE="+tc.env, func(t *testing.T) {
+			t.Setenv("RUTHLESS_REFERENCE", tc.env)
+			if got := referenceFull(); got != tc.full {
+				t.Errorf("RUTHLESS_REFERENCE=%q (race detector %t, -short %t): full size %t, want %t", tc.env, raceEnabled, testing.Short(), got, tc.full)
+			}
+		})
+	}
 	tests := testFuncs(t)
 	for _, name := range referenceTests {
 		fn, ok := tests[name]

@@ -11,6 +11,7 @@ import (
 // table that undercut the best party would let the walk prune it away.
 func TestRelaxedNeverBelowBest(t *testing.T) {
 	full := referenceRun(t)
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 7))
 	n := 400
 	if !full {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestRoundsFor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		players int
@@ -26,6 +27,7 @@ func TestRoundsFor(t *testing.T) {
 }
 
 func TestStartPlayerOf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		players int
@@ -50,6 +52,7 @@ func TestStartPlayerOf(t *testing.T) {
 }
 
 func TestStack(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		players   int
@@ -107,6 +110,7 @@ func prizesOf(rs []PlayerResult) []int {
 }
 
 func TestRankRound(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		round        int

@@ -38,6 +38,7 @@ const goldenGame = `{
 // TestScoreContractFields checks the field names docs/api.md promises for
 // score --json, on the contract's own example game.
 func TestScoreContractFields(t *testing.T) {
+	t.Parallel()
 	res, err := Score(mustDecode(t, contractGame))
 	if err != nil {
 		t.Fatalf("Score: %v", err)
@@ -89,6 +90,7 @@ func firstOf(t *testing.T, obj map[string]any, key string) map[string]any {
 }
 
 func TestScoreWithoutFinal(t *testing.T) {
+	t.Parallel()
 	g := mustDecode(t, goldenGame)
 	g.Final = nil
 	res, err := Score(g)
@@ -107,6 +109,7 @@ func TestScoreWithoutFinal(t *testing.T) {
 }
 
 func TestScoreInvalid(t *testing.T) {
+	t.Parallel()
 	g := mustDecode(t, goldenGame)
 	g.Rounds[0][1].Pool = parseLine(t, "A1")
 	_, err := Score(g)
@@ -117,6 +120,7 @@ func TestScoreInvalid(t *testing.T) {
 }
 
 func TestScoreWarnings(t *testing.T) {
+	t.Parallel()
 	g := mustDecode(t, goldenGame)
 	g.Final = nil
 	g.Rounds[0][1].Pool = parseLine(t, "S3 S4 S5 S6")
@@ -150,6 +154,7 @@ const endToEnd = `{
 }`
 
 func TestScoreEndToEnd(t *testing.T) {
+	t.Parallel()
 	res, err := Score(mustDecode(t, endToEnd))
 	if err != nil {
 		t.Fatalf("Score: %v", err)
@@ -226,6 +231,7 @@ func TestScoreEndToEnd(t *testing.T) {
 // TestPurity keeps the package pure (docs/design.md): standard library only, and
 // nothing that reaches the file system, network, clock or randomness.
 func TestPurity(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)

@@ -45,6 +45,7 @@ func describe(p Party) string {
 }
 
 func TestSolveRules(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		pool     string
@@ -205,11 +206,12 @@ func randomPool(rng *rand.Rand, n, players int, flag float64, maxCaptains int) [
 // names the pool's number.
 func TestSolveMatchesReference(t *testing.T) {
 	full := referenceRun(t)
-	pools := 200_000
-	if !full && testing.Short() {
+	pools := 200_000 // the reference run's count
+	if !full {
 		pools = 5_000
-	} else if !full {
-		pools = 2_000 // under -race; the reference run has the full count
+		if raceEnabled {
+			pools = 2_000 // the race detector makes each solve ten times slower
+		}
 	}
 	shards := runtime.GOMAXPROCS(0)
 	for shard := range shards {
@@ -288,6 +290,7 @@ func withParrot(rng *rand.Rand, pool []Card, players int) []Card {
 // 3 flagged Captains (and often Parrots) against the reference.
 func TestSolveManyCaptains(t *testing.T) {
 	full := referenceRun(t)
+	t.Parallel()
 	pools := 160
 	if !full {
 		pools = 16
@@ -351,6 +354,7 @@ func withWilds(rng *rand.Rand, pool []Card, players int) []Card {
 // TestSolveEveryPartyIsLegal checks the parties themselves (not only their
 // strength) on random pools of every size up to the whole deck.
 func TestSolveEveryPartyIsLegal(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 7))
 	pools := 2000
 	if testing.Short() || raceEnabled {
@@ -372,6 +376,7 @@ func TestSolveEveryPartyIsLegal(t *testing.T) {
 // unused count on every pool size the set search takes (up to 15 pirates
 // and 3 wilds), where the reference is too slow to follow.
 func TestSetSearchMatchesWalk(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 3))
 	pools := 3000
 	if testing.Short() || raceEnabled {
@@ -398,6 +403,7 @@ func TestSetSearchMatchesWalk(t *testing.T) {
 // probe, every state kept; those holding at most one wild are also
 // checked against the brute-force reference.
 func TestSolveLargePoolsExhaustive(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 20))
 	pools := 60
 	if testing.Short() || raceEnabled {
@@ -429,6 +435,7 @@ func TestSolveLargePoolsExhaustive(t *testing.T) {
 // TestSolveSameAnswerAnyOrder is R1.7's last sentence: the same pool in
 // any order gives the very same party.
 func TestSolveSameAnswerAnyOrder(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	pools := 200
 	if testing.Short() || raceEnabled {

@@ -21,6 +21,7 @@ func progress(rows ...string) [][]*Entry {
 }
 
 func TestGameProgress(t *testing.T) {
+	t.Parallel()
 	six := []string{"xx", "xx", "xx", "xx", "xx", "xx"}
 	tests := []struct {
 		name           string
@@ -83,6 +84,7 @@ func TestGameProgress(t *testing.T) {
 }
 
 func TestGameSeats(t *testing.T) {
+	t.Parallel()
 	g := Game{Players: []string{"Lucy", "Craig", "Julie", "Ann"}, Rounds: progress("x.xx")}
 	tests := []struct {
 		name        string
@@ -111,6 +113,7 @@ func TestGameSeats(t *testing.T) {
 }
 
 func TestSeatNamed(t *testing.T) {
+	t.Parallel()
 	g := Game{Players: []string{"Lucy", "Craig", "Julie"}}
 	tests := []struct {
 		name, player string

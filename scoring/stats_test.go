@@ -6,6 +6,7 @@ import (
 )
 
 func TestNameKey(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"as written, lower case", "Lucy", "lucy"},
 		{"spaces trimmed", "  Craig ", "craig"},
@@ -51,6 +52,7 @@ func history() []PlayedGame {
 }
 
 func TestPlayerStatsOf(t *testing.T) {
+	t.Parallel()
 	empty := func(name string, playing int) PlayerStats {
 		return PlayerStats{Name: name, Playing: playing, Patterns: map[SetKind]int{}, AchFirst: map[string]int{}, AchSecond: map[string]int{},
 			H2H: map[string]*HeadToHead{}, DisplayNames: map[string]string{}}
@@ -112,6 +114,7 @@ func TestPlayerStatsOf(t *testing.T) {
 }
 
 func TestSummarizePlayers(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		games []PlayedGame

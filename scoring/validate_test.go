@@ -36,6 +36,7 @@ func validGame(t *testing.T) Game {
 }
 
 func TestValidateAccepts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		change func(t *testing.T, g *Game)
@@ -92,6 +93,7 @@ func TestValidateAccepts(t *testing.T) {
 }
 
 func TestValidateRejects(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		change      func(t *testing.T, g *Game)
@@ -262,6 +264,7 @@ func TestValidateRejects(t *testing.T) {
 }
 
 func TestValidateWarnings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		rounds [][]string // pools per round, per seat of a 2-player game
@@ -308,6 +311,7 @@ func TestValidateWarnings(t *testing.T) {
 }
 
 func TestEnteredPirates(t *testing.T) {
+	t.Parallel()
 	g := validGame(t)
 	g.Rounds[1][1] = newEntry(t, "S2 SC* S1", 0)
 	tests := []struct {
@@ -330,6 +334,7 @@ func TestEnteredPirates(t *testing.T) {
 }
 
 func TestWithEntry(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		round      int

@@ -218,6 +218,7 @@ func checkWhy(t *testing.T, i int, pool []Card, players int) {
 // TestWhyNotMoreExamples are hand-made cases, each saying in its name what
 // the answer shows.
 func TestWhyNotMoreExamples(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		pool    string
@@ -277,6 +278,7 @@ func TestWhyNotMoreExamples(t *testing.T) {
 }
 
 func TestWhyTooBig(t *testing.T) {
+	t.Parallel()
 	pool := poolOf(t, "A1 A2 A3 A4 A5 A6 A7 AQ H1 H2 H3 H4 H5 H6 H7 HQ")
 	if _, err := WhyNotMore(pool, Options{}); !errors.Is(err, ErrTooBigToExplain) {
 		t.Fatalf("16 pirates: err %v, want ErrTooBigToExplain", err)
@@ -284,6 +286,7 @@ func TestWhyTooBig(t *testing.T) {
 }
 
 func TestWhyGivesUp(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := WhyContext(ctx, poolOf(t, "H2 H3 H4 XQ"), Options{}, nil); !errors.Is(err, context.Canceled) {

@@ -11,6 +11,7 @@ import (
 // TestBackup: the backup opens as a database holding the same games, and
 // a second backup to the same file is refused rather than overwriting.
 func TestBackup(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	g := setup("Ann", "Bob")

@@ -13,6 +13,7 @@ import (
 // TestConformance holds the SQLite store to the promises every store
 // behind the handlers keeps (store/storetest), as the browser's store is.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
 		path := filepath.Join(t.TempDir(), "test.db")
 		s, err := store.OpenWith(path, store.Options{Now: now})

@@ -13,6 +13,7 @@ import (
 // TestEachGame visits every game once, oldest first, across batches, and
 // stops at the callback's first error.
 func TestEachGame(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	var games []scoring.Game

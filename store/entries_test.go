@@ -16,6 +16,7 @@ import (
 )
 
 func TestPutEntryVersions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	first := entry(t, 1, "H2", "H3")
 	second := entry(t, 2, "H2", "H3", "SC*")
@@ -97,6 +98,7 @@ func TestPutEntryVersions(t *testing.T) {
 }
 
 func TestPutEntryRange(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tests := []struct {
 		name    string
@@ -156,6 +158,7 @@ func TestPutEntryRange(t *testing.T) {
 }
 
 func TestRevealRound(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	empty := &scoring.Entry{Pool: []scoring.Card{}, Coins: 0}
 	lucy := entry(t, 3, "H2", "H3", "A4")
@@ -205,6 +208,7 @@ func TestRevealRound(t *testing.T) {
 }
 
 func TestPutFinal(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	s.now = new(stepClock).now
@@ -285,6 +289,7 @@ func phoneCard(players, phones, seat, phone int) scoring.Card {
 // a conflict, as a client would. Nothing may be lost: every entry ends with
 // every phone's card and coin, and its version counts every save.
 func TestConcurrentWriters(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	games := []struct {
@@ -433,6 +438,7 @@ func BenchmarkPutEntry(b *testing.B) {
 // seat keeps that seat, and another phone's save on the old version hears
 // whose phone saved meanwhile and when (issue 11's conflicts).
 func TestSaveEntryByNamesThePhone(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	id := create(t, s, setup("Ann", "Bob"))
@@ -454,6 +460,7 @@ func TestSaveEntryByNamesThePhone(t *testing.T) {
 // the first entry's date), so the handlers may score it and cache the
 // result under its version for the page the phone is sent to next.
 func TestSaveEntryAfterIsWhatGameReads(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	id := create(t, s, setup("Ann", "Bob", "Cy"))

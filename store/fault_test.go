@@ -16,6 +16,7 @@ import (
 // of every write as ErrDiskFull and ErrReadOnly, keeping SQLite's own
 // words; reads go on working.
 func TestFaultsAreNamed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tests := []struct {
 		name     string
@@ -76,6 +77,7 @@ func TestFaultsAreNamed(t *testing.T) {
 // TestServeNamesDatabaseProblem in cmd/ruthless, which runs the server
 // as nobody when the tests run as root.)
 func TestOpenNamesTheProblem(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestGamesPageFiltered(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	clock := &stepClock{}

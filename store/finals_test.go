@@ -7,6 +7,7 @@ import (
 )
 
 func TestFinalsProgress(t *testing.T) {
+	t.Parallel()
 	saved := &scoring.FinalEntry{}
 	tests := []struct {
 		name         string

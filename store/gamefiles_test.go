@@ -23,6 +23,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // early: a file of many games stops at the first game past the cap, and
 // a "game" of a million rounds is refused by its size, never decoded.
 func TestReadGameFilesCaps(t *testing.T) {
+	t.Parallel()
 	good := `{"version": 1, "players": ["Ann", "Bob"]}`
 	many := "[" + strings.Repeat(good+",", 9999) + good + "]"
 	huge := `{"version": 1, "players": ["Ann", "Bob"], "rounds": [` + strings.Repeat(`[null,null],`, 1<<20) + `[null,null]]}`
@@ -62,6 +63,7 @@ func TestReadGameFilesCaps(t *testing.T) {
 }
 
 func TestParseGameFiles(t *testing.T) {
+	t.Parallel()
 	good := `{"version": 1, "players": ["Ann", "Bob"]}`
 	cases := []struct {
 		name, text string

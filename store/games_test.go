@@ -13,6 +13,7 @@ import (
 )
 
 func TestCreateGameRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 
 	partial := setup("Lucy", "Craig", "Julie")
@@ -131,6 +132,7 @@ func mustJSON(t *testing.T, v any) string {
 }
 
 func TestCreateGameRefuses(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	sixRounds := setup("A", "B", "C")
 	for r := 0; r < 6; r++ {
@@ -172,6 +174,7 @@ func TestCreateGameRefuses(t *testing.T) {
 }
 
 func TestCreateGameIDsDiffer(t *testing.T) {
+	t.Parallel()
 	s, _ := openTest(t)
 	a := create(t, s, setup("A", "B"))
 	b := create(t, s, setup("A", "B"))
@@ -181,6 +184,7 @@ func TestCreateGameIDsDiffer(t *testing.T) {
 }
 
 func TestGamesOrder(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	var clock stepClock
@@ -251,6 +255,7 @@ func TestGamesOrder(t *testing.T) {
 }
 
 func TestPlayerNames(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	var clock stepClock

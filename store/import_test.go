@@ -75,6 +75,7 @@ func countGames(t *testing.T, s *Store) int {
 // when it is finished: a setup without a date may well be a new game of
 // the same people.
 func TestImportSameGameTwice(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tests := []struct {
 		name          string
@@ -128,6 +129,7 @@ func TestImportSameGameTwice(t *testing.T) {
 // into the same store, is recognised, also after the game changed (its
 // fingerprint follows every write) and within one import of several games.
 func TestImportExportOfStoredGame(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	clock := &stepClock{}
@@ -172,6 +174,7 @@ func TestImportExportOfStoredGame(t *testing.T) {
 // TestImportOneArrayTwice: a file of several games, some stored already,
 // stores only the new ones; a game given twice in one file is stored once.
 func TestImportOneArrayTwice(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	a := withPlayed(finishedTwo, "2024-05-01T20:00:00Z")
@@ -200,6 +203,7 @@ func TestImportOneArrayTwice(t *testing.T) {
 // dated by it (the date history, player pages and charts use), and its
 // export writes the same played text.
 func TestImportedPlayedIsTheGameDate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	ids, err := s.ImportGames(ctx, []scoring.Game{parseOne(t, withPlayed(finishedTwo, "2024-05-01T20:00:00+02:00"))})
@@ -218,6 +222,7 @@ func TestImportedPlayedIsTheGameDate(t *testing.T) {
 // TestFingerprintsOfOlderRows: games stored before fingerprints were kept
 // get theirs when the store opens, so their exports are recognised too.
 func TestFingerprintsOfOlderRows(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, path := openTest(t)
 	id := create(t, s, parseOne(t, finishedTwo))
@@ -245,6 +250,7 @@ func TestFingerprintsOfOlderRows(t *testing.T) {
 // fingerprint is that of the game as it now reads back, whether the write
 // worked it out itself (entries, finals) or read the game again.
 func TestFingerprintFollowsWrites(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	id := create(t, s, setup("Ann", "Bob"))
@@ -297,6 +303,7 @@ func TestFingerprintFollowsWrites(t *testing.T) {
 }
 
 func TestImportGamesAllOrNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	tooLong := newSetup("Ann", "Bob")

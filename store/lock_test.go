@@ -13,6 +13,7 @@ import (
 // names the holder's pid and address; a lock file left by a server that
 // died holds nothing; a released lock can be taken again.
 func TestLock(t *testing.T) {
+	t.Parallel()
 	switch runtime.GOOS {
 	case "linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly", "windows":
 	default:
@@ -73,6 +74,7 @@ func TestLock(t *testing.T) {
 // (from another folder, or to the folder) takes the same lock as one
 // given the file, so it is refused too.
 func TestLockThroughALink(t *testing.T) {
+	t.Parallel()
 	dir, other := t.TempDir(), t.TempDir()
 	db := filepath.Join(dir, "table.db")
 	if err := os.WriteFile(db, nil, 0o644); err != nil {
@@ -108,6 +110,7 @@ func TestLockThroughALink(t *testing.T) {
 // first, each with its own -wal file, and half the acknowledged saves
 // were lost; now it is refused, naming the reason.
 func TestLockFollowsTheFile(t *testing.T) {
+	t.Parallel()
 	switch runtime.GOOS {
 	case "linux", "darwin", "freebsd", "netbsd", "openbsd", "dragonfly":
 	default:

@@ -17,6 +17,7 @@ import (
 // TestGamesPage walks the list of games a page at a time and checks that
 // the pages together are Games, in its order, each game loaded whole.
 func TestGamesPage(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	var clock stepClock
@@ -93,6 +94,7 @@ func TestGamesPage(t *testing.T) {
 // the (updated, id) index and the other tables by game id, never a scan of
 // a whole table or a sort of every game.
 func TestGamesPageReadsOnlyItsGames(t *testing.T) {
+	t.Parallel()
 	s, _ := openTest(t)
 	queries := []struct {
 		name string
@@ -138,6 +140,7 @@ func TestGamesPageReadsOnlyItsGames(t *testing.T) {
 // every loaded game carries: a search of games_rematch_of, not a scan of
 // every game for each game (which made loading a long history quadratic).
 func TestRematchLookupUsesItsIndex(t *testing.T) {
+	t.Parallel()
 	s, _ := openTest(t)
 	rows, err := s.db.Query(`EXPLAIN QUERY PLAN SELECT id, ` + newestRematchSQL + ` FROM games WHERE deleted IS NULL`)
 	if err != nil {
@@ -163,6 +166,7 @@ func TestRematchLookupUsesItsIndex(t *testing.T) {
 }
 
 func TestParseCursor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		want     Cursor
@@ -192,6 +196,7 @@ func TestParseCursor(t *testing.T) {
 }
 
 func TestCreateGameOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	count := func(t *testing.T) int {
@@ -257,6 +262,7 @@ func TestCreateGameOnce(t *testing.T) {
 // TestSaveTokens checks what a conflict tells about the stored save: the
 // form token and time of that save, for entries and final entries.
 func TestSaveTokens(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	s.now = new(stepClock).now
@@ -328,6 +334,7 @@ func TestSaveTokens(t *testing.T) {
 // checks that its games still load, and that rows from before save times
 // were kept say so with a zero time.
 func TestMigrationKeepsOldRows(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	raw, err := sql.Open("sqlite3", path+"?"+dsnSettings)
@@ -374,6 +381,7 @@ func TestMigrationKeepsOldRows(t *testing.T) {
 }
 
 func TestRecentPlayerNames(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	s.now = new(stepClock).now

@@ -58,6 +58,7 @@ func rawVersion(t *testing.T, path string) int {
 // the same game; a failing hook leaves the database as it was; a new or
 // current database does not call the hook.
 func TestBeforeMigrate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path, old := oldDatabase(t)
 	newest, err := newestVersion()

@@ -15,6 +15,7 @@ import (
 // inside the write's transaction must let exactly one save win, every
 // time, and refuse the other with the R4.1 error naming both players.
 func TestSameCardRace(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	const tries = 100
@@ -68,6 +69,7 @@ func TestSameCardRace(t *testing.T) {
 // problem, so the table can repair it; a valid game refuses a save that
 // would break it.
 func TestInvalidGameStillTakesRepairs(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	g := setup("Ann", "Bob")

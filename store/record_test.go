@@ -54,6 +54,7 @@ const recordFile = `{
 // → export byte for byte, on a fresh server too; the record is no part of
 // the fingerprint, so importing the export again finds the stored game.
 func TestRecordSurvivesExportImport(t *testing.T) {
+	t.Parallel()
 	oldFile := strings.Replace(recordFile, `  "duration_min": 47,
   "location": "The Anchor, upstairs",
   "notes": "Bob's first game.\nRematch owed.",
@@ -95,6 +96,7 @@ func TestRecordSurvivesExportImport(t *testing.T) {
 // end-of-game save, and once set by hand both stay as set; clearing the
 // played time goes back to the first entry's.
 func TestRecordDefaults(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	now := clockStart
@@ -159,6 +161,7 @@ func TestRecordDefaults(t *testing.T) {
 // TestSetRecordRefuses: a bad record is refused at its field and writes
 // nothing; an unknown game is ErrNotFound.
 func TestSetRecordRefuses(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	id := create(t, s, setup("Ann", "Bob"))
@@ -188,6 +191,7 @@ func TestSetRecordRefuses(t *testing.T) {
 // TestRematchLink: a rematch names the game it follows, and that game
 // names its newest rematch; a rematch of a game that is gone is refused.
 func TestRematchLink(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	s.now = new(stepClock).now

@@ -23,6 +23,7 @@ func namesOf(t *testing.T, s *Store) map[string][]string {
 }
 
 func TestRenamePlayer(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	ids, err := s.ImportGames(ctx, []scoring.Game{newSetup("Lucy", "Craig"), newSetup("lucy ", "Julie"), newSetup("Craig", "Julie"), newSetup("Luci", "Julie")})
@@ -86,6 +87,7 @@ func TestRenamePlayer(t *testing.T) {
 }
 
 func TestRenameMarksGamesUpdated(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	clock := &stepClock{}

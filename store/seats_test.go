@@ -12,6 +12,7 @@ import (
 // TestSeatHolders: a phone takes seats (several), another takes one over,
 // phones let seats go, and a bad seat or game is refused.
 func TestSeatHolders(t *testing.T) {
+	t.Parallel()
 	s, _ := openTest(t)
 	ctx := context.Background()
 	id, err := s.CreateGame(ctx, scoring.Game{Version: 1, Players: []string{"Ann", "Ben", "Cal"}})
@@ -69,6 +70,7 @@ func TestSeatHolders(t *testing.T) {
 // TestShareTokens: a share link is made once, stopped, and made anew; a
 // stopped or unknown token opens nothing.
 func TestShareTokens(t *testing.T) {
+	t.Parallel()
 	s, _ := openTest(t)
 	ctx := context.Background()
 	id, err := s.CreateGame(ctx, scoring.Game{Version: 1, Players: []string{"Ann", "Ben"}})

@@ -12,6 +12,7 @@ import (
 )
 
 func TestOpenTwiceIsHarmless(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "twice.db")
 	ms, err := migrations()
@@ -66,6 +67,7 @@ func TestOpenTwiceIsHarmless(t *testing.T) {
 }
 
 func TestOpenRefusesNewerSchema(t *testing.T) {
+	t.Parallel()
 	s, path := openTest(t)
 	_, err := s.db.Exec(`INSERT INTO schema_migrations (version, name, applied) VALUES (999, '999_future.sql', 0)`)
 	if err != nil {
@@ -79,6 +81,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 }
 
 func TestOpenBadPath(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		path string
@@ -102,6 +105,7 @@ func TestOpenBadPath(t *testing.T) {
 // so each is a distinct SQLite connection, and checks the DSN settings on
 // each of them.
 func TestSettingsOnEveryConnection(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	const n = 5
@@ -149,6 +153,7 @@ func TestSettingsOnEveryConnection(t *testing.T) {
 // that has not written yet already keeps another writer out, which is what
 // makes the version check and the write one atomic step.
 func TestTransactionsTakeTheWriteLock(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, path := openTest(t)
 
@@ -180,6 +185,7 @@ func TestTransactionsTakeTheWriteLock(t *testing.T) {
 }
 
 func TestNewID(t *testing.T) {
+	t.Parallel()
 	shape := regexp.MustCompile(`^[a-z2-7]{16}$`)
 	seen := map[string]bool{}
 	for i := 0; i < 1000; i++ {
@@ -195,6 +201,7 @@ func TestNewID(t *testing.T) {
 }
 
 func TestUnknownGame(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	create(t, s, setup("Lucy", "Craig"))
@@ -222,6 +229,7 @@ func TestUnknownGame(t *testing.T) {
 // (a save made while a game is being loaded goes through at once) and
 // that it sees one state of the database throughout.
 func TestSnapshotBesideWriter(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	id := create(t, s, setup("Lucy", "Craig"))

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSummaryEncoding(t *testing.T) {
+	t.Parallel()
 	full := scoring.GameSummary{State: scoring.Finished, Rounds: []int{1, 2, 3, 4, 5},
 		Seats: []scoring.SeatSummary{
 			{Name: "Zoë ", Place: 1, Won: true, NP: 31, Sources: [4]int{12, 8, 10, 1}, Strengths: []int{10, 0, 25, 4, 12},
@@ -88,6 +89,7 @@ func staleIDs(t *testing.T, s *Store) []string {
 // removes it in its own transaction; a summary worked out from a game
 // that has been written since is not kept; a purged game's goes with it.
 func TestSummariesFollowTheGames(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	a := create(t, s, setup("Ann", "Bob"))

@@ -153,6 +153,7 @@ func trashIDs(t *testing.T, s *Store) []string {
 }
 
 func TestTrashRestoresWholeGame(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, clock := openClocked(t)
 	kept := wholeGame(t, s, "Cy", "Di")
@@ -249,6 +250,7 @@ func TestTrashRestoresWholeGame(t *testing.T) {
 }
 
 func TestPurgeAfterThirtyDays(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	purges := []struct {
 		name  string
@@ -332,6 +334,7 @@ func TestPurgeAfterThirtyDays(t *testing.T) {
 }
 
 func TestDeleteFreesFormToken(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openClocked(t)
 	first, _, err := s.CreateGameOnce(ctx, setup("Ann", "Bob"), "tok")
@@ -354,6 +357,7 @@ func TestDeleteFreesFormToken(t *testing.T) {
 }
 
 func TestImportRestoresTrashedGame(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, _ := openClocked(t)
 	id := wholeGame(t, s, "Ann", "Bob")

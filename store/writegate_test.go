@@ -12,6 +12,7 @@ import (
 // before a waiting import, but after savesBeforeImport saves in a row
 // the import has its turn, so neither starves.
 func TestWriteGateOrder(t *testing.T) {
+	t.Parallel()
 	var g writeGate
 	ctx := context.Background()
 	if err := g.acquire(ctx, forSave); err != nil {
@@ -56,6 +57,7 @@ func TestWriteGateOrder(t *testing.T) {
 // store's write wait fails with ErrBusy (which the server answers with
 // 503), writing nothing.
 func TestWriteWaitIsErrBusy(t *testing.T) {
+	t.Parallel()
 	s, err := OpenWith(filepath.Join(t.TempDir(), "t.db"), Options{WriteWait: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

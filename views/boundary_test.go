@@ -14,6 +14,7 @@ import (
 // the hand-written sources of views and handlers; the generated
 // *_templ.go files are templ's own.
 func TestNoHTMLOrSentencesAcrossTheBoundary(t *testing.T) {
+	t.Parallel()
 	banned := []string{"templ.Raw(", "PhraseOf("}
 	for _, dir := range []string{".", "../handlers"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*"))

@@ -75,6 +75,7 @@ func checkSVG(t *testing.T, svg, wantTitle string) {
 }
 
 func TestCharts(t *testing.T) {
+	t.Parallel()
 	evil := `<script>alert(1)</script> & "x"`
 	cases := []struct {
 		name, title string
@@ -99,6 +100,7 @@ func TestCharts(t *testing.T) {
 }
 
 func TestStackedBarsLabel(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		row  StackRow

@@ -165,6 +165,7 @@ func ruleAnchors(t *testing.T, root string) map[string]bool {
 }
 
 func TestDocsResolve(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
 	anchors := ruleAnchors(t, root)
 	if len(anchors) < 20 {
@@ -198,6 +199,7 @@ func TestDocsResolve(t *testing.T) {
 }
 
 func TestScanCitations(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		text      string
@@ -230,6 +232,7 @@ func TestScanCitations(t *testing.T) {
 }
 
 func TestDocResolves(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
 	tests := []struct {
 		name string
@@ -321,6 +324,7 @@ func anchors(text string) map[string]bool {
 // TestDocLinksResolve follows every relative link of the README and of
 // docs/: the file must exist and, on a Markdown page, the anchor too.
 func TestDocLinksResolve(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
 	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
@@ -376,6 +380,7 @@ func TestDocLinksResolve(t *testing.T) {
 }
 
 func TestAnchors(t *testing.T) {
+	t.Parallel()
 	page := "# Top\n## `score --json` output\n```sh\n# not a heading\n```\n## Top\n<a id=\"R1.2\"></a>\n### [Link](x.md) text, and more!\n"
 	got := anchors(page)
 	for _, want := range []string{"top", "score---json-output", "top-1", "R1.2", "link-text-and-more"} {

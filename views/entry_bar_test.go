@@ -11,6 +11,7 @@ import (
 // live line's hooks and Save, with "Save & next" only when a seat is
 // named (escaped like every name), and Save the main button without it.
 func TestEntryBarMarkup(t *testing.T) {
+	t.Parallel()
 	base := views.EntryView{GameID: "g", Round: 2, Player: 0, PlayerName: "Lucy", Action: "/games/g/rounds/2/players/0", Coins: "3", SolveHref: "/games/g/solve", Errors: views.Errors{}}
 	withNext := base
 	withNext.NextName = "<b>Craig</b>"

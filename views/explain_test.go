@@ -67,6 +67,7 @@ const goldenScore = `{
 }`
 
 func TestScoreGoldenJSON(t *testing.T) {
+	t.Parallel()
 	g, err := scoring.DecodeGame(strings.NewReader(goldenGame))
 	if err != nil {
 		t.Fatalf("DecodeGame: %v", err)

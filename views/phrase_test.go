@@ -15,6 +15,7 @@ import (
 // other argument is formatted as fmt would, and Codes writes the cards
 // back as their codes.
 func TestPhrasef(t *testing.T) {
+	t.Parallel()
 	card := func(code string) scoring.Card {
 		c, err := scoring.ParseCard(code)
 		if err != nil {
@@ -63,6 +64,7 @@ func TestPhrasef(t *testing.T) {
 // text escaped, no space put between the pieces, and the text a screen
 // reader hears the same as the phrase in words.
 func TestSentenceDrawsCards(t *testing.T) {
+	t.Parallel()
 	sc, _ := scoring.ParseCard("SC*")
 	kp, _ := scoring.ParseCard("KP")
 	p := views.Phrasef("Putting %s to use <b>now</b>: %s.", sc, kp)
@@ -90,6 +92,7 @@ func TestSentenceDrawsCards(t *testing.T) {
 // it (the rules page's "Kraken 🐙") is hidden from screen readers, which
 // hear the word once, and takes its suit's colour.
 func TestSuitSymbolBesideItsName(t *testing.T) {
+	t.Parallel()
 	got := render(t, views.Sentence(views.Phrase{{Text: "Kraken "}, {Icon: "kraken", Suit: "K"}, {Text: " and the Parrot "}, {Icon: "parrot"}}))
 	for _, want := range []string{
 		`Kraken <span class="cardref sK"><svg class="sym" aria-hidden="true"`,

@@ -58,6 +58,7 @@ func piracyRound() views.RoundResultsView {
 }
 
 func TestRoundSummaryRankedOnTop(t *testing.T) {
+	t.Parallel()
 	html := render(t, views.RoundResults(piracyRound()))
 	order := testidsIn(t, html, `summary|summary-\d|tiebreak|returned|warning|next-action|party-\d`)
 	want := []string{"summary", "summary-1", "summary-0", "summary-2", "tiebreak", "summary-3", "returned", "warning", "next-action", "party-1", "party-0", "party-2", "party-3"}
@@ -86,6 +87,7 @@ func TestRoundSummaryRankedOnTop(t *testing.T) {
 }
 
 func TestPortRoundHasNoPlaces(t *testing.T) {
+	t.Parallel()
 	vm := views.RoundResultsView{
 		GameID: "g", Round: 1, Rounds: 5, Token: "Port round: every party of strength 4 or more takes 1 NP.", StartPlayer: "Ann", Complete: true, Port: true,
 		Parties: []views.PartyView{
@@ -117,6 +119,7 @@ func TestPortRoundHasNoPlaces(t *testing.T) {
 }
 
 func TestFinalTableByPlace(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		totals []views.TotalRow
@@ -172,6 +175,7 @@ func TestFinalTableByPlace(t *testing.T) {
 // TestScoreboardLabelsTokens: a round's cell reads "strength · NP of the
 // token", on one line; the totals at the head are the final NP, placed.
 func TestScoreboardLabelsTokens(t *testing.T) {
+	t.Parallel()
 	vm := views.GameView{ID: "g", Players: []string{"Ann", "Bea"}, Rounds: 6, Finished: true, Winners: []int{1}, FinalNP: []int{22, 25},
 		Totals: []views.PlayerTotal{{Name: "Ann", NP: 22, Place: 2}, {Name: "Bea", NP: 25, Place: 1}}, TotalsFinal: true,
 		Rows: []views.ScoreRow{{Round: 1, Href: "/games/g/rounds/1", Token: "Port", Cells: []views.ScoreCell{
@@ -201,6 +205,7 @@ func TestScoreboardLabelsTokens(t *testing.T) {
 // TestSeatColoursEverywhere checks each player wears their seat's class on
 // the scoreboard, the round summary and parties, and the final table.
 func TestSeatColoursEverywhere(t *testing.T) {
+	t.Parallel()
 	pages := map[string]string{
 		"scoreboard": render(t, views.Scoreboard(views.GameView{ID: "g", Players: []string{"Ann", "Bea", "Cal", "Dee"}, Rounds: 5})),
 		"round":      render(t, views.RoundResults(piracyRound())),
@@ -220,6 +225,7 @@ func TestSeatColoursEverywhere(t *testing.T) {
 }
 
 func TestSeatClass(t *testing.T) {
+	t.Parallel()
 	for seat, want := range map[int]string{0: "seat-0", 1: "seat-1", 3: "seat-3", 4: "seat-0", -1: "seat-3"} {
 		if got := views.SeatClass(seat); got != want {
 			t.Errorf("SeatClass(%d) = %q, want %q", seat, got, want)
@@ -228,6 +234,7 @@ func TestSeatClass(t *testing.T) {
 }
 
 func TestOrdinal(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd"} {
 		if got := views.Ordinal(n); got != want {
 			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
@@ -239,6 +246,7 @@ func TestOrdinal(t *testing.T) {
 // for results, that every animation runs only for those who did not ask
 // for reduced motion, and that the confetti is invisible when still.
 func TestCelebrationRespectsReducedMotion(t *testing.T) {
+	t.Parallel()
 	css, err := os.ReadFile("../static/app.css")
 	if err != nil {
 		t.Fatal(err)
@@ -270,6 +278,7 @@ func TestCelebrationRespectsReducedMotion(t *testing.T) {
 // pirates says so in one box naming them all, each with their new cards
 // drawn, never as codes.
 func TestRoundWarningOnce(t *testing.T) {
+	t.Parallel()
 	vm := piracyRound()
 	h := func(r scoring.Rank) []views.CardFace {
 		return views.Faces([]scoring.Card{{Suit: scoring.Heart, Rank: r}, {Suit: scoring.Anchor, Rank: 5}})

@@ -66,6 +66,7 @@ func expectRendered(t *testing.T, img *image.RGBA, run TextRun, want string) {
 }
 
 func TestShareCardShowsTheGame(t *testing.T) {
+	t.Parallel()
 	c := shareSample()
 	data, err := ShareCardPNG(c)
 	if err != nil {
@@ -96,6 +97,7 @@ func TestShareCardShowsTheGame(t *testing.T) {
 // TestShareCardCheckFails: the pixel check sees another name or another
 // NP, so the test above can fail.
 func TestShareCardCheckFails(t *testing.T) {
+	t.Parallel()
 	c := shareSample()
 	c.Headline, c.Rows[0].Name, c.Rows[1].NP = "Bob wins", "Bob", 18
 	img, runs, err := DrawShareCard(c)
@@ -117,6 +119,7 @@ func TestShareCardCheckFails(t *testing.T) {
 }
 
 func TestShareCardLongNameFits(t *testing.T) {
+	t.Parallel()
 	c := shareSample()
 	long := "Wolfeschlegelsteinhausenbergerdorff the Elder Third"
 	c.Headline, c.Rows[0].Name = long+" wins", long

@@ -13,6 +13,7 @@ import (
 // lands in its row. The fonts for Chinese and Arabic come from the machine
 // (`make deps` installs Debian's fonts-noto-cjk and fonts-noto-core).
 func TestShareImageDrawsEveryScript(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		player string
@@ -72,6 +73,7 @@ func TestShareImageDrawsEveryScript(t *testing.T) {
 // character no font has (a private-use one) is drawn as its seat, in the
 // row and in the headline, never as boxes.
 func TestShareImageNeverDrawsBoxes(t *testing.T) {
+	t.Parallel()
 	odd := "Captain \U000F0041"
 	card := ShareCard{Headline: odd + " wins", Subline: "with 30 NP", Date: "today",
 		Rows: []ShareRow{{Place: "1st", Name: odd, NP: 30, Seat: 2, Won: true}}}
@@ -90,6 +92,7 @@ func TestShareImageNeverDrawsBoxes(t *testing.T) {
 // TestVisualOrder checks the shaping of a right-to-left name: letters take
 // their joined forms and the order is reversed, Latin runs inside kept.
 func TestVisualOrder(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"latin untouched", "Ann Bonny", "Ann Bonny"},
 		{"chinese untouched", "李小龍", "李小龍"},

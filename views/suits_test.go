@@ -12,6 +12,7 @@ import (
 // Parrot) from the sprite, never as an emoji, and says it in words for
 // screen readers.
 func TestCardMarkDrawsSprite(t *testing.T) {
+	t.Parallel()
 	sprite := static.Path("suits.svg")
 	if strings.Contains(sprite, "missing/") {
 		t.Fatalf("static.Path(suits.svg) = %s: the sprite is not embedded", sprite)

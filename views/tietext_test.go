@@ -8,6 +8,7 @@ import (
 )
 
 func TestRoundTieText(t *testing.T) {
+	t.Parallel()
 	players := []string{"Ann", "Ben", "Cat"}
 	results := []scoring.PlayerResult{{Strength: 12, Unused: 2, Coins: 4}, {Strength: 12, Unused: 2, Coins: 4}, {Strength: 12, Unused: 2, Coins: 1}}
 	tests := []struct {
@@ -32,6 +33,7 @@ func TestRoundTieText(t *testing.T) {
 }
 
 func TestFinalTieText(t *testing.T) {
+	t.Parallel()
 	players := []string{"Ann", "Ben"}
 	totals := []scoring.Total{{NP: 21, Coins: 3, Achievements: 8, Officers: 3}, {NP: 21, Coins: 2, Achievements: 4, Officers: 1}}
 	tests := []struct {
@@ -54,6 +56,7 @@ func TestFinalTieText(t *testing.T) {
 // TestTieBreakLine words the command line's one-line tie-breaks of both
 // kinds, and the shared place.
 func TestTieBreakLine(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		tb   scoring.TieBreak

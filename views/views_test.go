@@ -49,6 +49,7 @@ func sampleRound() views.RoundResultsView {
 }
 
 func TestRoundResultsMarkers(t *testing.T) {
+	t.Parallel()
 	html := render(t, views.RoundResults(sampleRound()))
 	tests := []struct {
 		name, want string
@@ -74,6 +75,7 @@ func TestRoundResultsMarkers(t *testing.T) {
 }
 
 func TestEntryGrid(t *testing.T) {
+	t.Parallel()
 	rows := views.TapGrid{Name: "card", Prefix: "card", EntryForm: true, Rows: []views.TapRow{{Letter: "H", Name: "Heart", Cards: []views.TapCard{
 		{CardFace: views.Face(card("H2")), Checked: true},
 		{CardFace: views.Face(card("H3")), Holder: "Craig"},
@@ -103,6 +105,7 @@ func TestEntryGrid(t *testing.T) {
 }
 
 func TestNamesEscaped(t *testing.T) {
+	t.Parallel()
 	evil := `<script>alert(1)</script>`
 	round := sampleRound()
 	round.Parties[0].Name = evil
@@ -132,6 +135,7 @@ func TestNamesEscaped(t *testing.T) {
 }
 
 func TestFinalMarkers(t *testing.T) {
+	t.Parallel()
 	html := render(t, views.Final(views.FinalView{
 		GameID: "g", Players: []string{"A", "B"}, Complete: true,
 		Totals: []views.TotalRow{{Seat: 0, Name: "A", Place: 1, NP: 20, Winner: true},

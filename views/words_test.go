@@ -12,6 +12,7 @@ import (
 // two-player game, counts of 0 with and without the table option, and
 // Shipshape.
 func TestAchievementWhy(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		id     string
@@ -45,6 +46,7 @@ func TestAchievementWhy(t *testing.T) {
 // TestWarningText words R4.3 warnings: round 1 points at the starting
 // deck, a later round at the rounds before it.
 func TestWarningText(t *testing.T) {
+	t.Parallel()
 	cards := func(codes ...string) []scoring.Card {
 		out := make([]scoring.Card, len(codes))
 		for i, c := range codes {
@@ -78,6 +80,7 @@ func TestWarningText(t *testing.T) {
 
 // TestJoinNames lists names as a sentence does.
 func TestJoinNames(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		names []string
@@ -101,6 +104,7 @@ func TestJoinNames(t *testing.T) {
 // and the command line write it (cards as codes), and beside its own set
 // on the /check page ("This set" for the set's cards).
 func TestProblemText(t *testing.T) {
+	t.Parallel()
 	card := func(code string) scoring.Card {
 		c, err := scoring.ParseCard(code)
 		if err != nil {

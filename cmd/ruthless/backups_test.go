@@ -145,6 +145,7 @@ func schemaOf(t *testing.T, path string) (version int, players string) {
 // ...-before-vN.db for the newest schema N, holding schema 3 and its game), then migrates it,
 // then takes the regular backup of the start, into a folder it makes.
 func TestServeBacksUpBeforeMigrationAndAtStart(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "club.db")
 	oldSchemaDB(t, db)
 	dir := filepath.Join(t.TempDir(), "not", "made", "yet")
@@ -194,6 +195,7 @@ func TestServeBacksUpBeforeMigrationAndAtStart(t *testing.T) {
 // (a file stands in its place) is logged with its reason, and the
 // server serves all the same.
 func TestServeGoesOnWhenBackupFails(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "ruthless.db")
 	blocked := filepath.Join(t.TempDir(), "backups")
 	if err := os.WriteFile(blocked, []byte("in the way"), 0o644); err != nil {

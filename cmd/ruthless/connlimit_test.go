@@ -13,6 +13,7 @@ import (
 // closed at once, while another address still gets in; a closed
 // connection gives its place back.
 func TestConnsPerClient(t *testing.T) {
+	t.Parallel()
 	inner, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +88,7 @@ func (l *limitListener) total() int {
 // without a request in a handler is closed for it; a download inside a
 // slow handler is never closed for room and finishes whole.
 func TestCrowdOfAddressesAtTotal(t *testing.T) {
+	t.Parallel()
 	const total, perClient = 20, 8
 	inner, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

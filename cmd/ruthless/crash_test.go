@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -105,8 +106,10 @@ type ack struct {
 
 // saveLoop has one client per seat save its round-1 entry over and over
 // (a new coin count each time) until stop closes, and returns each seat's
-// last acknowledged save and the one it had in flight.
-func saveLoop(base, id string, seats int, stop <-chan struct{}) (acked, inFlight []ack) {
+// last acknowledged save and the one it had in flight. It counts the
+// acknowledged saves in acks, when not nil, for a test to wait for the
+// first few (a fixed sleep may see none on a busy machine).
+func saveLoop(base, id string, seats int, stop <-chan struct{}, acks *atomic.Int64) (acked, inFlight []ack) {
 	acked = make([]ack, seats)
 	inFlight = make([]ack, seats)
 	client := &http.Client{Timeout: 10 * time.Second}
@@ -135,6 +138,9 @@ func saveLoop(base, id string, seats int, stop <-chan struct{}) (acked, inFlight
 				resp.Body.Close()
 				if resp.StatusCode == http.StatusOK {
 					acked[seat] = ack{out.Version, coins}
+					if acks != nil {
+						acks.Add(1)
+					}
 				}
 			}
 		}()
@@ -199,6 +205,7 @@ func newGame(t *testing.T, base string) string {
 // while four clients save, restarts it on the same file, and checks that
 // every save it acknowledged is there and the file is sound.
 func TestCrashLosesNoSave(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the real binary")
 	}
@@ -212,7 +219,7 @@ func TestCrashLosesNoSave(t *testing.T) {
 		stop := make(chan struct{})
 		result := make(chan [2][]ack, 1)
 		go func() {
-			acked, inFlight := saveLoop(srv.base, id, 4, stop)
+			acked, inFlight := saveLoop(srv.base, id, 4, stop, nil)
 			result <- [2][]ack{acked, inFlight}
 		}()
 		time.Sleep(time.Duration(50+rng.IntN(400)) * time.Millisecond)
@@ -235,6 +242,7 @@ func TestCrashLosesNoSave(t *testing.T) {
 // finish the saves in flight, refuse new ones, exit 0 and close the
 // database (SQLite removes the WAL file when the last connection closes).
 func TestGracefulShutdown(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the real binary")
 	}
@@ -243,11 +251,12 @@ func TestGracefulShutdown(t *testing.T) {
 	id := newGame(t, srv.base)
 	stop := make(chan struct{})
 	result := make(chan [2][]ack, 1)
+	var acks atomic.Int64
 	go func() {
-		acked, inFlight := saveLoop(srv.base, id, 4, stop)
+		acked, inFlight := saveLoop(srv.base, id, 4, stop, &acks)
 		result <- [2][]ack{acked, inFlight}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	eventually(t, "4 saves acknowledged", func() bool { return acks.Load() >= 4 })
 	srv.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-srv.exited:

@@ -136,6 +136,7 @@ func TestImportExportRoundTrip(t *testing.T) {
 }
 
 func TestImportExportBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "games.db")
 	// One stored game so the database exists for the export cases.
@@ -200,6 +201,7 @@ func TestImportExportBadInput(t *testing.T) {
 }
 
 func TestExportHelp(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		cmd  func([]string, *strings.Reader, *bytes.Buffer, *bytes.Buffer) int
@@ -225,6 +227,7 @@ func backupCmd(args []string, _ *strings.Reader, stdout, stderr *bytes.Buffer) i
 // TestBackupCommand: a backup of a database with a game in it exports
 // the same game file; bad uses exit 2 with one line.
 func TestBackupCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "games.db")
 	imported := runCmd(t, importCmd, inProgress, "-db", db, "-")

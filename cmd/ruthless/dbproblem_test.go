@@ -23,6 +23,7 @@ import (
 // database file". Permissions do not stop root, so as root the server
 // runs as nobody.
 func TestServeNamesDatabaseProblem(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the real binary")
 	}

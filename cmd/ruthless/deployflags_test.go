@@ -77,6 +77,7 @@ func TestServePlaceFlags(t *testing.T) {
 // TestPlaceLine: the startup line names the public address and the
 // proxies believed, and is left out when there are none.
 func TestPlaceLine(t *testing.T) {
+	t.Parallel()
 	if got := placeLine(handlers.Options{}); got != "" {
 		t.Errorf("no proxy: %q, want no line", got)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -30,17 +31,19 @@ func healthStatus(t *testing.T, base string) (int, map[string]any) {
 // /healthz answers 503 within seconds; one ERROR names the cause and
 // where the data went.
 func TestDeletedDatabaseLosesNoSave(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "ruthless.db")
 	addr, log := serveBackedUp(t, db, backupConfig{})
 	base := "http://" + addr
 	id := newGame(t, base)
 	stop := make(chan struct{})
 	result := make(chan [2][]ack, 1)
+	var acks atomic.Int64
 	go func() {
-		acked, inFlight := saveLoop(base, id, 4, stop)
+		acked, inFlight := saveLoop(base, id, 4, stop, &acks)
 		result <- [2][]ack{acked, inFlight}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	eventually(t, "4 saves acknowledged", func() bool { return acks.Load() >= 4 })
 	for _, f := range []string{db, db + "-wal", db + "-shm"} {
 		if err := os.Remove(f); err != nil {
 			t.Fatalf("deleting %s: %v", f, err)

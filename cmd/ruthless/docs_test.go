@@ -14,6 +14,7 @@ import (
 // no flag it does not. The lists come from the program's own output, so
 // a new command or flag fails here until its documentation line exists.
 func TestDocsFollowTheHelp(t *testing.T) {
+	t.Parallel()
 	var help bytes.Buffer
 	if code := run([]string{"help"}, strings.NewReader(""), &help, &bytes.Buffer{}); code != exitOK {
 		t.Fatalf("ruthless help: exit %d", code)

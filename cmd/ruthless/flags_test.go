@@ -174,6 +174,7 @@ func flagValue(fs *flag.FlagSet, name string) string { return fs.Lookup(name).Va
 // TestServeHelpNamesEveryVariable: serve -h answers on stdout with exit
 // 0, and names every variable serve reads.
 func TestServeHelpNamesEveryVariable(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	if code := runServe([]string{"-h"}, nil, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d, want 0", code)

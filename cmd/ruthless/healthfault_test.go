@@ -47,6 +47,7 @@ func checkpoint(t *testing.T, db string) {
 // 503 naming the failed check within seconds of each fault of the disk
 // or the file: damaged, truncated, deleted, full disk, unwritable.
 func TestHealthzFaultMatrix(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		tmpfs bool

@@ -10,6 +10,7 @@ import (
 // import of that array stores them all and export --all then writes the
 // same bytes; an array with one bad game stores nothing and names it.
 func TestExportAllImportArray(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
 	for _, file := range []string{inProgress, tooManyRecruits} {

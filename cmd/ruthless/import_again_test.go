@@ -14,6 +14,7 @@ import (
 // stores nothing, says so on standard error with the stored id, prints
 // that id and exits 0; an array stores only its new games.
 func TestImportTwice(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "games.db")
 	first := runCmd(t, importCmd, inProgress, "-db", db, "-")

@@ -22,6 +22,7 @@ import (
 // machine's network address when it listens on every address, the one it
 // listens on when that is one network address, none on loopback.
 func TestLanURL(t *testing.T) {
+	t.Parallel()
 	ip, ok := handlers.LANAddress()
 	every := ""
 	if ok {
@@ -152,6 +153,7 @@ var joinLinkRE = regexp.MustCompile(`href="([^"]*)" data-testid="join-link"`)
 // to start it so they can, and show no link or QR code. On one network
 // address, the link names it, and it answers.
 func TestServeInviteLink(t *testing.T) {
+	t.Parallel()
 	t.Run("loopback", func(t *testing.T) {
 		base, out := startServe(t, "127.0.0.1:0")
 		_, port, _ := net.SplitHostPort(strings.TrimPrefix(base, "http://"))

@@ -70,6 +70,7 @@ func (r *running) stop() {
 // the first server's pid and its address; the commands that read or add
 // games still work; once the first has stopped, a new server starts.
 func TestSecondServeRefused(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "table.db")
 	first, err := tryServe(t, db)
 	if err != nil {
@@ -109,6 +110,7 @@ func TestSecondServeRefused(t *testing.T) {
 // database: the second exits 1 with one line naming the lock file and the
 // first's pid and address.
 func TestSecondServerProcessRefused(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the real binary")
 	}
@@ -161,6 +163,7 @@ func TestSecondServerProcessRefused(t *testing.T) {
 // one given the same name is: the lock follows the file's identity, not
 // its name. Before, both started and each lost the other's saves.
 func TestHardLinkedServerRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "table.db")
 	first, err := tryServe(t, db)

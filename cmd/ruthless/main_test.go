@@ -66,6 +66,7 @@ func writeFile(t *testing.T, name, text string) string {
 }
 
 func TestRunStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.json")
 	badJSON := writeFile(t, "bad.json", `{"version": 1, "players": [`)
@@ -222,6 +223,7 @@ func decodeStrict(t *testing.T, text string, v any) {
 
 // TestSolveJSON needs the real solver (scoring.Solve).
 func TestSolveJSON(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		args        []string
@@ -270,6 +272,7 @@ func TestSolveJSON(t *testing.T) {
 // TestSolveJSONWild checks that a Parrot carries "as" in its own suit; it
 // needs the real solver.
 func TestSolveJSONWild(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runMain(t, "", "solve", "--json", "S1", "S7", "SP")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -291,6 +294,7 @@ func TestSolveJSONWild(t *testing.T) {
 }
 
 func TestCheckJSON(t *testing.T) {
+	t.Parallel()
 	type problem struct {
 		Set     int    `json:"set"`
 		Message string `json:"message"`
@@ -369,6 +373,7 @@ func TestCheckJSON(t *testing.T) {
 }
 
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	type result struct {
 		Player   int               `json:"player"`
 		Strength int               `json:"strength"`
@@ -457,6 +462,7 @@ func TestScoreJSON(t *testing.T) {
 // became, strengths, verdicts and the rules behind them. The solve and
 // score cases need the real solver.
 func TestPeopleOutput(t *testing.T) {
+	t.Parallel()
 	game := writeFile(t, "game.json", testGame)
 	tests := []struct {
 		name string
@@ -495,6 +501,7 @@ func TestPeopleOutput(t *testing.T) {
 }
 
 func TestDisplayWidth(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		s    string
 		want int
@@ -522,6 +529,7 @@ func TestDisplayWidth(t *testing.T) {
 // TestTableAligns checks that the column after a cell with a two-column
 // suit symbol starts where the others do.
 func TestTableAligns(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	p := &printer{w: &b}
 	p.table("", [][]string{{"straight", "2♥ 3♥ 4⚓", "= 6"}, {"group", "6⚔ 6🐙", "= 4"}})
@@ -542,6 +550,7 @@ func TestTableAligns(t *testing.T) {
 // TestRunRecoversPanic: a nil stdout makes the first write panic; run must
 // turn that into exit status 1 and one line, not a trace.
 func TestRunRecoversPanic(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	code := run([]string{"solve", "H1"}, strings.NewReader(""), nil, &stderr)
 	if code != 1 {

@@ -24,6 +24,7 @@ import (
 // answers Prometheus' text format, which its own parser reads, with the
 // promised families; every line on stderr is one JSON object.
 func TestMetricsAndJSONLogs(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the real binary")
 	}

@@ -334,6 +334,7 @@ func (c *clubClient) playRound(t *testing.T, base, tag string) {
 // address's limit; and Caddy replaces the X-Forwarded-* headers a client
 // sends with its own, which is what makes believing it safe.
 func TestBehindCaddy(t *testing.T) {
+	t.Parallel()
 	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		json.NewEncoder(w).Encode(map[string]string{
 			"for": strings.Join(r.Header.Values("X-Forwarded-For"), "|"), "host": strings.Join(r.Header.Values("X-Forwarded-Host"), "|"),

@@ -21,6 +21,7 @@ import (
 // databases: one closed cleanly (no -wal), one copied while its server
 // ran (its -wal holds games the file lacks).
 func TestRescueOnReadOnlyDisk(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		withWAL  bool

@@ -115,6 +115,7 @@ func corrupted(t *testing.T, backup string) string {
 // TestRestoreRefuses: restore changes nothing and exits 2 with one line
 // for a file that is not a usable backup of this program's.
 func TestRestoreRefuses(t *testing.T) {
+	t.Parallel()
 	good := backupOf(t, 150)
 	dir := t.TempDir()
 	notSQLite := filepath.Join(dir, "notes.db")
@@ -175,6 +176,7 @@ func TestRestoreRefuses(t *testing.T) {
 // TestRestoreWhileServing: restore refuses while a server holds the
 // database, naming it, and changes nothing; once it stops, restore works.
 func TestRestoreWhileServing(t *testing.T) {
+	t.Parallel()
 	live := filepath.Join(t.TempDir(), "ruthless.db")
 	writeGames(t, live, 3).Close()
 	backup := backupOf(t, 5)
@@ -201,6 +203,7 @@ func TestRestoreWhileServing(t *testing.T) {
 // into the set-aside file, leaves no -wal or -shm of the old database
 // beside the restored one, and says where the old one went.
 func TestRestoreSetsAsideWithWAL(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	running := filepath.Join(dir, "running.db")
 	st := writeGames(t, running, 4)
@@ -313,6 +316,7 @@ func waitSaves(t *testing.T, saves *atomic.Int64, n int64, failed chan error) {
 // new database with ruthless restore: its export is the export of that
 // moment byte for byte, and its integrity_check is ok.
 func TestBackupUnderLoadRestoresTheMoment(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	livePath := filepath.Join(dir, "live.db")

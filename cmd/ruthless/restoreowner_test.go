@@ -15,6 +15,7 @@ import (
 // owner of its folder), so the service's user can still open it; the
 // lock file it made, where there was none, belongs to that user too.
 func TestRestoreKeepsOwner(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("giving a file to another user needs root (CI runs this as root)")
 	}

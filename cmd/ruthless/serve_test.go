@@ -117,6 +117,7 @@ func TestServeBadAccessFlags(t *testing.T) {
 // the address, then whether a password protects it; and checks that the
 // server it started asks for that password and checks Host.
 func TestServeStartupLine(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		opt      handlers.Options

@@ -41,6 +41,7 @@ func trashDB(t *testing.T) (path, live, deleted string, file scoring.Game) {
 }
 
 func TestUndeleteCommand(t *testing.T) {
+	t.Parallel()
 	db, live, deleted, file := trashDB(t)
 	tests := []struct {
 		name       string

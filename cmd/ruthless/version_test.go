@@ -13,6 +13,7 @@ import (
 // TestVersion: `ruthless version` prints one line with the version of the
 // file VERSION (in any build, go run included), and the commit and build
 // date a release build sets; it takes no arguments.
+// It runs alone (no t.Parallel): it sets the package's version variables.
 func TestVersion(t *testing.T) {
 	var out, errs bytes.Buffer
 	if code := run([]string{"version"}, nil, &out, &errs); code != exitOK || !strings.HasPrefix(out.String(), "ruthless ") {

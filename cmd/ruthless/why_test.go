@@ -9,6 +9,7 @@ import (
 // and its cost, the most unused, the other best parties. It needs the real
 // solver.
 func TestSolveWhy(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -43,6 +44,7 @@ func TestSolveWhy(t *testing.T) {
 // TestSolveWhyLeavesSolveAlone: without --why the output is exactly what
 // it was, for people and in JSON.
 func TestSolveWhyLeavesSolveAlone(t *testing.T) {
+	t.Parallel()
 	_, plain, _ := runMain(t, "", "solve", "H2", "H3", "H4", "K5", "S6", "X6", "AC")
 	if want := "straight flush  2♥ 3♥ 4♥  = 12\ngroup           6☠ 6⚔     = 4\nstrength 16, unused 2: C⚓ 5🐙\n"; plain != want {
 		t.Errorf("solve without --why:\n%s\nwant:\n%s", plain, want)
@@ -54,6 +56,7 @@ func TestSolveWhyLeavesSolveAlone(t *testing.T) {
 }
 
 func TestSolveWhyJSON(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runMain(t, "", "solve", "--json", "--why", "H2 H3 H4 K5 S6 X6 AC")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -92,6 +95,7 @@ func TestSolveWhyJSON(t *testing.T) {
 }
 
 func TestSolveWhyTooBig(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runMain(t, "", "solve", "--why", "A1 A2 A3 A4 A5 A6 A7 AQ H1 H2 H3 H4 H5 H6 H7 HQ")
 	if code != 2 || stdout != "" || !strings.Contains(stderr, "--why takes pools of up to 15 pirates") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and the limit named", code, stdout, stderr)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestIsSystemDLL(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		want bool
@@ -29,6 +30,7 @@ func TestIsSystemDLL(t *testing.T) {
 
 // A file that is not a PE image is an error, not a pass with no problems.
 func TestCheckRefusesWhatIsNotPE(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "not.exe")
 	if err := os.WriteFile(path, []byte("\x7fELF, not a Windows program"), 0o644); err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 // game file and its score, the home page, and a save the browser refused
 // to store (503 with Retry-After, nothing kept).
 func TestHandlersOnMemstore(t *testing.T) {
+	t.Parallel()
 	p := memstore.NewMemoryPersister()
 	st := open(t, p, nil)
 	srv := httptest.NewServer(handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{}))

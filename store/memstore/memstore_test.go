@@ -21,6 +21,7 @@ var _ handlers.Store = (*memstore.Store)(nil)
 // TestConformance holds the browser's store to the promises of every
 // store behind the handlers (store/storetest), as the SQLite store is.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
 		return open(t, memstore.NewMemoryPersister(), now)
 	})
@@ -29,6 +30,7 @@ func TestConformance(t *testing.T) {
 // TestConformanceReloaded runs the conformance suite once more on a
 // store loaded afresh from its persister before every call.
 func TestConformanceReloaded(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
 		p := memstore.NewMemoryPersister()
 		return storetest.Reloaded(t, func() (handlers.Store, func() error, error) {
@@ -61,6 +63,7 @@ func open(t *testing.T, p memstore.Persister, now func() time.Time) *memstore.St
 // memory, and says which fault it was, so that the handlers answer 503
 // rather than 500, and the same save then works once the persister does.
 func TestWriteRefused(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		fault error
@@ -102,6 +105,7 @@ func TestWriteRefused(t *testing.T) {
 
 // TestLoad: what New makes of the records it finds.
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	good := func(t *testing.T) (memstore.Record, string) {
 		p := memstore.NewMemoryPersister()
 		s := open(t, p, nil)
@@ -155,6 +159,7 @@ func TestLoad(t *testing.T) {
 
 // TestClosed: a closed store answers no more.
 func TestClosed(t *testing.T) {
+	t.Parallel()
 	s, err := memstore.New(context.Background(), memstore.NewMemoryPersister())
 	if err != nil {
 		t.Fatalf("New: %v", err)
