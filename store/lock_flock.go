@@ -5,25 +5,39 @@ package store
 import (
 	"errors"
 	"os"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// tryLock takes an exclusive flock on f without waiting. A flock belongs
-// to the open file, so even a second Acquire in the same process is
-// refused.
+// tryLock takes an exclusive flock on f, waiting at most heldGrace for
+// it. A flock belongs to the open file, so even a second Acquire in the
+// same process is refused. The short wait is for a lock just released
+// in this same process: while another goroutine starts a child process,
+// the child holds a copy of every descriptor until its exec closes them,
+// so a lock closed meanwhile stays taken for that moment (seen in tests
+// that run commands in-process beside tests that start the binary). A
+// real holder, a server, keeps the lock far longer than the wait.
 func tryLock(f *os.File) error {
+	deadline := time.Now().Add(heldGrace)
 	for {
 		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 		switch {
 		case errors.Is(err, unix.EINTR):
 			continue
 		case errors.Is(err, unix.EWOULDBLOCK):
+			if time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+				continue
+			}
 			return errHeld
 		}
 		return err
 	}
 }
+
+// heldGrace is how long tryLock waits for a lock that is taken.
+const heldGrace = time.Second
 
 // lockSameFile takes an exclusive flock on the database file itself
 // (made empty if it is not there yet; SQLite takes an empty file for a
