@@ -8,7 +8,16 @@ import (
 	"sync"
 )
 
-var gzipPool = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
+// gzipPool holds compressors at gzip.BestSpeed. A page is some 20–40 KB
+// of HTML, which the fastest level still takes to about a fifth; the
+// default level spent a quarter of a scoreboard request's CPU, a third of
+// it clearing its large match tables at every Reset (docs/measurements.md,
+// "Where a scoreboard request's time goes"), for a page a few percent
+// smaller.
+var gzipPool = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed) // the level is valid: no error
+	return w
+}}
 
 // gzipped compresses responses for clients that accept gzip. Pages shrink
 // to a fifth, which matters on a phone with one bar of signal at the table.
