@@ -147,15 +147,27 @@ func enterRound(p phone, plan gamePlan, id string, r int) {
 		}
 	}
 	checkRound(p, plan, id, r)
-	// The scoreboard still leads to these results until the next round
-	// starts; its main button comes back here.
+	// This phone has seen the results, so the scoreboard's main button
+	// leads on (issue 41, item 6); the round's row still opens them.
 	p.open("/games/"+id, fmt.Sprintf("round%d-scoreboard", r))
 	checkScoreboard(p, plan, id)
-	want := fmt.Sprintf("See round %d results", r)
-	if got := p.text("next-action"); got != want {
-		p.fatalf("next step %q, want %q", got, want)
+	expectOnwards(p, plan, id, r)
+	p.follow(byTestID(fmt.Sprintf("round-%d", r))+" a", fmt.Sprintf("round%d-results-again", r), http.StatusOK)
+}
+
+// expectOnwards checks that the page's main button, once round r's
+// results were seen, leads past them: to an entry of round r+1, or after
+// the last round to the end of the game.
+func expectOnwards(p phone, plan gamePlan, id string, r int) {
+	p.t.Helper()
+	href := eval[string](p, `document.querySelector('[data-testid="next-action"]').getAttribute('href')`)
+	want := fmt.Sprintf("/games/%s/rounds/%d/players/", id, r+1)
+	if r == len(plan.rounds) {
+		want = "/games/" + id + "/final/"
 	}
-	p.follow(byTestID("next-action"), fmt.Sprintf("round%d-results-again", r), http.StatusOK)
+	if !strings.HasPrefix(href, want) {
+		p.fatalf("next step %q (%s) once round %d's results were seen, want a link under %s", p.text("next-action"), href, r, want)
+	}
 }
 
 // roundOf finds round r among the scored rounds.

@@ -32,7 +32,7 @@ const (
 )
 
 // primaryRE finds the page's main buttons: links drawn as "btn primary".
-var primaryRE = regexp.MustCompile(`<a class="btn primary"[^>]*data-testid="([^"]+)"[^>]*>([^<]*)<`)
+var primaryRE = regexp.MustCompile(`<a class="btn primary"[^>]*data-testid="([^"]+)"[^>]*>(?:<span>)?([^<]*)<`)
 
 // TestScoreboardLeadsWithTotals: the scoreboard shows each player's NP so
 // far (the tokens, then the final NP) with the place it gives, computed

@@ -96,15 +96,22 @@ func Isolated(text string, names []string) templ.Component {
 
 // LinkText is a link's words with the player's name in them isolated
 // (<bdi>), so a right-to-left name does not carry "(no phone)" or a
-// round number along with it.
+// round number along with it. The words are one <span>: a button (.btn)
+// is a flex box, which would lay out each run and the <bdi> as items of
+// their own, dropping the space before the name and adding a gap before
+// "'s cards".
 func LinkText(l Link) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		if _, err := io.WriteString(w, "<span>"); err != nil {
+			return err
+		}
 		for _, r := range []textRun{{Text: l.Text}, {Text: l.Name, Name: true}, {Text: l.After}} {
 			if err := writeRun(w, r); err != nil {
 				return err
 			}
 		}
-		return nil
+		_, err := io.WriteString(w, "</span>")
+		return err
 	})
 }
 

@@ -63,7 +63,7 @@ func TestRoundResultsMarkers(t *testing.T) {
 		{"unused cards", `data-testid="unused-2"`},
 		{"tie-break", `data-testid="tiebreak"`},
 		{"tie-break rule link", `href="/rules#R2.5"`},
-		{"next action", `data-testid="next-action">Enter round 4 for <bdi>Craig</bdi><`},
+		{"next action", `data-testid="next-action"><span>Enter round 4 for <bdi>Craig</bdi></span><`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
