@@ -102,7 +102,7 @@ IDB_WASM = dist/e2e/idb.test.wasm
 # builds IDB_WASM.
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) build ./...
-	GOOS=js GOARCH=wasm $(GO) test -c -o $(IDB_WASM) ./store/memstore/idb
+	GOOS=js GOARCH=wasm $(GO) test -c -timeout $(TEST_TIMEOUT) -o $(IDB_WASM) ./store/memstore/idb
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) \
 		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(WASM_TEST_PACKAGES)
 
