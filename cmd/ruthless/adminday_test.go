@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -33,38 +32,8 @@ type loggedServer struct {
 func startLogged(t *testing.T, db string, flags ...string) *loggedServer {
 	t.Helper()
 	args := append([]string{"serve", "-addr", "127.0.0.1:0", "-db", db}, flags...)
-	cmd := exec.Command(binary(t), args...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	log := &lockedBuffer{}
-	cmd.Stderr = log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	s := &server{cmd: cmd, exited: make(chan struct{})}
-	lines := bufio.NewScanner(stdout)
-	for lines.Scan() {
-		if url, ok := strings.CutPrefix(lines.Text(), "ruthless: open "); ok {
-			s.base = url
-			break
-		}
-	}
-	if s.base == "" {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("the server printed no address; its log:\n%s", log)
-	}
-	go io.Copy(io.Discard, stdout)
-	go func() {
-		s.err = cmd.Wait()
-		close(s.exited)
-	}()
-	t.Cleanup(func() {
-		s.cmd.Process.Kill()
-		<-s.exited
-	})
+	s := runServer(t, exec.Command(binary(t), args...), log)
 	return &loggedServer{server: s, log: log}
 }
 

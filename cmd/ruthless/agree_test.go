@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"io"
 	"net/http"
 	"os"
@@ -37,37 +36,7 @@ func startAsService(t *testing.T, dir, db string, flags ...string) (*server, *lo
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
 	}
 	log := &lockedBuffer{}
-	cmd.Stderr = log
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	s := &server{cmd: cmd, exited: make(chan struct{})}
-	lines := bufio.NewScanner(stdout)
-	for lines.Scan() {
-		if url, ok := strings.CutPrefix(lines.Text(), "ruthless: open "); ok {
-			s.base = url
-			break
-		}
-	}
-	if s.base == "" {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("the server printed no address; its log:\n%s", log)
-	}
-	go io.Copy(io.Discard, stdout)
-	go func() {
-		s.err = cmd.Wait()
-		close(s.exited)
-	}()
-	t.Cleanup(func() {
-		s.cmd.Process.Kill()
-		<-s.exited
-	})
-	return s, log
+	return runServer(t, cmd, log), log
 }
 
 // serviceDir is a folder the service's user owns, removed at the end.

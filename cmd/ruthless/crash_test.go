@@ -65,12 +65,22 @@ type server struct {
 // for the address it prints.
 func startBinary(t *testing.T, db string) *server {
 	t.Helper()
-	cmd := exec.Command(binary(t), "serve", "-addr", "127.0.0.1:0", "-db", db)
+	return runServer(t, exec.Command(binary(t), "serve", "-addr", "127.0.0.1:0", "-db", db), nil)
+}
+
+// runServer starts cmd, a `ruthless serve`, waits for the address it
+// prints and stops it when the test ends. Its standard error goes to log,
+// or nowhere when log is nil.
+func runServer(t *testing.T, cmd *exec.Cmd, log *lockedBuffer) *server {
+	t.Helper()
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd.Stderr = io.Discard
+	if log != nil {
+		cmd.Stderr = log
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -84,6 +94,10 @@ func startBinary(t *testing.T, db string) *server {
 	}
 	if s.base == "" {
 		cmd.Process.Kill()
+		cmd.Wait()
+		if log != nil {
+			t.Fatalf("the server printed no address; its log:\n%s", log)
+		}
 		t.Fatalf("the server printed no address")
 	}
 	go io.Copy(io.Discard, stdout)
