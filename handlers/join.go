@@ -229,7 +229,7 @@ func (a *app) join(c *gin.Context) {
 	phone := ensurePhone(c)
 	held := heldSeats(c.Request, g)
 	if form.Get("seat") == "none" {
-		if err := a.store.ReleaseSeats(ctx, g.ID, phone); err != nil {
+		if err := a.table.ReleaseSeats(ctx, g.ID, phone); err != nil {
 			a.fail(c, err)
 			return
 		}
@@ -243,7 +243,7 @@ func (a *app) join(c *gin.Context) {
 			a.fail(c, &badRequest{field: "release", message: "choose one of the players of this game"})
 			return
 		}
-		if err := a.store.ReleaseSeats(ctx, g.ID, phone, seat); err != nil {
+		if err := a.table.ReleaseSeats(ctx, g.ID, phone, seat); err != nil {
 			a.fail(c, err)
 			return
 		}
@@ -277,13 +277,13 @@ func (a *app) join(c *gin.Context) {
 	}
 	if !also {
 		// "This phone is Ben": whatever else it held, it holds Ben now.
-		if err := a.store.ReleaseSeats(ctx, g.ID, phone); err != nil {
+		if err := a.table.ReleaseSeats(ctx, g.ID, phone); err != nil {
 			a.fail(c, err)
 			return
 		}
 		held = nil
 	}
-	if err := a.store.TakeSeat(ctx, g.ID, seat, phone); err != nil {
+	if err := a.table.TakeSeat(ctx, g.ID, seat, phone); err != nil {
 		a.fail(c, err)
 		return
 	}

@@ -221,7 +221,7 @@ func TestGamesOrder(t *testing.T) {
 			}
 		}, []string{c, a, b}, []int{8, 7, 5}},
 		{"a conflict changes nothing", func(t *testing.T) {
-			if _, err := s.PutEntry(ctx, b, 1, 0, *entry(t, 0), 7); err == nil {
+			if _, err := s.putEntry(ctx, b, 1, 0, *entry(t, 0), 7); err == nil {
 				t.Fatal("PutEntry on a stale version succeeded")
 			}
 		}, []string{c, a, b}, []int{8, 7, 5}},

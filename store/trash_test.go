@@ -193,7 +193,7 @@ func TestTrashRestoresWholeGame(t *testing.T) {
 			name  string
 			write func() error
 		}{
-			{"PutEntry", func() error { _, err := s.PutEntry(ctx, id, 1, 0, *entry(t, 1, "H4"), 1); return err }},
+			{"PutEntry", func() error { _, err := s.putEntry(ctx, id, 1, 0, *entry(t, 1, "H4"), 1); return err }},
 			{"PutFinal", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H4"), 1); return err }},
 			{"RevealRound", func() error { return s.RevealRound(ctx, id, 2) }},
 			{"DeleteGame again", func() error { return s.DeleteGame(ctx, id) }},
