@@ -275,28 +275,21 @@ func (a *app) join(c *gin.Context) {
 		a.page(c, http.StatusOK, views.Join(vm))
 		return
 	}
-	if !also {
-		// "This phone is Ben": whatever else it held, it holds Ben now.
-		if err := a.table.ReleaseSeats(ctx, g.ID, phone); err != nil {
-			a.fail(c, err)
-			return
-		}
-		held = nil
-	}
-	if err := a.table.TakeSeat(ctx, g.ID, seat, phone); err != nil {
+	// "This phone is Ben": whatever else it held, it holds Ben now;
+	// "also", it holds Ben beside its seats.
+	after, err := a.table.Sit(ctx, g.ID, phone, seat, !also)
+	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	if len(held) == 0 {
+	if !also || len(held) == 0 {
 		setSeat(c.Writer, c.Request, g.ID, seat)
 	}
 	if also && !tookOver {
 		seeOther(c, views.JoinURL(g.ID))
 		return
 	}
-	if fresh, err := a.store.Game(ctx, g.ID); err == nil {
-		g = fresh
-	}
+	g = after
 	if form.Get("then") == "game" {
 		// Asked on the scoreboard of a new game: back there, where
 		// inviting the table and its own entry are the next steps.

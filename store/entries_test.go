@@ -15,14 +15,14 @@ import (
 	"ruthless/scoring"
 )
 
-func TestPutEntryVersions(t *testing.T) {
+func TestSaveEntryVersions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	first := entry(t, 1, "H2", "H3")
 	second := entry(t, 2, "H2", "H3", "SC*")
 	third := entry(t, 0)
 
-	// save is one PutEntry of round 1, seat 0.
+	// save is one SaveEntry of round 1, seat 0.
 	type save struct {
 		e       *scoring.Entry
 		version int
@@ -62,12 +62,12 @@ func TestPutEntryVersions(t *testing.T) {
 			got, err := s.putEntry(ctx, id, 1, 0, *tt.save.e, tt.save.version)
 			if tt.wantConflict == nil {
 				if err != nil || got != tt.wantVersion {
-					t.Errorf("PutEntry = %d, %v; want %d, nil", got, err, tt.wantVersion)
+					t.Errorf("SaveEntry = %d, %v; want %d, nil", got, err, tt.wantVersion)
 				}
 			} else {
 				var conflict *EntryConflict
 				if !errors.As(err, &conflict) {
-					t.Fatalf("PutEntry = %d, %v; want an *EntryConflict", got, err)
+					t.Fatalf("SaveEntry = %d, %v; want an *EntryConflict", got, err)
 				}
 				if !reflect.DeepEqual(conflict, tt.wantConflict) {
 					t.Errorf("conflict = %s, want %s", mustJSON(t, conflict), mustJSON(t, tt.wantConflict))
@@ -97,7 +97,7 @@ func TestPutEntryVersions(t *testing.T) {
 	}
 }
 
-func TestPutEntryRange(t *testing.T) {
+func TestSaveEntryRange(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	tests := []struct {
@@ -142,7 +142,7 @@ func TestPutEntryRange(t *testing.T) {
 			}
 			_, err := s.putEntry(ctx, id, tt.round, tt.seat, *entry(t, 9, "X5"), version)
 			if !errors.Is(err, tt.want) {
-				t.Errorf("PutEntry(round %d, seat %d) error = %v, want %v", tt.round, tt.seat, err, tt.want)
+				t.Errorf("SaveEntry(round %d, seat %d) error = %v, want %v", tt.round, tt.seat, err, tt.want)
 			}
 			g := load(t, s, id)
 			if got := len(g.File.Rounds); got != tt.wantRounds {
@@ -207,7 +207,7 @@ func TestRevealRound(t *testing.T) {
 	}
 }
 
-func TestPutFinal(t *testing.T) {
+func TestSaveFinal(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
@@ -250,18 +250,18 @@ func TestPutFinal(t *testing.T) {
 			case tt.wantConfl != nil:
 				var conflict *FinalConflict
 				if !errors.As(err, &conflict) {
-					t.Fatalf("PutFinal = %d, %v; want a *FinalConflict", got, err)
+					t.Fatalf("SaveFinal = %d, %v; want a *FinalConflict", got, err)
 				}
 				if !reflect.DeepEqual(conflict, tt.wantConfl) {
 					t.Errorf("conflict = %s, want %s", mustJSON(t, conflict), mustJSON(t, tt.wantConfl))
 				}
 			case tt.wantErr != nil:
 				if !errors.Is(err, tt.wantErr) {
-					t.Errorf("PutFinal error = %v, want %v", err, tt.wantErr)
+					t.Errorf("SaveFinal error = %v, want %v", err, tt.wantErr)
 				}
 			default:
 				if err != nil || got != tt.want {
-					t.Errorf("PutFinal = %d, %v; want %d, nil", got, err, tt.want)
+					t.Errorf("SaveFinal = %d, %v; want %d, nil", got, err, tt.want)
 				}
 			}
 			g := load(t, s, id)
@@ -405,11 +405,11 @@ func TestConcurrentWriters(t *testing.T) {
 	}
 }
 
-// BenchmarkPutEntry measures one save of an entry, the write every phone
+// BenchmarkSaveEntry measures one save of an entry, the write every phone
 // makes after each round, on a real database file (RUTHLESS_BENCH_DIR
 // chooses its folder: the cost of synchronous=FULL is an fsync, so it
 // depends on the disk).
-func BenchmarkPutEntry(b *testing.B) {
+func BenchmarkSaveEntry(b *testing.B) {
 	ctx := context.Background()
 	dir := os.Getenv("RUTHLESS_BENCH_DIR")
 	if dir == "" {

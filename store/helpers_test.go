@@ -93,7 +93,7 @@ func put(t *testing.T, s *Store, id string, round, seat int, e *scoring.Entry, v
 	t.Helper()
 	v, err := s.putEntry(context.Background(), id, round, seat, *e, version)
 	if err != nil {
-		t.Fatalf("PutEntry(round %d, seat %d, version %d): %v", round, seat, version, err)
+		t.Fatalf("SaveEntry(round %d, seat %d, version %d): %v", round, seat, version, err)
 	}
 	return v
 }
@@ -118,7 +118,7 @@ func newSetup(players ...string) scoring.Game {
 }
 
 // putFinal saves one player's end-of-game collection and returns its new
-// version, versioned like PutEntry: a stale version writes nothing and the
+// version, versioned like SaveEntry: a stale version writes nothing and the
 // error is a *FinalConflict holding what is stored.
 func (s *Store) putFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
 	return s.saveFinal(ctx, id, player, f, version, "")

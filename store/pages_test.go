@@ -277,7 +277,7 @@ func TestSaveTokens(t *testing.T) {
 		t.Fatalf("SaveFinal = %d, %v; want 1", v, err)
 	}
 	if v, err := s.putEntry(ctx, id, 2, 1, *entry(t, 0, "S3"), 0); err != nil || v != 1 { // +4 s
-		t.Fatalf("PutEntry = %d, %v; want 1", v, err)
+		t.Fatalf("SaveEntry = %d, %v; want 1", v, err)
 	}
 	at := func(n int) time.Time { return clockStart.Add(time.Duration(n) * time.Second) }
 

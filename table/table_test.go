@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"ruthless/scoring"
@@ -195,4 +196,39 @@ func mustGame(t *testing.T, s *store.Store, id string) scoring.Game {
 		t.Fatal(err)
 	}
 	return g.File
+}
+
+// TestSit: "this phone is Cy" leaves the phone's other seats, "also Cy"
+// keeps them, and a seat another phone held is taken over; the game
+// handed back shows the seats as they stand.
+func TestSit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tb, _ := open(t)
+	id := newGame(t, tb, "Ann", "Bob", "Cy")
+	steps := []struct {
+		name  string
+		phone string
+		seat  int
+		alone bool
+		want  map[string][]int // each phone's seats after
+	}{
+		{"a phone takes Ann", "p1", 0, true, map[string][]int{"p1": {0}}},
+		{"and also Bob", "p1", 1, false, map[string][]int{"p1": {0, 1}}},
+		{"then is Cy only", "p1", 2, true, map[string][]int{"p1": {2}}},
+		{"another phone takes Cy over", "p2", 2, true, map[string][]int{"p1": nil, "p2": {2}}},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			g, err := tb.Sit(ctx, id, st.phone, st.seat, st.alone)
+			if err != nil {
+				t.Fatalf("Sit: %v", err)
+			}
+			for phone, want := range st.want {
+				if got := g.Held(phone); !slices.Equal(got, want) {
+					t.Errorf("%s holds %v, want %v", phone, got, want)
+				}
+			}
+		})
+	}
 }

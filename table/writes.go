@@ -34,9 +34,26 @@ func (t *Table) RenamePlayer(ctx context.Context, from, to string) (int, error) 
 	return t.store.RenamePlayer(ctx, from, to)
 }
 
-// TakeSeat records that phone holds seat in game id.
+// TakeSeat records that phone holds seat in game id, beside any seats it
+// holds already (a rematch carrying a table's seats over).
 func (t *Table) TakeSeat(ctx context.Context, id string, seat int, phone string) error {
 	return t.store.TakeSeat(ctx, id, seat, phone)
+}
+
+// Sit gives phone seat in game id, taking it over from any phone that
+// held it; alone, the phone gives up every other seat it held ("this phone
+// is Ben"), else it adds the seat to them ("this phone also enters for
+// Cy"). It returns the game's seats as they stand after.
+func (t *Table) Sit(ctx context.Context, id, phone string, seat int, alone bool) (store.StoredGame, error) {
+	if alone {
+		if err := t.store.ReleaseSeats(ctx, id, phone); err != nil {
+			return store.StoredGame{}, err
+		}
+	}
+	if err := t.store.TakeSeat(ctx, id, seat, phone); err != nil {
+		return store.StoredGame{}, err
+	}
+	return t.store.Game(ctx, id)
 }
 
 // ReleaseSeats gives up phone's seats in game id (all of them when none
