@@ -119,7 +119,7 @@ func TestScreenRoundHalfEntered(t *testing.T) {
 			t.Errorf("seat %d: entered should be %t", p, want)
 		}
 	}
-	if got := textOf(body, "screen-start"); got != screenNames[2]+" holds the Start Player token" {
+	if got := textOf(body, "screen-start"); got != screenNames[2]+" starts this round" {
 		t.Errorf("start player line %q", got)
 	}
 	// Round 2's results stay up while round 3 is entered; Port rounds
@@ -201,7 +201,7 @@ func TestScreenEndOfGame(t *testing.T) {
 	if got := textOf(body, "winner"); !strings.Contains(got, screenNames[0]) || !strings.Contains(got, "wins") {
 		t.Errorf("winner line %q", got)
 	}
-	if got := textOf(body, "screen-total-0"); !strings.Contains(got, "tokens") {
+	if got := textOf(body, "screen-total-0"); !strings.Contains(got, "prizes") {
 		t.Errorf("seat 0's sum %q", got)
 	}
 	if strings.Contains(body, `data-testid="screen-qr"`) {
