@@ -282,6 +282,10 @@ func safeNext(next string) string {
 	return next
 }
 
+// errWrongPassword is the refusal of a wrong or missing password, within
+// the client's limit: the form again, 422.
+var errWrongPassword = &refusal{status: http.StatusUnprocessableEntity, message: "not the table password", field: "password"}
+
 // loginForm shows the password form.
 func (a *app) loginForm(c *gin.Context) {
 	next := safeNext(c.Query("next"))
@@ -310,7 +314,7 @@ func (a *app) login(c *gin.Context) {
 	password := strings.TrimSpace(form.Get("password"))
 	if password == "" {
 		vm.Errors = views.Errors{"password": "Type the table password."}
-		a.page(c, http.StatusUnprocessableEntity, views.Login(vm))
+		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 		return
 	}
 	client := loginClient(c.Request)
@@ -320,13 +324,13 @@ func (a *app) login(c *gin.Context) {
 	switch v.outcome {
 	case loginLimited:
 		a.logger(c.Request.Context()).Warn("wrong password, over the limit", "client", client)
-		c.Header("Retry-After", retrySeconds(v.retry))
 		vm.Errors = views.Errors{"password": "That is not the table password. Too many wrong passwords from this phone: wait " + waitText(v.retry) + " before the next try."}
-		a.page(c, http.StatusTooManyRequests, views.Login(vm))
+		a.fail(c, drawnOn(&refusal{status: http.StatusTooManyRequests, message: "too many wrong passwords",
+			field: "password", retryAfter: retrySeconds(v.retry)}, views.Login(vm)))
 	case loginWrong:
 		a.logger(c.Request.Context()).Warn("wrong password", "client", client)
 		vm.Errors = views.Errors{"password": "That is not the table password."}
-		a.page(c, http.StatusUnprocessableEntity, views.Login(vm))
+		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 	default:
 		if err := a.auth.setSession(c.Writer, c.Request); err != nil {
 			a.fail(c, err)

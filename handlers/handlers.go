@@ -186,9 +186,6 @@ type Options struct {
 	// refused with 429 (bounds.go). 0 means no limit, as for the serve
 	// flag, whose default is DefaultRequestsPerMinute.
 	RequestsPerMinute int
-	// ConnsPerClient and MaxConns are the serve command's connection
-	// caps (0: none per client; the default total), carried here for it.
-	ConnsPerClient, MaxConns int
 	// ImportedGamesPerHour bounds the games imported an hour by all
 	// clients together (bounds.go); 0 means no bound, as for the serve
 	// flag, whose default is DefaultImportedGamesPerHour.

@@ -232,7 +232,8 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	}
 	cancel, limited := a.reserveGame(c)
 	if limited != nil {
-		refuse(http.StatusTooManyRequests, "form", limited.message())
+		vm.Errors["form"], vm.KnownNames = limited.message(), a.knownNames(c)
+		a.fail(c, drawnOn(limited, views.NewGame(vm)))
 		return
 	}
 	// The store checks the token again inside its write: two copies of

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -67,14 +68,23 @@ func (a *app) importForm(c *gin.Context) {
 	a.page(c, http.StatusOK, views.Import(vm))
 }
 
+// refuseImport draws the import form again with errs, answering status
+// through the error path, with wait as its Retry-After when the refusal
+// is a limit's (0: none).
+func (a *app) refuseImport(c *gin.Context, status int, wait time.Duration, errs ...string) {
+	rf := &refusal{status: status, message: "import refused"}
+	if wait > 0 {
+		rf.retryAfter = retrySeconds(wait)
+	}
+	a.fail(c, drawnOn(rf, views.Import(views.ImportView{Errors: errs})))
+}
+
 // importPost stores the uploaded game files, all or none: every file is
 // read and validated first, and only when all are good are their games
 // written, in one transaction. Games already stored are not stored again;
 // the page after the redirect counts them and links them.
 func (a *app) importPost(c *gin.Context) {
-	refuse := func(status int, errs ...string) {
-		a.page(c, status, views.Import(views.ImportView{Errors: errs}))
-	}
+	refuse := func(status int, errs ...string) { a.refuseImport(c, status, 0, errs...) }
 	cancel, wait := a.imports.reserve(clientKey(c.Request))
 	if cancel == nil {
 		// Refused before the upload is read. What the client still sends
@@ -83,9 +93,8 @@ func (a *app) importPost(c *gin.Context) {
 		// kernel reset the connection, and the client saw a reset, not
 		// this answer (issue 44).
 		_, _ = io.Copy(io.Discard, c.Request.Body)
-		c.Header("Retry-After", (&errTooManyGames{wait: wait}).retryAfter())
 		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
-		refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
+		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
 		return
 	}
 	if err := c.Request.ParseMultipartForm(1 << 20); err != nil {
@@ -146,9 +155,8 @@ func (a *app) importPost(c *gin.Context) {
 		return
 	}
 	if wait := a.importVolume.take(len(games)); wait > 0 {
-		c.Header("Retry-After", retrySeconds(wait))
 		a.logger(c.Request.Context()).Warn("import volume limited", "client", clientAddr(c.Request), "games", len(games), "retry", wait)
-		refuse(http.StatusTooManyRequests, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
+		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
 			a.importVolume.perHour, len(games), seconds(wait)))
 		return
 	}

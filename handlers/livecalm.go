@@ -75,7 +75,6 @@ func (a *app) limitSeatChanges(c *gin.Context) bool {
 	if cancel != nil {
 		return true
 	}
-	c.Header("Retry-After", retrySeconds(wait))
 	a.fail(c, &refusal{status: http.StatusTooManyRequests,
 		message: "too many seat changes from this client; try again in " + waitText(wait),
 		text:    "Too many seat changes from this device. Try again in " + waitText(wait) + ".", retryAfter: retrySeconds(wait)})

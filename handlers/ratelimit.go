@@ -166,7 +166,7 @@ func seconds(d time.Duration) string {
 // reserveGame takes one game from the client's allowance and from the
 // hourly cap on new history that imports share (issue 44: 1,600
 // addresses at 10 a minute each once stored 16,000 games in 42 s), or
-// sets Retry-After and returns the error to answer with. A request that
+// returns the error to answer with (its Retry-After comes with it). A request that
 // sends the table password itself (a script importing a club's history)
 // is not held by the client's allowance: whoever knows the password could
 // lift it anyway; the hourly cap, like an import's, counts it.
@@ -176,7 +176,6 @@ func (a *app) reserveGame(c *gin.Context) (cancel func(), err *errTooManyGames) 
 		var wait time.Duration
 		if mine, wait = a.games.reserve(clientKey(c.Request)); mine == nil {
 			limited := &errTooManyGames{wait: wait, perMinute: a.games.perMinute}
-			c.Header("Retry-After", limited.retryAfter())
 			a.logger(c.Request.Context()).Warn("game creation limited", "client", clientAddr(c.Request), "retry", wait)
 			return nil, limited
 		}
@@ -185,7 +184,6 @@ func (a *app) reserveGame(c *gin.Context) (cancel func(), err *errTooManyGames) 
 	if all == nil {
 		mine()
 		limited := &errTooManyGames{wait: wait, perHour: a.importVolume.perHour}
-		c.Header("Retry-After", limited.retryAfter())
 		a.logger(c.Request.Context()).Warn("new history limited", "client", clientAddr(c.Request), "retry", wait)
 		return nil, limited
 	}
