@@ -2,67 +2,15 @@ package handlers
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
 	"log/slog"
 	"net/http"
 	"time"
+
+	"ruthless/edge"
 )
 
-// statusClientGone is the status the access log gives a request whose
-// client left before its answer started (nginx's 499): nothing was sent.
-const statusClientGone = 499
-
-// errClientGone is what writing to a client that has gone gives.
-var errClientGone = errors.New("handlers: the client has gone")
-
-// statusWriter records the status the client really got: the first one
-// written through it, by whichever layer inside (gin, gzip, templ, the
-// body limit) wrote it. Once the request's client has gone (its context
-// is done while the handler still runs), nothing more is passed on, so a
-// client that leaves gets nothing written, not even the 200 gin writes by
-// itself at the end of a handler that wrote nothing.
-type statusWriter struct {
-	http.ResponseWriter
-	r      *http.Request
-	status int
-}
-
-// gone reports whether nothing may be written any more. A request whose
-// body could not be read has a done context too, but its client is owed
-// an answer (see bodyError).
-func (w *statusWriter) gone() bool {
-	if w.status == 0 && w.r.Context().Err() != nil && bodyFailure(w.r) == nil {
-		w.status = statusClientGone
-	}
-	return w.status == statusClientGone
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.gone() {
-		return
-	}
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.gone() {
-		return 0, errClientGone
-	}
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
 // logged writes one structured line per request, with the status the
-// client got and its address (clientAddr, so behind a trusted proxy the
+// client got and its address (edge.ClientAddr, so behind a trusted proxy the
 // client's, not the proxy's): 499 when it left before its answer started. A panic that
 // gets past the app's recover (http.ErrAbortHandler) goes on up to
 // net/http, which drops the connection; its line still comes out, marked
@@ -76,33 +24,34 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (a *app) logged(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		id := requestID()
+		id := edge.RequestID()
 		w.Header().Set("X-Request-ID", id)
 		log := a.log.With("req", id)
 		routed := new(bool) // set by the metrics once the router counted it
-		r = watchBody(r.WithContext(context.WithValue(context.WithValue(r.Context(), loggerKey{}, log), routedKey{}, routed)))
-		sw := &statusWriter{ResponseWriter: w, r: r}
+		r = edge.WatchBody(r.WithContext(context.WithValue(context.WithValue(r.Context(), loggerKey{}, log), routedKey{}, routed)))
+		sw := edge.NewStatusWriter(w, r)
 		completed := false
 		defer func() {
-			sw.gone()
+			sw.Gone()
+			status := sw.Status()
 			if a.metrics != nil && !*routed {
-				a.metrics.countBeforeRouting(sw.status)
+				a.metrics.countBeforeRouting(status)
 			}
-			if sw.status == 0 && completed {
-				sw.status = http.StatusOK // what net/http sends for a handler that wrote nothing
+			if status == 0 && completed {
+				status = http.StatusOK // what net/http sends for a handler that wrote nothing
 			}
 			if completed {
-				answered(r.Context(), sw.status)
+				edge.Answered(r.Context(), status)
 			}
-			attrs := []any{"method", r.Method, "path", clip(r.URL.Path), "status", sw.status, "duration", time.Since(start), "client", clientAddr(r)}
+			attrs := []any{"method", r.Method, "path", clip(r.URL.Path), "status", status, "duration", time.Since(start), "client", edge.ClientAddr(r)}
 			switch {
 			case !completed:
 				attrs = append(attrs, "note", "aborted")
-			case sw.status == statusClientGone:
+			case status == edge.StatusClientGone:
 				attrs = append(attrs, "note", "client gone")
 			}
 			level := slog.LevelInfo
-			if r.URL.Path == "/healthz" && sw.status < 400 {
+			if r.URL.Path == "/healthz" && status < 400 {
 				// A supervisor polls it every few seconds; its failures
 				// are logged at WARN by the check itself.
 				level = slog.LevelDebug
@@ -110,7 +59,7 @@ func (a *app) logged(next http.Handler) http.Handler {
 			log.Log(r.Context(), level, "request", attrs...)
 		}()
 		next.ServeHTTP(sw, r)
-		if be := bodyFailure(r); be != nil && sw.status == 0 {
+		if be := edge.BodyFailure(r); be != nil && sw.Status() == 0 {
 			// A handler that read the body but did not answer its failure
 			// would leave net/http to send an empty 200, as if it had done
 			// what was asked.
@@ -130,14 +79,6 @@ func (a *app) logger(ctx context.Context) *slog.Logger {
 		return l
 	}
 	return a.log
-}
-
-// requestID is a short random id, unique enough to find one request's
-// lines in a day's log.
-func requestID() string {
-	var b [6]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }
 
 // clip shortens what a client sent (a path) before it is logged, so that

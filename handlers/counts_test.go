@@ -15,13 +15,6 @@ func (b *broker) waiting() int {
 	return n
 }
 
-// openStreams is how many streams are open, over all clients.
-func (g *streamGate) openStreams() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.open
-}
-
 // waiters counts the requests waiting for expensive solves.
 func (s *solveSlots) waiters() int {
 	s.mu.Lock()

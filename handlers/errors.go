@@ -16,6 +16,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
@@ -119,18 +120,18 @@ func classifyError(err error) problem {
 	var fc *store.FinalConflict
 	var br *badRequest
 	var limited *errTooManyGames
-	var body *bodyError
+	var body *edge.BodyError
 	var rf *refusal
 	switch {
 	case errors.As(err, &rf):
 		return problem{status: rf.status, message: rf.message, field: rf.field, title: rf.title, text: rf.text,
 			retryAfter: rf.retryAfter, header: rf.header, body: rf.body, quiet: rf.quiet}
-	case errors.As(err, &body) && body.timeout():
+	case errors.As(err, &body) && body.Timeout():
 		return problem{status: http.StatusRequestTimeout, message: "the request body did not arrive in time, so nothing was done; send it again",
 			text:   "The form did not arrive in time, so nothing was saved. Check the connection and send it again.",
 			header: closeAfter}
 	case errors.As(err, &body):
-		return problem{status: http.StatusBadRequest, message: "the request body could not be read: " + clip(body.err.Error()),
+		return problem{status: http.StatusBadRequest, message: "the request body could not be read: " + clip(body.Unwrap().Error()),
 			title: "Bad request", header: closeAfter}
 	case errors.As(err, &tooBig):
 		return problem{status: http.StatusRequestEntityTooLarge, message: "request body too large (limit 64 KiB)"}
@@ -257,8 +258,8 @@ func (e *badRequest) Error() string { return e.field + ": " + e.message }
 // store, the solver and templ all stop with the request's context), and
 // the access log records 499.
 func (a *app) clientGone(r *http.Request, err error) bool {
-	if r.Context().Err() == nil || bodyFailure(r) != nil {
-		// A failed body read cancels the context too (see bodyError);
+	if r.Context().Err() == nil || edge.BodyFailure(r) != nil {
+		// A failed body read cancels the context too (see edge.BodyError);
 		// that client is owed its 408 or 400.
 		return false
 	}

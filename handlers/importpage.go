@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
@@ -85,7 +86,7 @@ func (a *app) refuseImport(c *gin.Context, status int, wait time.Duration, errs 
 // the page after the redirect counts them and links them.
 func (a *app) importPost(c *gin.Context) {
 	refuse := func(status int, errs ...string) { a.refuseImport(c, status, 0, errs...) }
-	cancel, wait := a.imports.reserve(clientKey(c.Request))
+	cancel, wait := a.imports.Reserve(edge.ClientKey(c.Request))
 	if cancel == nil {
 		// Refused before the upload is read. What the client still sends
 		// is read and dropped first (at most the upload limit, within the
@@ -93,12 +94,12 @@ func (a *app) importPost(c *gin.Context) {
 		// kernel reset the connection, and the client saw a reset, not
 		// this answer (issue 44).
 		_, _ = io.Copy(io.Discard, c.Request.Body)
-		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
+		a.logger(c.Request.Context()).Warn("import limited", "client", edge.ClientAddr(c.Request), "retry", wait)
 		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
 		return
 	}
 	if err := c.Request.ParseMultipartForm(1 << 20); err != nil {
-		if be := bodyFailure(c.Request); be != nil {
+		if be := edge.BodyFailure(c.Request); be != nil {
 			a.fail(c, be)
 			return
 		}
@@ -154,10 +155,10 @@ func (a *app) importPost(c *gin.Context) {
 		refuse(status, errs...)
 		return
 	}
-	if wait := a.importVolume.take(len(games)); wait > 0 {
-		a.logger(c.Request.Context()).Warn("import volume limited", "client", clientAddr(c.Request), "games", len(games), "retry", wait)
+	if wait := a.importVolume.Take(len(games)); wait > 0 {
+		a.logger(c.Request.Context()).Warn("import volume limited", "client", edge.ClientAddr(c.Request), "games", len(games), "retry", wait)
 		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
-			a.importVolume.perHour, len(games), seconds(wait)))
+			a.importVolume.PerHour(), len(games), seconds(wait)))
 		return
 	}
 	done, err := a.store.Import(c.Request.Context(), games)

@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"golang.org/x/time/rate"
 
+	"ruthless/edge"
 	"ruthless/static"
 	"ruthless/store"
 )
@@ -188,7 +189,7 @@ func (a *app) events(c *gin.Context) {
 	if ls == nil {
 		return
 	}
-	defer a.streams.leave(ls)
+	defer a.streams.Leave(ls)
 	g, ok := a.loadGame(c)
 	if !ok {
 		return
@@ -228,7 +229,7 @@ func (a *app) events(c *gin.Context) {
 		// be noticed gone: it gets the version, not a stream.
 		return
 	}
-	a.streams.gaveEvent(ls)
+	a.streams.GaveEvent(ls)
 	a.streamLoop(c, rc, ls, s, sent)
 }
 
@@ -236,7 +237,7 @@ func (a *app) events(c *gin.Context) {
 // the game's latest version when it changes, liveBurst at once and then
 // one a liveWindow (livecalm.go), until the phone goes, the server stops or the phone's
 // stream is replaced.
-func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveStream, s *subscriber, sent string) {
+func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *edge.Stream, s *subscriber, sent string) {
 	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait)) }
 	done := c.Request.Context().Done()
 	tick := time.NewTicker(heartbeat)
@@ -249,7 +250,7 @@ func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveSt
 			return
 		case <-a.done:
 			return
-		case <-ls.replaced:
+		case <-ls.Replaced():
 			// The phone opened another stream for this game: this page
 			// polls from now on rather than reconnect (live.js).
 			deadline()
@@ -291,14 +292,14 @@ func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveSt
 // sendVersion writes the game's latest version as an event when it is
 // not the one last sent, and gives the phone its refetch; false when
 // there was nothing new.
-func (a *app) sendVersion(c *gin.Context, ls *liveStream, s *subscriber, sent *string, deadline func()) bool {
+func (a *app) sendVersion(c *gin.Context, ls *edge.Stream, s *subscriber, sent *string, deadline func()) bool {
 	v := a.live.version(s)
 	if v == "" || v == *sent {
 		return false
 	}
 	*sent = v
 	deadline()
-	a.streams.gaveEvent(ls)
+	a.streams.GaveEvent(ls)
 	c.SSEvent("version", v)
 	return true
 }
