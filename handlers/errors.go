@@ -4,8 +4,11 @@ package handlers
 // what a request asks hands its error to answerError (through fail inside
 // the router). classify turns the error into a problem (status, messages,
 // Retry-After, headers); answerError writes it in the form the request
-// expects: the API's JSON body, an error page, or plain text for a client
-// that shows no page.
+// expects: the API's JSON body, an error page, the form the request came
+// from drawn again (drawnOn), or plain text for a client that shows no
+// page. answerError is the one place a Retry-After header is written
+// (TestRetryAfterSetInOnePlace): a refusal carries its wait, so the
+// header and the words that name the wait cannot drift apart.
 
 import (
 	"encoding/json"
