@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -121,35 +122,10 @@ func (a *app) importPost(c *gin.Context) {
 		refuse(http.StatusUnprocessableEntity, fmt.Sprintf("At most %d files at once, not %d.", maxImportFiles, len(files)))
 		return
 	}
-	var games []scoring.Game
-	var errs []string
-	status := http.StatusUnprocessableEntity
-	for _, fh := range files {
-		f, err := fh.Open()
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: could not be read", fh.Filename))
-			continue
-		}
-		// Each file is read one game at a time, and no further than the
-		// games the upload may still hold.
-		gs, err := store.ReadGameFiles(fh.Filename, f, maxImportGames-len(games))
-		f.Close()
-		var ie *store.ImportError
-		if errors.As(err, &ie) {
-			if errors.Is(err, store.ErrTooManyGames) || errors.Is(err, store.ErrGameTooLarge) {
-				status = http.StatusRequestEntityTooLarge
-			}
-			errs = append(errs, ie.Error())
-			if status == http.StatusRequestEntityTooLarge {
-				break
-			}
-			continue
-		}
-		if err != nil {
-			a.fail(c, err)
-			return
-		}
-		games = append(games, gs...)
+	games, errs, status, err := readUploadedGames(files)
+	if err != nil {
+		a.fail(c, err)
+		return
 	}
 	if len(errs) > 0 {
 		refuse(status, errs...)
@@ -189,4 +165,36 @@ func (a *app) importPost(c *gin.Context) {
 		q.Set("known", strconv.Itoa(known))
 	}
 	seeOther(c, "/import?"+q.Encode())
+}
+
+// readUploadedGames reads the games of the uploaded files, each file one
+// game at a time and no further than the games the upload may still
+// hold. A file that is not a game file is a message in errs, with the
+// status to refuse the upload with (413 once the upload holds too many
+// games or too large a one, which ends the reading); err is a failure
+// that is not the upload's.
+func readUploadedGames(files []*multipart.FileHeader) (games []scoring.Game, errs []string, status int, err error) {
+	status = http.StatusUnprocessableEntity
+	for _, fh := range files {
+		f, err := fh.Open()
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: could not be read", fh.Filename))
+			continue
+		}
+		gs, err := store.ReadGameFiles(fh.Filename, f, maxImportGames-len(games))
+		f.Close()
+		var ie *store.ImportError
+		if errors.As(err, &ie) {
+			errs = append(errs, ie.Error())
+			if errors.Is(err, store.ErrTooManyGames) || errors.Is(err, store.ErrGameTooLarge) {
+				return nil, errs, http.StatusRequestEntityTooLarge, nil
+			}
+			continue
+		}
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		games = append(games, gs...)
+	}
+	return games, errs, status, nil
 }
