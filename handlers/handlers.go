@@ -67,9 +67,9 @@ type app struct {
 	summaries historyCache[[]scoring.PlayerSummary]
 	// recordsPage is the records page of the history's last state.
 	recordsPage historyCache[*views.RecordsView]
-	live        *broker // the game versions the phones wait on (live.go)
-	listen      string  // the address the server listens on, "" if unknown (invite.go)
-	offline     bool    // running in the phone's browser (offline.go)
+	live        *edge.Broker // the game versions the phones wait on (live.go)
+	listen      string       // the address the server listens on, "" if unknown (invite.go)
+	offline     bool         // running in the phone's browser (offline.go)
 	done        <-chan struct{}
 
 	// scores caches stored games' results by version (scorecache.go),
@@ -219,7 +219,7 @@ func newApp(st table.Store, log *slog.Logger, lim Limits) *app {
 		games:       edge.NewClientLimiter(gamesPerMinute, gamesBurst, edge.MaxClients),
 		imports:     edge.NewClientLimiter(importsPerMinute, importsBurst, edge.MaxClients),
 		seatChanges: edge.NewClientLimiter(seatChangesPerMinute, seatChangesPerMinute, edge.MaxClients),
-		auth:        newAuth("", 0, log), hosts: edge.NewHostCheck(nil, log), live: newBroker(),
+		auth:        newAuth("", 0, log), hosts: edge.NewHostCheck(nil, log), live: edge.NewBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		cardImages:   newLRU[string, []byte](maxCachedCardImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
