@@ -4,10 +4,10 @@
 // the Host check against DNS rebinding, the per-client and server-wide
 // limits (request rate, new games and imports, slots for costly work,
 // live event streams), the broker that wakes the streams waiting on a
-// topic (a game's id, to it only a string), gzip, the access log and the
-// status the client really got, request bodies that broke off or are not
-// UTF-8, and what a request's connection is doing for the serve command's
-// connection caps.
+// topic (a game's id, to it only a string), the security headers, gzip,
+// the access log and the status the client really got, request bodies
+// that broke off or are not UTF-8, and what a request's connection is
+// doing for the serve command's connection caps.
 //
 // It is a package of its own so that handlers keeps the routes and what
 // they answer, and this plumbing can be read, tested and changed without

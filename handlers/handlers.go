@@ -241,7 +241,7 @@ func (a *app) handler() http.Handler {
 	h = noGzipForEvents(h)
 	h = allowSend(h)
 	h = a.checkHost(h)
-	h = secure(h)
+	h = edge.SecurityHeaders(h)
 	h = a.limitRequests(h)
 	h = a.logged(h)
 	return edge.FromProxy(a.proxies, a.base != nil && a.base.Scheme == "https", h)
@@ -341,19 +341,6 @@ func (a *app) router() *gin.Engine {
 			title: "Not allowed", text: "This address does not take that kind of request."})
 	})
 	return r
-}
-
-// secure sets the headers every response carries: no inline script, no
-// framing, no MIME sniffing, no referrer leaking game ids.
-func secure(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "DENY")
-		next.ServeHTTP(w, r)
-	})
 }
 
 // limitBody caps every request body, so a huge upload fails fast with 413
