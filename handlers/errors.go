@@ -115,7 +115,8 @@ func classify(err error) problem {
 	return p
 }
 
-// classifyError is classify but for the page a form answer draws.
+// classifyError is err's problem but for the form a form answer draws
+// again, which classify adds.
 func classifyError(err error) problem {
 	var fe *scoring.FieldError
 	var tooBig *http.MaxBytesError
