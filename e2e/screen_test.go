@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -64,6 +65,11 @@ func followGame(p phone) {
 	names, _ := json.Marshal(screenPlayers)
 	id := createGame(t, p.base, `{"version":1,"players":`+string(names)+`,"start_player":0,"rounds":[]}`)
 	screen := "/games/" + id + "/screen"
+	src, _ := os.ReadFile(axeScript)
+	axe := string(src)
+	if axe == "" {
+		t.Log("axe-core is missing: the screen's accessibility is not checked")
+	}
 	p.navigate(p.base+screen, "screen", 200)
 	// Marks the page: a reload would lose it.
 	eval[bool](p, `window.__notReloaded = true`)
@@ -73,6 +79,13 @@ func followGame(p phone) {
 			p.fatalf("at %s the screen was reloaded or left (now %s)", name, p.path())
 		}
 		checkScreenFits(p, name)
+		// The accessibility check where axe-core is installed (TestEveryPage
+		// requires it; here it must not hide the rest).
+		if axe != "" {
+			for _, v := range p.axeCheck(axe) {
+				p.errorf("%s: accessibility: %s", name, v)
+			}
+		}
 		p.screen(name)
 	}
 	if p.count(byTestID("screen-qr")) != 1 {
