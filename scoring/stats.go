@@ -104,27 +104,6 @@ type GameLine struct {
 	Shared bool
 }
 
-// PlayerStatsOf gathers the statistics of the player called name from
-// games, oldest first: the finished ones count, the ones in progress only
-// in Playing. A player with no finished game keeps the spelling of the
-// latest game in progress they sit in.
-func PlayerStatsOf(games []PlayedGame, name string) PlayerStats {
-	b := NewPlayerStats(name)
-	for _, pg := range games {
-		b.Add(SummarizeGame(pg))
-	}
-	st := b.Stats()
-	for _, pg := range games {
-		if pg.ID == st.BestPartyGame && st.BestPartyGame != "" {
-			if pr, ok := PartyOf(pg, name, st.BestPartyRound); ok {
-				st.BestParty = &pr
-			}
-			break
-		}
-	}
-	return st
-}
-
 // PlayerStatsBuilder gathers one player's statistics a game at a time,
 // from summaries, oldest first: a history read in order, never held.
 type PlayerStatsBuilder struct {
@@ -265,16 +244,6 @@ type PlayerSummary struct {
 	Games, Wins, SharedWins int
 	Playing                 int
 	Last                    int64 // the latest game's Played
-}
-
-// SummarizePlayers lists every player of every game, finished or in
-// progress, the most finished games first (then by key).
-func SummarizePlayers(games []PlayedGame) []PlayerSummary {
-	b := NewPlayers()
-	for _, pg := range games {
-		b.Add(SummarizeGame(pg))
-	}
-	return b.List()
 }
 
 // PlayersBuilder gathers the players list a game at a time, from
