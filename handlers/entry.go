@@ -341,7 +341,7 @@ func (in *entryInput) refusedBy(err error, r, p int) bool {
 	if !errors.As(err, &fe) {
 		return false
 	}
-	in.errs[entryField(fe, r, p)] = fe.Message
+	in.errs[entryField(fe, r, p)] = views.FieldProblem(fe)
 	in.clash = fe.Rule == "R4.1"
 	return true
 }

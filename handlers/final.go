@@ -210,7 +210,7 @@ func (a *app) saveFinal(c *gin.Context) {
 				a.fail(c, err)
 				return
 			}
-			errs[finalField(fe, p)] = fe.Message
+			errs[finalField(fe, p)] = views.FieldProblem(fe)
 		}
 	}
 	if len(errs) > 0 {
@@ -240,7 +240,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		// A clash saved by another phone after this form's checks: the
 		// store's check inside the write refused it (R4.1).
 		vm := finalFormView(g, p, v)
-		vm.Errors = views.Errors{finalField(fe, p): fe.Message}
+		vm.Errors = views.Errors{finalField(fe, p): views.FieldProblem(fe)}
 		vm.Token = orNewToken(token)
 		a.finalPage(c, http.StatusUnprocessableEntity, g, vm)
 		return

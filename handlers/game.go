@@ -72,7 +72,7 @@ func (a *app) game(c *gin.Context) {
 // problemOf describes a rule the stored game breaks, with a link to each
 // entry the problem names (for R4.1, both players' entries).
 func problemOf(g store.StoredGame, fe *scoring.FieldError) *views.Problem {
-	p := &views.Problem{Message: fe.Message, Rule: fe.Rule}
+	p := &views.Problem{Message: views.FieldProblem(fe), Rule: fe.Rule}
 	players := g.File.Players
 	for _, at := range places(fe) {
 		if at.Seat < 0 || at.Seat >= len(players) {

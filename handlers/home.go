@@ -208,7 +208,7 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 				a.fail(c, err)
 				return
 			}
-			vm.Errors[newGameField(fe, slot)] = fe.Message
+			vm.Errors[newGameField(fe, slot)] = views.FieldProblem(fe)
 		}
 	}
 	if len(vm.Errors) > 0 {
