@@ -126,17 +126,11 @@ func readFinalForm(form url.Values, maxMonkeys int) (finalValues, scoring.FinalE
 	}
 	v.version, _ = strconv.Atoi(form.Get("version"))
 	buriedCodes := form["buried"]
-	seen := map[scoring.Card]bool{}
-	for _, code := range form["card"] {
-		c, err := scoring.ParseCard(code)
-		if err != nil || c.Flagged {
-			errs["pirates"] = fmt.Sprintf("Unknown card %q.", code)
-			continue
-		}
-		if seen[c] {
-			continue
-		}
-		seen[c] = true
+	cards, problem := readFormCards(form["card"])
+	if problem != "" {
+		errs["pirates"] = problem
+	}
+	for _, c := range cards {
 		if slices.Contains(buriedCodes, c.String()) {
 			v.buried = append(v.buried, c)
 		} else {
