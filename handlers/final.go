@@ -244,7 +244,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		return
 	}
 	saved, err := a.store.Game(c.Request.Context(), g.ID)
-	if err == nil && saved.File.Final != nil {
+	if err == nil && saved.File.Over() {
 		seeOther(c, views.FinalScoresURL(g.ID))
 		return
 	}
@@ -359,13 +359,13 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 			vm.Missing = append(vm.Missing, st)
 		}
 	}
-	if f.Final == nil && f.CurrentRound() == 0 {
+	if !f.Over() && f.CurrentRound() == 0 {
 		vm.Next = nextStep(t, len(f.Rounds))
 	}
 	for r := range f.Rounds {
 		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})
 	}
-	if f.Final == nil {
+	if !f.Over() {
 		return vm
 	}
 	vm.Complete = true

@@ -51,14 +51,14 @@ func (a *app) home(c *gin.Context) {
 			a.fail(c, err)
 			return
 		}
-		if g.File.Final != nil {
+		if g.File.Over() {
 			vm.Finished = append(vm.Finished, s)
 		} else {
 			vm.InProgress = append(vm.InProgress, s)
 		}
 	}
 	if before.IsZero() {
-		vm.Trash = a.recentlyDeleted(c)
+		vm.Trash, vm.TrashDays = a.recentlyDeleted(c), trashDays()
 	}
 	if vm.Offline, err = a.offlineHome(c); err != nil {
 		a.fail(c, err)

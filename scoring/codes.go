@@ -122,8 +122,8 @@ func nameCharKind(c Code) string {
 
 // machineWords is the English of a FieldError for the machine
 // interfaces: the command line, the API's "error" and the logs. Scripts
-// read it (CONTRACT.md), so a sentence here changes only with the
-// contract; pages word the code in views instead.
+// read it (docs/api.md promises it), so a sentence here changes only
+// with that promise; pages word the code in views instead.
 func machineWords(e *FieldError) string {
 	if s, ok := cardWords(e); ok {
 		return s

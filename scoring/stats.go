@@ -27,7 +27,9 @@ type PlayedGame struct {
 }
 
 // NameKey is the key every spelling of one player's name shares: trimmed,
-// lower case.
+// lower case in any alphabet. It is the one folding of names: SameName
+// compares keys, and the store compares them in SQL too (a function the
+// store registers with SQLite, whose own lower() knows ASCII only).
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 // spellings counts how each player's name was typed, to show the most

@@ -75,7 +75,7 @@ func SummarizeGame(pg PlayedGame) GameSummary {
 		gs.Seats[p].Name = n
 	}
 	switch {
-	case pg.File.Final == nil:
+	case !pg.File.Over():
 		gs.State = InProgress
 		return gs
 	case pg.Result == nil:

@@ -58,7 +58,7 @@ func Validate(g Game) ([]Warning, error) {
 	if err := owners.rounds(); err != nil {
 		return nil, err
 	}
-	if g.Final != nil {
+	if g.Over() {
 		if err := owners.finals(); err != nil {
 			return nil, err
 		}
@@ -309,10 +309,10 @@ func badNameRune(r rune) Code {
 }
 
 // SameName reports whether two player names count as the same (R4.5):
-// equal after trimming spaces, ignoring case.
-func SameName(a, b string) bool {
-	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
-}
+// equal after trimming spaces, ignoring case in any alphabet ("Ёлка" is
+// "ёлка"). It compares NameKeys, the one folding of names: the store's
+// filters and the statistics use the same key.
+func SameName(a, b string) bool { return NameKey(a) == NameKey(b) }
 
 func checkCount(at Place, what string, v, maxValue int) error {
 	if v < 0 || v > maxValue {
