@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"ruthless/scoring"
 	"ruthless/views"
 	"slices"
@@ -78,6 +79,16 @@ func readFormCards(codes []string) ([]scoring.Card, string) {
 		kept = append(kept, c)
 	}
 	return kept, problem
+}
+
+// inputProblem is a refusal of bad input as a page words it: scoring's
+// refusals by their code (views.FieldProblem), any other by its text.
+func inputProblem(err error) string {
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) {
+		return views.FieldProblem(fe)
+	}
+	return err.Error()
 }
 
 // flagPowers flags the Captains whose codes are listed in power (the
