@@ -32,7 +32,7 @@ func TestRulesHaveOneHome(t *testing.T) {
 			// The login cookie's lifetime is another 30 days.
 			[]string{"../handlers", "."}, []string{"login.templ"}},
 		{"is the game over", "scoring.Game.Over", regexp.MustCompile(`\.Final\s*[!=]=\s*nil|\.Totals\s*[!=]=\s*nil`),
-			[]string{"../handlers", ".", "../store", "../store/memstore", "../cmd/ruthless"}, nil},
+			[]string{"../handlers", ".", "../store", "../store/memstore", "../table", "../cmd/ruthless"}, nil},
 		{"prizes added up", "scoring.PrizesSoFar, PrizesAfter", regexp.MustCompile(`\+=\s*[^\n]*\.Prize\b`),
 			[]string{"../handlers", "."}, nil},
 		{"names folded by SQLite's ASCII lower()", "scoring.NameKey (name_key in SQL)", regexp.MustCompile(`lower\(`),
