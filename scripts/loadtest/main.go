@@ -31,6 +31,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime"
@@ -162,8 +163,7 @@ func run(args []string) error {
 	}
 	if *before != "" {
 		old, err := startServer(ctx, filepath.Join(*dir, "before.log"), *before,
-			"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(*dir, "before.db"),
-			"-requests-per-minute", "0", "-conns-per-client", "0")
+			append([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(*dir, "before.db")}, limitsOff(*before)...)...)
 		if err != nil {
 			return fmt.Errorf("the -before binary: %w", err)
 		}
@@ -284,4 +284,18 @@ func printLoadTable(rows []loadRow, perRound int) error {
 	}
 	fmt.Println()
 	return nil
+}
+
+// limitsOff are the flags that turn off bin's per-client limits, those of
+// them its serve command has: an older build may lack some (its limits
+// then were lower than this tool's load, or absent).
+func limitsOff(bin string) []string {
+	help, _ := exec.Command(bin, "serve", "-h").CombinedOutput()
+	var args []string
+	for _, flag := range []string{"-requests-per-minute", "-conns-per-client"} {
+		if bytes.Contains(help, []byte(flag+" ")) {
+			args = append(args, flag, "0")
+		}
+	}
+	return args
 }
