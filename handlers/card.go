@@ -43,7 +43,7 @@ func cardView(g store.StoredGame, res scoring.Result) views.CardView {
 	f := g.File
 	n := len(f.Players)
 	facts := playFacts(g)
-	vm := views.CardView{GameID: g.ID, Date: facts.When, Facts: facts, Finished: res.Totals != nil}
+	vm := views.CardView{GameID: g.ID, Date: facts.When, Facts: facts, Finished: f.Over()}
 	running := make([]views.Series, n)
 	for p := range n {
 		running[p] = views.Series{Name: f.Players[p], Seat: p}

@@ -86,7 +86,7 @@ func (a *app) cardImage(c *gin.Context, g store.StoredGame) {
 func shareCard(g store.StoredGame, res scoring.Result) views.ShareCard {
 	f := g.File
 	sc := views.ShareCard{Date: playedDay(g)}
-	if res.Totals == nil {
+	if !f.Over() {
 		return shareCardSoFar(g, res)
 	}
 	winners := names(f.Players, res.Winners)

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -199,7 +200,7 @@ func setName(s scoring.Set) string {
 func tokenText(n, r int) string {
 	stack := scoring.Stack(n, r)
 	if scoring.TokenFor(r) == scoring.TokenPort {
-		return "Port round: every party of strength 4 or more takes 1 NP."
+		return fmt.Sprintf("Port round: every party of strength %d or more takes %d NP.", scoring.PrizeThreshold, scoring.PortNP)
 	}
 	vals := make([]string, len(stack))
 	for i, v := range stack {

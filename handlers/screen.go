@@ -33,7 +33,7 @@ func (a *app) screen(c *gin.Context) {
 // while a seat is held by no phone and the game is not over, on a server
 // the phones can reach (a phone with no server has no join link).
 func (a *app) screenInvites(g store.StoredGame) bool {
-	return !a.offline && g.File.Final == nil && len(g.Holders) < len(g.File.Players)
+	return !a.offline && !g.File.Over() && len(g.Holders) < len(g.File.Players)
 }
 
 // screenView is the game as the big screen shows it. The screen holds no
@@ -63,7 +63,7 @@ func screenView(g store.StoredGame, res scoring.Result) views.ScreenView {
 		return vm
 	}
 	if fv := finalView(g, res, t); fv.Complete {
-		vm.Final = &fv
+		vm.Over, vm.Final = true, fv
 		return vm
 	}
 	vm.EndOfGame = true

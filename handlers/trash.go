@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -17,12 +18,19 @@ import (
 // there store.TrashKeep; then it is purged, at the server's start, once a
 // day after that, and whenever the trash is listed.
 
+// trashDays is how many days a deleted game stays restorable: the
+// store's TrashKeep, the one source of it, in days.
+func trashDays() int { return int(store.TrashKeep / (24 * time.Hour)) }
+
 // Messages for the trash's errors: the game's page says it does not
 // exist, these say why and what can still be done.
-const (
-	inTrashMessage = "This game has been deleted. For 30 days after its deletion it can be restored from \"Recently deleted\" at the bottom of the home page."
-	purgedMessage  = "This game is not in the trash: either it never existed, or it was deleted more than 30 days ago and has been removed for good."
-)
+func inTrashMessage() string {
+	return fmt.Sprintf("This game has been deleted. For %d days after its deletion it can be restored from \"Recently deleted\" at the bottom of the home page.", trashDays())
+}
+
+func purgedMessage() string {
+	return fmt.Sprintf("This game is not in the trash: either it never existed, or it was deleted more than %d days ago and has been removed for good.", trashDays())
+}
 
 // restoreGame takes a game out of the trash and opens it. A game that is
 // live already (the Restore form posted twice) opens too.
@@ -33,7 +41,7 @@ func (a *app) restoreGame(c *gin.Context) {
 	case err == nil, errors.Is(err, store.ErrNotInTrash):
 		seeOther(c, views.GameURL(id))
 	case errors.Is(err, store.ErrNotFound):
-		a.notFound(c, purgedMessage)
+		a.notFound(c, purgedMessage())
 	default:
 		a.fail(c, err)
 	}
@@ -118,6 +126,6 @@ func logPurge(log *slog.Logger, n int, err error) {
 	case err != nil && !errors.Is(err, context.Canceled):
 		log.Warn("purging the trash", "err", err)
 	case n > 0:
-		log.Info("purged the trash", "games", n, "older_than_days", int(store.TrashKeep.Hours()/24))
+		log.Info("purged the trash", "games", n, "older_than_days", trashDays())
 	}
 }

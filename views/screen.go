@@ -29,8 +29,10 @@ type ScreenView struct {
 	// is held by no phone and the game is not over; "" otherwise, and
 	// when no other phone can reach the server.
 	QR, Link string
-	// Final is the final scores once every end-of-game entry is in.
-	Final *FinalView
+	// Over says every end-of-game entry is in: Final is then the final
+	// scores.
+	Over  bool
+	Final FinalView
 	Live  LiveView
 }
 

@@ -132,8 +132,8 @@ func Screen(vm ScreenView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if vm.Final != nil {
-				templ_7745c5c3_Err = screenFinal(*vm.Final).Render(ctx, templ_7745c5c3_Buffer)
+			if vm.Over {
+				templ_7745c5c3_Err = screenFinal(vm.Final).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -201,7 +201,7 @@ func screenHead(vm ScreenView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if vm.Final != nil {
+		if vm.Over {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "Final scores")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
