@@ -111,8 +111,8 @@ type app struct {
 	// by pool (explain.go); onExplain, when set, is called for each
 	// explanation worked out rather than taken from the cache.
 	scores *lru.Cache[string, scoring.Result]
-	// cardImages are the share images (PNG) by game version (cardimage.go).
-	cardImages   *lru.Cache[string, []byte]
+	// shareImages are the share images (PNG) by game version (cardimage.go).
+	shareImages   *lru.Cache[string, []byte]
 	explanations *lru.Cache[string, any]
 	onExplain    func()
 	streams      *streamGate // the caps on event streams (live.go)
@@ -257,7 +257,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		seatChanges: newClientLimiter(seatChangesPerMinute, seatChangesPerMinute, maxClients),
 		auth:        newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
-		cardImages:   newLRU[string, []byte](maxCachedCardImages),
+		shareImages:   newLRU[string, []byte](maxCachedShareImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget,
 		draws: make(slots, drawSlots), exports: make(slots, exportSlots), summarizing: make(chan struct{}, 1),
@@ -316,9 +316,9 @@ func (a *app) router() *gin.Engine {
 	r.GET("/players/:name", a.player)
 	r.GET("/players/:name/rename", a.renameForm)
 	r.POST("/players/:name/rename", a.rename)
-	r.GET("/games/:id/card", a.gameCard)
-	r.GET("/games/:id/card.png", a.gameCardImage)
-	r.HEAD("/games/:id/card.png", a.gameCardImage)
+	r.GET("/games/:id/card", a.gameResultSheet)
+	r.GET("/games/:id/card.png", a.gameShareImage)
+	r.HEAD("/games/:id/card.png", a.gameShareImage)
 	r.GET("/s/:token", a.sharedCard)
 	r.HEAD("/s/:token", a.sharedCard) // a link checker asks first (issue 44)
 	r.GET("/s/:token/card.png", a.sharedCardImage)

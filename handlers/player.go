@@ -86,7 +86,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 		WinRate: pct(st.Wins+st.SharedWins, st.Games), AvgNP: avg(st.TotalNP, st.Games), BestNP: st.BestNP,
 		RenameHref: views.PlayerURL(st.Name) + "/rename", GamesHref: "/?player=" + url.QueryEscape(st.Name)}
 	if st.BestNPGame != "" {
-		vm.BestNPHref = views.GameCardURL(st.BestNPGame)
+		vm.BestNPHref = views.GameResultSheetURL(st.BestNPGame)
 	}
 	row := views.StackRow{Name: st.Name}
 	table := views.StackRow{Name: "Table average"}
@@ -140,7 +140,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	var pts []views.ResultPoint
 	for i := len(st.History) - 1; i >= 0; i-- {
 		gl := st.History[i]
-		vm.History = append(vm.History, views.HistoryLine{Href: views.GameCardURL(gl.ID), Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
+		vm.History = append(vm.History, views.HistoryLine{Href: views.GameResultSheetURL(gl.ID), Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
 			NP: gl.NP, Place: gl.Place, Won: gl.Won, Shared: gl.Shared})
 	}
 	for _, gl := range st.History {

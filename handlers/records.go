@@ -131,7 +131,7 @@ func gameLine(id, label string, gr scoring.GameRecord) views.RecordLine {
 	l := views.RecordLine{ID: id, Label: label, Figure: strconv.Itoa(gr.Value)}
 	l.Holders, l.More = capped(gr.Holders, func(h scoring.GameHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = recordDate(h.Played), views.GameCardURL(h.GameID)
+		rh.Game, rh.GameHref = recordDate(h.Played), views.GameResultSheetURL(h.GameID)
 		return rh
 	})
 	return l
@@ -141,7 +141,7 @@ func streakLine(sr scoring.StreakRecord) views.RecordLine {
 	l := views.RecordLine{ID: "streak", Label: "Most wins in a row", Figure: strconv.Itoa(sr.Length)}
 	l.Holders, l.More = capped(sr.Holders, func(h scoring.StreakHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = "from "+recordDate(h.Played), views.GameCardURL(h.First)
+		rh.Game, rh.GameHref = "from "+recordDate(h.Played), views.GameResultSheetURL(h.First)
 		return rh
 	})
 	if sr.Length == 0 {
@@ -202,7 +202,7 @@ func addTimeline(vm *views.RecordsView, r scoring.Records) {
 	}
 	for _, g := range r.Recent {
 		labels = append(labels, time.Unix(0, g.Played).Local().Format("2 Jan 06"))
-		row := views.TimelineRow{Date: recordDate(g.Played), Href: views.GameCardURL(g.ID)}
+		row := views.TimelineRow{Date: recordDate(g.Played), Href: views.GameResultSheetURL(g.ID)}
 		for i, pl := range players {
 			np, played := seatNP(g, pl.Key)
 			series[i].NP = append(series[i].NP, np)

@@ -61,16 +61,16 @@ func (a *app) sharedCard(c *gin.Context) {
 		a.notFound(c, "This game cannot be shown as it stands.")
 		return
 	}
-	vm := cardView(g, res)
+	vm := resultSheetView(g, res)
 	for i := range vm.Rows {
 		vm.Rows[i].Href = ""
 	}
 	vm.Visitor = true
 	vm.URL = a.publicURL(c.Request, views.ShareURL(token))
-	vm.ImageURL = a.publicURL(c.Request, views.ShareImageURL(token)) + "?v=" + strings.Trim(cardImageETag(cardImageKey(g)), `"`)
+	vm.ImageURL = a.publicURL(c.Request, views.ShareImageURL(token)) + "?v=" + strings.Trim(shareImageETag(shareImageKey(g)), `"`)
 	vm.ImageAlt = vm.Title + ". " + vm.Summary
 	c.Header("Cache-Control", "private, no-cache")
-	a.page(c, http.StatusOK, views.Card(vm))
+	a.page(c, http.StatusOK, views.ResultSheet(vm))
 }
 
 // sharedCardImage is /s/:token/card.png: the share link's picture, the
@@ -80,7 +80,7 @@ func (a *app) sharedCardImage(c *gin.Context) {
 	if !ok {
 		return
 	}
-	a.cardImage(c, g)
+	a.shareImage(c, g)
 }
 
 // shareLink is the absolute share link of game g while it works, for the

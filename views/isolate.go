@@ -129,7 +129,7 @@ func writeRun(w io.Writer, r textRun) error {
 }
 
 // names are the players of a result card, to isolate in its title.
-func (vm CardView) names() []string {
+func (vm ResultSheetView) names() []string {
 	out := make([]string, len(vm.Rows))
 	for i, r := range vm.Rows {
 		out[i] = r.Name

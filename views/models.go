@@ -26,8 +26,8 @@ func (l Link) Label() string { return l.Text + l.Name + l.After }
 // "form" holds messages that concern no single field.
 type Errors map[string]string
 
-// GameSummary is one line of the home page's game lists.
-type GameSummary struct {
+// GameListItem is one line of the home page's game lists.
+type GameListItem struct {
 	ID           string
 	Players      []string
 	Date         string
@@ -40,8 +40,8 @@ type GameSummary struct {
 // HomeView is the home page: a button for a new game and the games so far,
 // a page of the most recently played at a time.
 type HomeView struct {
-	InProgress []GameSummary
-	Finished   []GameSummary
+	InProgress []GameListItem
+	Finished   []GameListItem
 	// Later is set on every page but the first (the newest games).
 	Later bool
 	// More is the address of the next page of older games, "" if none.

@@ -111,7 +111,7 @@ func TestNamesEscaped(t *testing.T) {
 	round.Parties[0].Name = evil
 	round.StartPlayer = evil
 	pages := map[string]templ.Component{
-		"home":  views.Home(views.HomeView{InProgress: []views.GameSummary{{ID: "g", Players: []string{evil, "B"}}}}),
+		"home":  views.Home(views.HomeView{InProgress: []views.GameListItem{{ID: "g", Players: []string{evil, "B"}}}}),
 		"new":   views.NewGame(views.NewGameView{Names: [4]string{evil}, KnownNames: []string{evil}, Errors: views.Errors{"players[0]": evil}}),
 		"game":  views.Scoreboard(views.GameView{ID: "g", Players: []string{evil, "B"}, Current: 1, CurrentStart: evil, Status: []views.PlayerStatus{{Name: evil}}, Finished: true, Winners: []int{0}}),
 		"round": views.RoundResults(round),

@@ -16,41 +16,41 @@ import (
 	"ruthless/views"
 )
 
-// maxCachedCardImages bounds the share images kept: one is some 40 KB,
+// maxCachedShareImages bounds the share images kept: one is some 40 KB,
 // and the games shared are those of the last evening or two.
-const maxCachedCardImages = 64
+const maxCachedShareImages = 64
 
-// cardImageKey names a game's share image: its id and version
+// shareImageKey names a game's share image: its id and version
 // (gameVersion changes with every write), so a corrected game is drawn
 // again and never served as it was.
-func cardImageKey(g store.StoredGame) string { return g.ID + "@" + gameVersion(g) }
+func shareImageKey(g store.StoredGame) string { return g.ID + "@" + gameVersion(g) }
 
-// cardImageETag is the entity tag of the image under key.
-func cardImageETag(key string) string {
+// shareImageETag is the entity tag of the image under key.
+func shareImageETag(key string) string {
 	sum := sha256.Sum256([]byte("ruthless card image v1\x00" + key))
 	return `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 }
 
-// gameCardImage is /games/:id/card.png: the result card as a picture for
+// gameShareImage is /games/:id/card.png: the result card as a picture for
 // a shared link's preview (og:image). A finished game shows its winners
 // and every seat's NP and place; a game in progress shows the prize NP so
 // far. It is cached by the game's version; a client that has this version
 // gets 304.
-func (a *app) gameCardImage(c *gin.Context) {
+func (a *app) gameShareImage(c *gin.Context) {
 	g, ok := a.loadGame(c)
 	if !ok {
 		return
 	}
-	a.cardImage(c, g)
+	a.shareImage(c, g)
 }
 
-// cardImage answers with game g's share image.
-func (a *app) cardImage(c *gin.Context, g store.StoredGame) {
-	key := cardImageKey(g)
-	if notModified(c, cardImageETag(key)) {
+// shareImage answers with game g's share image.
+func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
+	key := shareImageKey(g)
+	if notModified(c, shareImageETag(key)) {
 		return
 	}
-	png, ok := a.cardImages.Get(key)
+	png, ok := a.shareImages.Get(key)
 	if !ok {
 		res, err := a.scoreGame(c.Request.Context(), g)
 		var fe *scoring.FieldError
@@ -71,23 +71,23 @@ func (a *app) cardImage(c *gin.Context, g store.StoredGame) {
 			a.fail(c, busy("drawing other pictures"))
 			return
 		}
-		png, err = views.ShareCardPNG(shareCard(g, res))
+		png, err = views.ShareImagePNG(shareImageOf(g, res))
 		release()
 		if err != nil {
 			a.fail(c, err)
 			return
 		}
-		a.cardImages.Add(key, png)
+		a.shareImages.Add(key, png)
 	}
 	c.Data(http.StatusOK, "image/png", png)
 }
 
-// shareCard is what the share image of a scored game shows.
-func shareCard(g store.StoredGame, res scoring.Result) views.ShareCard {
+// shareImageOf is what the share image of a scored game shows.
+func shareImageOf(g store.StoredGame, res scoring.Result) views.ShareImage {
 	f := g.File
-	sc := views.ShareCard{Date: playedDay(g)}
+	sc := views.ShareImage{Date: playedDay(g)}
 	if res.Totals == nil {
-		return shareCardSoFar(g, res)
+		return shareImageSoFar(g, res)
 	}
 	winners := names(f.Players, res.Winners)
 	sc.Headline = views.JoinNames(winners) + " " + views.Plural(len(winners), "wins", "share the victory")
@@ -108,11 +108,11 @@ func shareCard(g store.StoredGame, res scoring.Result) views.ShareCard {
 	return sc
 }
 
-// shareCardSoFar is the share image of a game in progress: the prize NP
+// shareImageSoFar is the share image of a game in progress: the prize NP
 // each seat has so far, the most first.
-func shareCardSoFar(g store.StoredGame, res scoring.Result) views.ShareCard {
+func shareImageSoFar(g store.StoredGame, res scoring.Result) views.ShareImage {
 	f := g.File
-	sc := views.ShareCard{Date: playedDay(g),
+	sc := views.ShareImage{Date: playedDay(g),
 		Headline: fmt.Sprintf("After round %d of %d", len(res.Rounds), scoring.RoundsFor(len(f.Players))),
 		Subline:  "Prize tokens so far · the game is not over"}
 	if len(res.Rounds) == 0 {
@@ -133,6 +133,6 @@ func shareCardSoFar(g store.StoredGame, res scoring.Result) views.ShareCard {
 // shareView is what the final scores' Share button hands on: the result
 // card, whose preview tags and picture tell the result.
 func shareView(g store.StoredGame, res scoring.Result) views.ShareView {
-	sc := shareCard(g, res)
-	return views.ShareView{Href: views.GameCardURL(g.ID), Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
+	sc := shareImageOf(g, res)
+	return views.ShareView{Href: views.GameResultSheetURL(g.ID), Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
 }

@@ -13,16 +13,16 @@ import (
 	"ruthless/views"
 )
 
-// gameCard is /games/:id/card: the final table, the winner and the NP
+// gameResultSheet is /games/:id/card: the final table, the winner and the NP
 // chart of one game on one phone screen, with Open Graph tags so a shared
 // link shows the result. A game in progress gets its card too, with the
 // prize tokens so far.
-func (a *app) gameCard(c *gin.Context) {
+func (a *app) gameResultSheet(c *gin.Context) {
 	g, res, ok := a.loadScored(c)
 	if !ok {
 		return
 	}
-	vm := cardView(g, res)
+	vm := resultSheetView(g, res)
 	if views.Guest(c.Request.Context()) {
 		// A phone let in by the join code may not open player pages: its
 		// card names the players without links.
@@ -30,20 +30,20 @@ func (a *app) gameCard(c *gin.Context) {
 			vm.Rows[i].Href = ""
 		}
 	}
-	vm.URL = a.publicURL(c.Request, views.GameCardURL(g.ID))
+	vm.URL = a.publicURL(c.Request, views.GameResultSheetURL(g.ID))
 	// The version in the image's address makes a messenger that keeps
 	// previews fetch the picture again after a correction.
-	vm.ImageURL = a.publicURL(c.Request, views.GameCardImageURL(g.ID)) + "?v=" + strings.Trim(cardImageETag(cardImageKey(g)), `"`)
+	vm.ImageURL = a.publicURL(c.Request, views.GameShareImageURL(g.ID)) + "?v=" + strings.Trim(shareImageETag(shareImageKey(g)), `"`)
 	vm.ImageAlt = vm.Title + ". " + vm.Summary
-	a.page(c, http.StatusOK, views.Card(vm))
+	a.page(c, http.StatusOK, views.ResultSheet(vm))
 }
 
-// cardView builds the result card from a scored game.
-func cardView(g store.StoredGame, res scoring.Result) views.CardView {
+// resultSheetView builds the result card from a scored game.
+func resultSheetView(g store.StoredGame, res scoring.Result) views.ResultSheetView {
 	f := g.File
 	n := len(f.Players)
 	facts := playFacts(g)
-	vm := views.CardView{GameID: g.ID, Date: facts.When, Facts: facts, Finished: res.Totals != nil}
+	vm := views.ResultSheetView{GameID: g.ID, Date: facts.When, Facts: facts, Finished: res.Totals != nil}
 	running := make([]views.Series, n)
 	for p := range n {
 		running[p] = views.Series{Name: f.Players[p], Seat: p}
@@ -59,9 +59,9 @@ func cardView(g store.StoredGame, res scoring.Result) views.CardView {
 	for p := range n {
 		order[p] = p
 	}
-	rows := make([]views.CardRowView, n)
+	rows := make([]views.ResultSheetRow, n)
 	for p := range n {
-		rows[p] = views.CardRowView{Seat: p, Name: f.Players[p], Href: views.PlayerURL(f.Players[p]), NP: sum[p], Prizes: sum[p]}
+		rows[p] = views.ResultSheetRow{Seat: p, Name: f.Players[p], Href: views.PlayerURL(f.Players[p]), NP: sum[p], Prizes: sum[p]}
 	}
 	var bars []views.StackRow
 	if vm.Finished {
