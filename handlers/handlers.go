@@ -111,8 +111,8 @@ type app struct {
 	// by pool (explain.go); onExplain, when set, is called for each
 	// explanation worked out rather than taken from the cache.
 	scores *lru.Cache[string, scoring.Result]
-	// shareImages are the share images (PNG) by game version (cardimage.go).
-	shareImages   *lru.Cache[string, []byte]
+	// shareImages are the share images (PNG) by game version (shareimage.go).
+	shareImages  *lru.Cache[string, []byte]
 	explanations *lru.Cache[string, any]
 	onExplain    func()
 	streams      *streamGate // the caps on event streams (live.go)
@@ -257,7 +257,7 @@ func newApp(st Store, log *slog.Logger, lim Limits) *app {
 		seatChanges: newClientLimiter(seatChangesPerMinute, seatChangesPerMinute, maxClients),
 		auth:        newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
-		shareImages:   newLRU[string, []byte](maxCachedShareImages),
+		shareImages:  newLRU[string, []byte](maxCachedShareImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget,
 		draws: make(slots, drawSlots), exports: make(slots, exportSlots), summarizing: make(chan struct{}, 1),
