@@ -3,7 +3,6 @@ package handlers
 import (
 	"fmt"
 	"ruthless/scoring"
-	"ruthless/views"
 	"slices"
 	"strings"
 )
@@ -69,19 +68,4 @@ func readPool(codes, power []string, players int) ([]scoring.Card, error) {
 	}
 	sortCards(pool)
 	return pool, nil
-}
-
-// placedFaces draws the cards of a set, saying what each wild became.
-func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
-	out := make([]views.CardFace, len(cards))
-	for i, pc := range cards {
-		f := views.Face(pc.Card)
-		if pc.Card.IsWild() {
-			f.As = cardWords(pc.As)
-			f.AsRank, f.AsSuit = pc.As.Rank.Code(), pc.As.Suit.Letter()
-			f.Title += ", used as " + pc.As.Rank.Name() + " of " + pc.As.Suit.Name()
-		}
-		out[i] = f
-	}
-	return out
 }

@@ -356,7 +356,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players, Facts: playFacts(g)}
 	for p, name := range f.Players {
-		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Name: name, After: "'s end of game"})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Step: views.StepFinalOf, Name: name})
 		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
 			if t.mayLead(p) {
@@ -369,7 +369,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 		vm.Next = nextStep(t, len(f.Rounds))
 	}
 	for r := range f.Rounds {
-		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Step: views.StepRound, Round: r + 1})
 	}
 	if f.Final == nil {
 		return vm

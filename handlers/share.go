@@ -68,7 +68,6 @@ func (a *app) sharedCard(c *gin.Context) {
 	vm.Visitor = true
 	vm.URL = a.publicURL(c.Request, views.ShareURL(token))
 	vm.ImageURL = a.publicURL(c.Request, views.ShareImageURL(token)) + "?v=" + strings.Trim(shareImageETag(shareImageKey(g)), `"`)
-	vm.ImageAlt = vm.Title + ". " + vm.Summary
 	c.Header("Cache-Control", "private, no-cache")
 	a.page(c, http.StatusOK, views.ResultSheet(vm))
 }

@@ -4,10 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"net/http"
-	"slices"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -84,55 +81,12 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 
 // shareImageOf is what the share image of a scored game shows.
 func shareImageOf(g store.StoredGame, res scoring.Result) views.ShareImage {
-	f := g.File
-	sc := views.ShareImage{Date: playedDay(g)}
-	if res.Totals == nil {
-		return shareImageSoFar(g, res)
-	}
-	winners := names(f.Players, res.Winners)
-	sc.Headline = views.JoinNames(winners) + " " + views.Plural(len(winners), "wins", "share the victory")
-	sc.Subline = fmt.Sprintf("with %d NP · Ruthless, %d players", res.Totals[res.Winners[0]].NP, len(f.Players))
-	// The play's record where it fits: the subline shrinks, then is cut
-	// at its end, so the result always shows whole.
 	facts := playFacts(g)
-	for _, s := range []string{facts.Duration, facts.Location} {
-		if s != "" {
-			sc.Subline += " · " + s
-		}
-	}
-	places := res.FinalPlaces()
-	for _, p := range res.Standings {
-		place := places[p]
-		sc.Rows = append(sc.Rows, views.ShareRow{Place: views.Ordinal(place), Name: strings.TrimSpace(f.Players[p]), NP: res.Totals[p].NP, Seat: p, Won: place == 1})
-	}
-	return sc
-}
-
-// shareImageSoFar is the share image of a game in progress: the prize NP
-// each seat has so far, the most first.
-func shareImageSoFar(g store.StoredGame, res scoring.Result) views.ShareImage {
-	f := g.File
-	sc := views.ShareImage{Date: playedDay(g),
-		Headline: fmt.Sprintf("After round %d of %d", len(res.Rounds), scoring.RoundsFor(len(f.Players))),
-		Subline:  "Prize tokens so far · the game is not over"}
-	if len(res.Rounds) == 0 {
-		sc.Headline, sc.Subline = "A new game", "No round entered yet"
-	}
-	prizes := scoring.PrizesSoFar(res.Rounds, len(f.Players))
-	order := make([]int, len(f.Players))
-	for p := range order {
-		order[p] = p
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return prizes[y] - prizes[x] })
-	for _, p := range order {
-		sc.Rows = append(sc.Rows, views.ShareRow{Name: strings.TrimSpace(f.Players[p]), NP: prizes[p], Seat: p})
-	}
-	return sc
+	return views.NewShareImage(g.File.Players, res, playedDay(g), facts.Duration, facts.Location)
 }
 
 // shareView is what the final scores' Share button hands on: the result
 // card, whose preview tags and picture tell the result.
 func shareView(g store.StoredGame, res scoring.Result) views.ShareView {
-	sc := shareImageOf(g, res)
-	return views.ShareView{Href: views.GameResultSheetURL(g.ID), Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
+	return views.NewShareView(views.GameResultSheetURL(g.ID), shareImageOf(g, res))
 }

@@ -9,18 +9,19 @@ import (
 	"unicode/utf8"
 )
 
-// Link is a labelled URL.
+// Link is a URL and what it leads to, which the page words (Step, in
+// linkwords.go).
 type Link struct {
 	Href string
-	Text string
-	// Name, when set, is a player's name following Text, isolated from
-	// the words around it (<bdi>), and After the words after it: "Enter
-	// round 5 for " + "سارة" + " (no phone)".
-	Name, After string
+	Step Step
+	// Round is the round the step is about, if any.
+	Round int
+	// Name is the player the step is about, if any, isolated from the
+	// words around it (<bdi>): "Enter round 5 for " + "سارة" + " (no
+	// phone)". NoPhone says the seat is an open one no phone holds.
+	Name    string
+	NoPhone bool
 }
-
-// Label is the link's whole text, as a screen reader or a test reads it.
-func (l Link) Label() string { return l.Text + l.Name + l.After }
 
 // Errors maps a form field name to the message shown next to it. The key
 // "form" holds messages that concern no single field.
@@ -297,10 +298,11 @@ type TieView struct {
 // RoundResultsView is a round's results page, or the waiting page for a
 // round that is not complete.
 type RoundResultsView struct {
-	GameID      string
-	Round       int
-	Rounds      int
-	Token       string
+	GameID string
+	Round  int
+	Rounds int
+	// Players is how many play: with Round, it says the round's tokens.
+	Players     int
 	StartPlayer string
 	Complete    bool
 	// Port is set for rounds 1–2, where every party of strength 4 or more
@@ -308,9 +310,10 @@ type RoundResultsView struct {
 	Port    bool
 	Missing []PlayerStatus
 	// Parties are in seat order; the page orders them by place.
-	Parties  []PartyView
-	Returned string
-	Next     Link
+	Parties []PartyView
+	// ReturnedNP are the tokens nobody took (R2.3), by their NP.
+	ReturnedNP []int
+	Next       Link
 	// Warned are the players whose entry of this round holds more new
 	// pirates than a round can recruit (R4.3), in seat order: the page
 	// says it once for them all.
