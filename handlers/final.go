@@ -230,7 +230,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		}
 		vm := finalFormView(g, p, sv)
 		vm.Conflict = true
-		vm.ConflictSavedAt = savedAt(conflict.Saved, time.Now())
+		vm.ConflictSavedAt = views.SavedAt(conflict.Saved, time.Now())
 		vm.Token = orNewToken(token)
 		a.finalPage(c, http.StatusConflict, g, vm)
 		return

@@ -371,10 +371,10 @@ func (a *app) router() *gin.Engine {
 	api.GET("/games/:id/score", a.apiGameScore)
 	api.PUT("/games/:id/rounds/:r/entries/:p", a.apiPutEntry)
 
-	r.NoRoute(func(c *gin.Context) { a.notFound(c, "There is no such page.") })
+	r.NoRoute(func(c *gin.Context) { a.notFound(c, views.NoSuchPageText) })
 	r.NoMethod(func(c *gin.Context) {
 		a.fail(c, &refusal{status: http.StatusMethodNotAllowed, message: "method not allowed",
-			title: "Not allowed", text: "This address does not take that kind of request."})
+			title: views.NotAllowedTitle, text: views.NotAllowedText})
 	})
 	return r
 }

@@ -184,16 +184,13 @@ func joinView(r *http.Request, g store.StoredGame) views.JoinView {
 	return vm
 }
 
-// holderName names the phone holding seat p by its owner's seat: "Ben's
-// phone", or for the owner's own seat "their own phone".
-func holderName(g store.StoredGame, p int, phone string) string {
-	switch s := g.PhoneOwner(phone); {
-	case s == p:
-		return "their own phone"
-	case s >= 0:
-		return g.File.Players[s] + "'s phone"
-	}
-	return "another phone"
+// holderName names the phone holding seat p by its owner's seat (views
+// words it: "Ben's phone", "their own phone", "another phone").
+func holderName(g store.StoredGame, p int, phone string) views.Phone {
+	s := g.PhoneOwner(phone)
+	held := views.PhoneOf(g.File.Players, s)
+	held.Known, held.OwnSeat = true, s == p
+	return held
 }
 
 // joinForm asks which seat this phone is.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"ruthless/scoring"
+	"ruthless/views"
 	"strconv"
 	"strings"
 
@@ -74,7 +75,7 @@ func playersParam(v string) (int, string) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < scoring.MinPlayers || n > scoring.MaxPlayers {
-		return 4, fmt.Sprintf("Players must be 2, 3 or 4, not %q.", v)
+		return 4, views.PlayersRange(v)
 	}
 	return n, ""
 }

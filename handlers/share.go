@@ -31,12 +31,12 @@ func shareTokenOK(t string) bool {
 func (a *app) sharedGame(c *gin.Context) (store.StoredGame, string, bool) {
 	token := c.Param("token")
 	if !shareTokenOK(token) {
-		a.notFound(c, "This share link opens nothing: it was stopped, or never made.")
+		a.notFound(c, views.ShareLinkDeadText)
 		return store.StoredGame{}, "", false
 	}
 	g, err := a.store.GameByShareToken(c.Request.Context(), token)
 	if errors.Is(err, store.ErrNotFound) {
-		a.notFound(c, "This share link opens nothing: it was stopped, or never made.")
+		a.notFound(c, views.ShareLinkDeadText)
 		return g, "", false
 	}
 	if err != nil {
@@ -58,7 +58,7 @@ func (a *app) sharedCard(c *gin.Context) {
 	}
 	res, err := a.scoreGame(c.Request.Context(), g)
 	if err != nil {
-		a.notFound(c, "This game cannot be shown as it stands.")
+		a.notFound(c, views.UnscorableSheetText)
 		return
 	}
 	vm := resultSheetView(g, res)

@@ -54,7 +54,7 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 		if errors.As(err, &fe) {
 			// A game that breaks a rule has no result to draw; its page
 			// says what to fix.
-			a.notFound(c, "This game cannot be scored as it stands, so it has no picture: open the game to see what to fix.")
+			a.notFound(c, views.UnscorableImageText)
 			return
 		}
 		if err != nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/base32"
 	"net/url"
 	"strings"
-	"time"
 
 	"ruthless/store"
 )
@@ -48,21 +47,4 @@ func orNewToken(tok string) string {
 		return newToken()
 	}
 	return tok
-}
-
-// savedAt says when another phone saved, for a conflict: "at 21:04" the
-// same day, "on 2 Jan at 21:04" another day, "" if the time is not known
-// (a save from before the app kept save times).
-func savedAt(t, now time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	t, now = t.Local(), now.Local()
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return "at " + t.Format("15:04")
-	}
-	if t.Year() == now.Year() {
-		return "on " + t.Format("2 Jan") + " at " + t.Format("15:04")
-	}
-	return "on " + t.Format("2 Jan 2006") + " at " + t.Format("15:04")
 }

@@ -17,13 +17,6 @@ import (
 // there store.TrashKeep; then it is purged, at the server's start, once a
 // day after that, and whenever the trash is listed.
 
-// Messages for the trash's errors: the game's page says it does not
-// exist, these say why and what can still be done.
-const (
-	inTrashMessage = "This game has been deleted. For 30 days after its deletion it can be restored from \"Recently deleted\" at the bottom of the home page."
-	purgedMessage  = "This game is not in the trash: either it never existed, or it was deleted more than 30 days ago and has been removed for good."
-)
-
 // restoreGame takes a game out of the trash and opens it. A game that is
 // live already (the Restore form posted twice) opens too.
 func (a *app) restoreGame(c *gin.Context) {
@@ -33,7 +26,7 @@ func (a *app) restoreGame(c *gin.Context) {
 	case err == nil, errors.Is(err, store.ErrNotInTrash):
 		seeOther(c, views.GameURL(id))
 	case errors.Is(err, store.ErrNotFound):
-		a.notFound(c, purgedMessage)
+		a.notFound(c, views.PurgedText)
 	default:
 		a.fail(c, err)
 	}

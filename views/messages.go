@@ -36,3 +36,38 @@ func RecruitLimitNote(left, tavern int) string {
 	}
 	return ""
 }
+
+// PlayersRange refuses a number of players that is not 2, 3 or 4; v is
+// the value sent.
+func PlayersRange(v string) string { return fmt.Sprintf("Players must be 2, 3 or 4, not %q.", v) }
+
+// DurationRange refuses a game's duration out of range.
+func DurationRange() string {
+	return fmt.Sprintf("Type whole minutes from 1 to %d, or leave it empty.", scoring.MaxDurationMin)
+}
+
+// PlayedNotATime refuses a game's date and time that cannot be read; v
+// is the value sent.
+func PlayedNotATime(v string) string {
+	return fmt.Sprintf("Give a date and a time, such as 2024-05-01 20:00, not %q.", v)
+}
+
+// PlayedYearRange refuses a game's date out of the years it may have.
+func PlayedYearRange() string {
+	return fmt.Sprintf("A game's date is in a year from %d to %d.", scoring.MinPlayedYear, scoring.MaxPlayedYear)
+}
+
+// WholeMinutes is a duration in minutes alone: "95 min".
+func WholeMinutes(n int) string { return fmt.Sprintf("%d min", n) }
+
+// RenameClash refuses a rename that would seat one name twice in game id
+// (played by players), which has a player called other already.
+func RenameClash(id string, players []string, other string) string {
+	return fmt.Sprintf("Game %s (%s) already has a player called %q: one game cannot seat the same name twice, so nothing was renamed.",
+		id, JoinNames(players), other)
+}
+
+// RenameNobody refuses to rename a player no game has.
+func RenameNobody(name string) string {
+	return fmt.Sprintf("No game has a player called %q: nothing to rename.", name)
+}

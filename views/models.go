@@ -146,9 +146,10 @@ type EntryView struct {
 	// SolveHref is where the page's script asks for the best party of the
 	// cards tapped (GET, ?cards=…), to show it live in the bar.
 	SolveHref string
-	// SavedBy says another phone saved the stored entry: "Ben's phone at
-	// 21:04"; "" when this phone did, or nobody knows.
-	SavedBy string
+	// SavedBy is the other phone that saved the stored entry, and SavedAt
+	// when (SavedAt); not Known when this phone did, or nobody knows.
+	SavedBy Phone
+	SavedAt string
 	// Cleared says the grid was emptied by "Clear all" without JavaScript
 	// and nothing is saved yet.
 	Cleared bool
@@ -174,9 +175,9 @@ type EntryConflictView struct {
 	Version        int
 	// SavedAt says when the other phone saved ("at 21:04"), "" if unknown.
 	SavedAt string
-	// SavedBy names the other phone by its player ("Ann's phone"), "" if
-	// not known (a phone with no seat, the API).
-	SavedBy string
+	// SavedBy is the other phone by its player, not Known for a phone
+	// with no seat or the API.
+	SavedBy Phone
 }
 
 // PlayerStatus says whether a player has entered the current round.
