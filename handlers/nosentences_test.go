@@ -52,9 +52,7 @@ func TestHandlersWordNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range wordedLiterals(f) {
-			found[name] = append(found[name], s)
-		}
+		found[name] = append(found[name], wordedLiterals(f)...)
 	}
 	for file, lits := range found {
 		allowed := stillWorded[file]
