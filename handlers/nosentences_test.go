@@ -32,6 +32,9 @@ import (
 // or it is listed in stillWorded: English that has not moved to views
 // yet, each entry with its reason. A sentence that comes back into a
 // handler fails this test; one that moves out must leave the list too.
+// It also fails on a handler that capitalises (strings.ToUpper,
+// views.UpperFirst …): the one capitaliser is views', and only views
+// words a sentence.
 func TestHandlersWordNothing(t *testing.T) {
 	t.Parallel()
 	found := map[string][]string{} // file → its worded literals
@@ -53,6 +56,20 @@ func TestHandlersWordNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		found[name] = append(found[name], wordedLiterals(f)...)
+		// The one capitaliser is views.UpperFirst: a handler that
+		// capitalises is wording a sentence.
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+					pkg, _ := sel.X.(*ast.Ident)
+					if pkg != nil && slices.Contains([]string{"strings", "unicode", "views"}, pkg.Name) &&
+						slices.Contains([]string{"ToUpper", "ToTitle", "Title", "UpperFirst"}, sel.Sel.Name) {
+						t.Errorf("%s: %s.%s capitalises; views words (and capitalises) what a page says", fset.Position(sel.Pos()), pkg.Name, sel.Sel.Name)
+					}
+				}
+			}
+			return true
+		})
 	}
 	for file, lits := range found {
 		allowed := stillWorded[file]

@@ -109,7 +109,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	kinds := []scoring.SetKind{scoring.FullShip, scoring.StraightFlush, scoring.Flush, scoring.Straight, scoring.Group}
 	for _, k := range kinds {
 		if n := st.Patterns[k]; n > 0 {
-			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.UpperFirst(k.Name()), Count: n})
+			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.KindName(k), Count: n})
 		}
 	}
 	sort.SliceStable(vm.Patterns, func(i, j int) bool { return vm.Patterns[i].Count > vm.Patterns[j].Count })

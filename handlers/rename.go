@@ -47,7 +47,7 @@ func (a *app) rename(c *gin.Context) {
 		return
 	case errors.Is(err, store.ErrBadName):
 		_, msg, _ := strings.Cut(err.Error(), store.ErrBadName.Error()+": ")
-		vm.Errors["to"] = views.UpperFirst(msg) + "."
+		vm.Errors["to"] = views.MessageText(msg)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	case err != nil:

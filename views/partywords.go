@@ -94,10 +94,13 @@ func RoundSet(s scoring.Set) SetResult {
 	return SetResult{Name: SetName(s), Strength: s.Strength, Cards: PlacedFaces(s.Cards)}
 }
 
+// KindName is a set pattern's name as a label: "Straight flush".
+func KindName(k scoring.SetKind) string { return UpperFirst(k.Name()) }
+
 // KindSet is a set named by its pattern alone, as the history pages show
 // a best party.
 func KindSet(s scoring.Set) SetResult {
-	return SetResult{Name: UpperFirst(s.Kind.Name()), Strength: s.Strength, Cards: PlacedFaces(s.Cards)}
+	return SetResult{Name: KindName(s.Kind), Strength: s.Strength, Cards: PlacedFaces(s.Cards)}
 }
 
 // IllegalSet is a claimed set that fits no pattern, on the check page.
