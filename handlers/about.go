@@ -103,7 +103,7 @@ func (a *app) saveAbout(c *gin.Context) {
 		a.page(c, http.StatusUnprocessableEntity, views.About(vm))
 		return
 	}
-	if err := a.store.SetRecord(c.Request.Context(), g.ID, rec); err != nil {
+	if err := a.table.SetRecord(c.Request.Context(), g.ID, rec); err != nil {
 		a.fail(c, err)
 		return
 	}

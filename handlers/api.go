@@ -13,6 +13,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"ruthless/scoring"
+	"ruthless/store"
+	"ruthless/table"
 	"ruthless/views"
 )
 
@@ -219,33 +221,32 @@ func (a *app) apiCreateGame(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	if _, err := scoring.Validate(g); err != nil {
-		a.fail(c, err)
-		return
-	}
-	cancel, limited := a.reserveGame(c)
-	if limited != nil {
-		a.fail(c, limited)
-		return
-	}
-	done, err := a.store.Import(c.Request.Context(), []scoring.Game{g})
+	done, err := a.table.ImportOne(c.Request.Context(), g, a.gameAllowance(c))
 	if err != nil {
-		cancel()
 		a.fail(c, err)
 		return
 	}
-	id := done[0].ID
-	c.Header("Location", "/api/games/"+id)
-	if done[0].Existing {
-		// Nothing was created, so nothing counts against the allowance.
+	c.Header("Location", "/api/games/"+done.ID)
+	if done.Existing {
 		// 200 rather than 201 tells a script that re-sends a game (an
 		// export of a stored one) that no copy was made, and hands it the
-		// id all the same.
-		cancel()
-		c.JSON(http.StatusOK, gin.H{"id": id, "existing": true})
+		// id all the same; nothing counts against the allowance.
+		c.JSON(http.StatusOK, gin.H{"id": done.ID, "existing": true})
 		return
 	}
-	c.JSON(http.StatusCreated, gin.H{"id": id})
+	c.JSON(http.StatusCreated, gin.H{"id": done.ID})
+}
+
+// gameAllowance is the new-game allowance of the client of c (table.Create
+// and ImportOne take one game from it), its refusal an *errTooManyGames.
+func (a *app) gameAllowance(c *gin.Context) table.Allowance {
+	return func() (func(), error) {
+		release, limited := a.reserveGame(c)
+		if limited != nil {
+			return nil, limited
+		}
+		return release, nil
+	}
 }
 
 func (a *app) apiGame(c *gin.Context) {
@@ -265,8 +266,17 @@ func (a *app) apiGameScore(c *gin.Context) {
 }
 
 func (a *app) apiPutEntry(c *gin.Context) {
-	g, r, p, ok := a.entryTarget(c)
-	if !ok {
+	id := c.Param("id")
+	// Only numbers any game could have; whether this game has the round
+	// and the seat is the store's to check, inside the write (404).
+	r, err := roundParam(c, scoring.RoundsFor(scoring.MinPlayers))
+	if err != nil {
+		a.fail(c, err)
+		return
+	}
+	p, err := seatParam(c, scoring.MaxPlayers)
+	if err != nil {
+		a.fail(c, err)
 		return
 	}
 	var in struct {
@@ -278,17 +288,18 @@ func (a *app) apiPutEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	n := len(g.File.Players)
-	pool, err := parseCodes(in.Pool, "pool", n, map[scoring.Card]bool{})
+	pool, err := parseCodes(in.Pool, "pool", scoring.MaxPlayers, map[scoring.Card]bool{})
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	e := scoring.Entry{Pool: pool, Coins: in.Coins}
-	cand, err := scoring.WithEntry(g.File, r, p, &e)
-	if err == nil {
-		_, err = scoring.ValidateChange(g.File, cand)
+	by := func(g store.StoredGame) int { // a phone of the table, if it says so
+		if s, known := seats(c.Request)[g.ID]; known {
+			return s
+		}
+		return -1
 	}
+	saved, err := a.table.SaveEntry(c.Request.Context(), table.Entry{Game: id, Round: r, Seat: p, Entry: scoring.Entry{Pool: pool, Coins: in.Coins}, Version: in.Version, By: by})
 	var fe *scoring.FieldError
 	if errors.As(err, &fe) {
 		a.entryRefused(c, fe, r, p)
@@ -298,22 +309,7 @@ func (a *app) apiPutEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	by, known := seats(c.Request)[g.ID] // a phone of the table, if it says so
-	if !known {
-		by = -1
-	}
-	v, err := a.store.SaveEntryBy(c.Request.Context(), g.ID, r, p, e, in.Version, "", by)
-	if errors.As(err, &fe) {
-		// A clash another phone saved after the check above: the store
-		// checks again inside the write (R4.1).
-		a.entryRefused(c, fe, r, p)
-		return
-	}
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"version": v})
+	c.JSON(http.StatusOK, gin.H{"version": saved.After.EntryVersions[r-1][p]})
 }
 
 // entryRefused answers 400 for an entry that breaks a rule, naming the

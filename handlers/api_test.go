@@ -15,6 +15,7 @@ func TestAPIErrors(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	id := a.createGame(t, threePlayers)
+	two := a.createGame(t, `{"version":1,"players":["Ann","Bob"]}`)
 	big := `{"cards":["` + strings.Repeat("H", 70<<10) + `"]}`
 	tests := []struct {
 		name       string
@@ -51,6 +52,7 @@ func TestAPIErrors(t *testing.T) {
 		{"entry seat out of range", "PUT", "/api/games/" + id + "/rounds/2/entries/3", `{"pool":[],"coins":0,"version":0}`, 400, "player", "seat"},
 		{"entry negative seat", "PUT", "/api/games/" + id + "/rounds/2/entries/-1", `{"pool":[],"coins":0,"version":0}`, 400, "player", "seat"},
 		{"entry card held by another", "PUT", "/api/games/" + id + "/rounds/2/entries/1", `{"pool":["H2"],"coins":0,"version":0}`, 400, "pool[0]", "H2"},
+		{"entry kraken with two (R4.2, checked inside the write)", "PUT", "/api/games/" + two + "/rounds/1/entries/0", `{"pool":["H2","K3"],"coins":0,"version":0}`, 400, "pool[1]", "Kraken"},
 		{"entry coins out of range", "PUT", "/api/games/" + id + "/rounds/2/entries/1", `{"pool":[],"coins":100,"version":0}`, 400, "coins", "99"},
 		{"entry coins wrong type", "PUT", "/api/games/" + id + "/rounds/2/entries/1", `{"pool":[],"coins":"lots","version":0}`, 400, "coins", "whole number"},
 		{"entry stale version", "PUT", "/api/games/" + id + "/rounds/1/entries/0", `{"pool":["H2"],"coins":0,"version":0}`, 409, "version", "changed"},

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -15,6 +14,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/table"
 	"ruthless/views"
 )
 
@@ -76,21 +76,6 @@ func entryView(g store.StoredGame, r, p int, pool []scoring.Card, coins string, 
 		Errors:     views.Errors{},
 		BackHref:   views.GameURL(g.ID),
 	}
-}
-
-// entryWarnings are the R4.3 notices about this player's entry in round r.
-func entryWarnings(g scoring.Game, r, p int) []string {
-	ws, err := scoring.Validate(g)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, w := range ws {
-		if w.Round == r && w.Player == p {
-			out = append(out, views.WarningText(w, g.Players))
-		}
-	}
-	return out
 }
 
 func (a *app) entryForm(c *gin.Context) {
@@ -256,7 +241,7 @@ func (a *app) saveEntry(c *gin.Context) {
 	// transaction (R4.1 against every other entry as it stands then); a
 	// refusal comes back below as a field error.
 	by := func(g store.StoredGame) int { return seatOf(c.Request, g) } // -1 for a shared phone
-	before, after, err := a.saveFormEntry(c.Request.Context(), id, r, p, entry, in.version, in.token, by)
+	saved, err := a.table.SaveEntry(c.Request.Context(), table.Entry{Game: id, Round: r, Seat: p, Entry: entry, Version: in.version, Token: in.token, By: by})
 	var conflict *store.EntryConflict
 	switch {
 	case errors.As(err, &conflict):
@@ -283,43 +268,30 @@ func (a *app) saveEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	a.entrySaved(c, before, after, r, p)
+	a.entrySaved(c, saved, r, p)
 }
 
-// entrySaved sends the phone on from a saved round entry; g is the game
-// before the save and after the game as the save's transaction left it
-// (nil when the save had nothing to write: then it is read again), so the
-// warnings and the seats still to enter reflect what is stored now. A
-// warning the form already showed (saved again from the "Saved." page)
-// does not hold the phone back a second time, and none holds back the
-// save that completes the round.
+// entrySaved sends the phone on from a saved round entry. A new R4.3
+// warning holds the phone on the entry's "Saved." page, which shows it;
+// one the form already showed (saved again from that page) is not new,
+// and none holds back the save that completes the round.
 //
 // A page of scores the phone is sent to (the round's results, the
 // scoreboard) finds the game scored in the score cache, under the version
 // the save left: the save scores it here, from the game it holds, so the
 // page after the redirect reads the game once and scores nothing.
-func (a *app) entrySaved(c *gin.Context, g store.StoredGame, after *store.StoredGame, r, p int) {
-	ctx := c.Request.Context()
-	var saved store.StoredGame
-	if after != nil {
-		saved = *after
-	} else {
-		fresh, ok := a.loadGame(c)
-		if !ok {
-			return
-		}
-		g, saved = fresh, fresh
-	}
-	if !saved.File.Complete(r) && newWarning(entryWarnings(g.File, r, p), entryWarnings(saved.File, r, p)) {
+func (a *app) entrySaved(c *gin.Context, saved table.EntrySaved, r, p int) {
+	g := saved.After
+	if !saved.RoundComplete && len(saved.NewWarnings) > 0 {
 		seeOther(c, views.EntryURL(g.ID, r, p)+"?saved=1")
 		return
 	}
 	next := c.Request.PostForm.Get("then") == "next"
-	to := afterSave(g, saved, r, p, tableOf(c.Request, g), next)
+	to := afterSave(saved, r, p, tableOf(c.Request, saved.Before), next)
 	if to == views.RoundURL(g.ID, r) || to == views.GameURL(g.ID) {
 		// Only an answer is kept; a game that cannot be scored now is
 		// the page's to explain.
-		_, _ = a.scoreGame(ctx, saved)
+		_, _ = a.scoreGame(c.Request.Context(), g)
 	}
 	seeOther(c, to)
 }
@@ -394,16 +366,6 @@ func (a *app) refuseEntry(c *gin.Context, g store.StoredGame, r, p int, in entry
 	a.showEntry(c, http.StatusUnprocessableEntity, g, vm)
 }
 
-// newWarning reports whether after holds a warning that before did not.
-func newWarning(before, after []string) bool {
-	for _, w := range after {
-		if !slices.Contains(before, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // showEntry renders the entry form with what depends on the phone and
 // the table rather than the form: the seat line and who has entered, the
 // stored entry's warnings, the advisor, "Save & next" and the live
@@ -421,7 +383,7 @@ func (a *app) showEntry(c *gin.Context, status int, g store.StoredGame, vm views
 	vm.SolveHref = views.SolveURL(g.ID)
 	vm.Live = liveView(c.Request, g, false)
 	vm.Live.EntryRound = vm.Round
-	vm.Warnings = entryWarnings(g.File, vm.Round, vm.Player)
+	vm.Warnings = scoring.EntryWarnings(g.File, vm.Round, vm.Player)
 	vm.AdvisorHref = advisorHref(g, vm.Round, vm.Player, vm.Grid)
 	vm.AdvisorKnown = knownCodes(g, vm.Round, vm.Player)
 	if vm.Token == "" {
@@ -444,55 +406,6 @@ func (a *app) entrySolve(c *gin.Context) {
 		return
 	}
 	a.answerSolve(c, codeList(c.QueryArray("cards")), len(g.File.Players))
-}
-
-// saveFormEntry saves a round-entry form. A stale version is not always
-// another phone: the stored entry may be just what this form sends (the
-// same save twice: nothing to do), or this very form's earlier save, its
-// token stored with it (Back, change something, save again), which this
-// save then replaces. Anything else is an *store.EntryConflict.
-// by is the seat of the phone saving (-1: not known), kept with the entry
-// so that a conflict on another phone can name it.
-func (a *app) saveFormEntry(ctx context.Context, id string, r, p int, e scoring.Entry, version int, token string, by func(store.StoredGame) int) (store.StoredGame, *store.StoredGame, error) {
-	before, after, err := a.store.SaveEntryAfter(ctx, id, r, p, e, version, token, by)
-	var conflict *store.EntryConflict
-	if !errors.As(err, &conflict) {
-		return before, gameOrNil(after, err), err
-	}
-	if conflict.Current != nil && sameEntry(*conflict.Current, e) {
-		return before, nil, nil
-	}
-	if token != "" && conflict.Token == token {
-		// If another phone saves in between, this is its conflict.
-		before, after, err = a.store.SaveEntryAfter(ctx, id, r, p, e, conflict.Version, token, by)
-		return before, gameOrNil(after, err), err
-	}
-	return before, nil, err
-}
-
-// gameOrNil is the game a save left, nil when it failed.
-func gameOrNil(g store.StoredGame, err error) *store.StoredGame {
-	if err != nil {
-		return nil
-	}
-	return &g
-}
-
-// sameEntry reports whether two entries hold the same pirates (Captain
-// powers included), in any order, and the same coins.
-func sameEntry(x, y scoring.Entry) bool {
-	return x.Coins == y.Coins && sameCards(x.Pool, y.Pool)
-}
-
-// sameCards reports whether two lists hold the same cards in any order.
-func sameCards(x, y []scoring.Card) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	xs, ys := slices.Clone(x), slices.Clone(y)
-	sortCards(xs)
-	sortCards(ys)
-	return slices.Equal(xs, ys)
 }
 
 // entryField is where a validation error shows on the round form: next to

@@ -182,7 +182,7 @@ func (a *app) deleteForm(c *gin.Context) {
 }
 
 func (a *app) deleteGame(c *gin.Context) {
-	if err := a.store.DeleteGame(c.Request.Context(), c.Param("id")); err != nil {
+	if err := a.table.Delete(c.Request.Context(), c.Param("id")); err != nil {
 		a.fail(c, err)
 		return
 	}

@@ -22,6 +22,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/static"
 	"ruthless/store"
+	"ruthless/table"
 	"ruthless/views"
 )
 
@@ -29,47 +30,11 @@ import (
 // rounds is far smaller.
 const MaxBody = 64 << 10
 
-// Store is what the handlers need from the database: the methods they
-// call, and no others (tests that want more use *store.Store itself).
-type Store interface {
-	CreateGameOnce(ctx context.Context, g scoring.Game, token string) (string, bool, error)
-	CreateRematchOnce(ctx context.Context, g scoring.Game, token, of string) (string, bool, error)
-	SetRecord(ctx context.Context, id string, rec store.Record) error
-	GameByToken(ctx context.Context, token string) (string, error)
-	Game(ctx context.Context, id string) (store.StoredGame, error)
-	SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error)
-	SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(store.StoredGame) int) (before, after store.StoredGame, err error)
-	RevealRound(ctx context.Context, id string, round int) error
-	SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error)
-	DeleteGame(ctx context.Context, id string) error
-	// The trash (trash.go).
-	RestoreGame(ctx context.Context, id string) error
-	Trash(ctx context.Context) ([]store.StoredGame, error)
-	RecentPlayerNames(ctx context.Context, limit int) ([]string, error)
-	// History (players.go, export.go, importpage.go).
-	GamesPageFiltered(ctx context.Context, f store.GameFilter, before store.Cursor, limit int) ([]store.StoredGame, store.Cursor, error)
-	RenamePlayer(ctx context.Context, from, to string) (int, error)
-	Import(ctx context.Context, games []scoring.Game) ([]store.Imported, error)
-	GameVersions(ctx context.Context) ([]store.GameVersion, error)
-	GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error)
-	EachGame(ctx context.Context, fn func(store.StoredGame) error) error
-	// Summaries of the games for the history pages (summaries.go).
-	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
-	PutSummaries(ctx context.Context, sums []store.Summary) error
-	EachSummary(ctx context.Context, fn func(store.StoredSummary) error) error
-	Ping(ctx context.Context) error
-	// Seats and share links (seats.go, share.go).
-	TakeSeat(ctx context.Context, id string, seat int, phone string) error
-	ReleaseSeats(ctx context.Context, id, phone string, seats ...int) error
-	SeenAt(ctx context.Context, id, phone string) error
-	ShareToken(ctx context.Context, id string) (string, error)
-	RevokeShare(ctx context.Context, id string) error
-	GameByShareToken(ctx context.Context, token string) (store.StoredGame, error)
-	NewShareToken(ctx context.Context, id string) (string, error)
-}
-
 type app struct {
-	store Store
+	// store is what the pages read; every write goes through table
+	// (package table), so a handler cannot write around it.
+	store table.Pages
+	table *table.Table
 	// version is the program's, for /healthz; metrics count requests
 	// (nil: none).
 	version string
@@ -210,12 +175,12 @@ type Options struct {
 // protection, body limit, gzip and request logging every response gets.
 // It is the app's one constructor; opt says how it differs from the
 // default (Options{}).
-func NewWithOptions(st Store, log *slog.Logger, opt Options) http.Handler {
+func NewWithOptions(st table.Store, log *slog.Logger, opt Options) http.Handler {
 	return newAppWith(st, log, opt).handler()
 }
 
 // newAppWith is the app of NewWithOptions, before its router is built.
-func newAppWith(st Store, log *slog.Logger, opt Options) *app {
+func newAppWith(st table.Store, log *slog.Logger, opt Options) *app {
 	a := newApp(st, log, opt.Limits)
 	a.auth = newAuth(opt.Password, opt.LoginsPerMinute, log)
 	hosts := opt.Hosts
@@ -250,8 +215,8 @@ func newAppWith(st Store, log *slog.Logger, opt Options) *app {
 	return a
 }
 
-func newApp(st Store, log *slog.Logger, lim Limits) *app {
-	return &app{store: st, log: log, solves: newSolveSlots(newPartyCache(), lim, log),
+func newApp(st table.Store, log *slog.Logger, lim Limits) *app {
+	return &app{store: st, table: table.New(st), log: log, solves: newSolveSlots(newPartyCache(), lim, log),
 		games:       newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
 		imports:     newClientLimiter(importsPerMinute, importsBurst, maxClients),
 		seatChanges: newClientLimiter(seatChangesPerMinute, seatChangesPerMinute, maxClients),

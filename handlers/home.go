@@ -15,6 +15,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/table"
 	"ruthless/views"
 )
 
@@ -150,7 +151,9 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	vm.Token = orNewToken(token)
 	// refuse draws the form again with the user's input and a message.
 	refuse := func(status int, field, msg string) {
-		vm.Errors[field] = msg
+		if field != "" {
+			vm.Errors[field] = msg
+		}
 		vm.KnownNames = a.knownNames(c)
 		a.page(c, status, views.NewGame(vm))
 	}
@@ -201,60 +204,23 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 		}
 	}
 	g := scoring.Game{Version: 1, Players: players, StartPlayer: max(start, 0), Achievements: ids, ZeroCounts: vm.ZeroCounts, Rounds: [][]*scoring.Entry{}}
-	if len(vm.Errors) == 0 {
-		if _, err := scoring.Validate(g); err != nil {
-			fe, ok := err.(*scoring.FieldError)
-			if !ok {
-				a.fail(c, err)
-				return
-			}
-			vm.Errors[newGameField(fe, slot)] = fe.Message
-		}
-	}
 	if len(vm.Errors) > 0 {
-		vm.KnownNames = a.knownNames(c)
-		a.page(c, http.StatusUnprocessableEntity, views.NewGame(vm))
+		refuse(http.StatusUnprocessableEntity, "", "")
 		return
 	}
-	ctx := c.Request.Context()
-	// The same form again (Back, then submit) opens the game it made,
-	// whatever the rate limit says.
-	if token != "" {
-		id, err := a.store.GameByToken(ctx, token)
-		if err == nil {
-			a.openCreated(c, of, id)
-			return
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			a.fail(c, err)
-			return
-		}
-	}
-	cancel, limited := a.reserveGame(c)
-	if limited != nil {
+	made, err := a.table.Create(c.Request.Context(), table.NewGame{Game: g, Token: token, RematchOf: of.ID}, a.gameAllowance(c))
+	var fe *scoring.FieldError
+	var limited *errTooManyGames
+	switch {
+	case errors.As(err, &fe):
+		refuse(http.StatusUnprocessableEntity, newGameField(fe, slot), fe.Message)
+	case errors.As(err, &limited):
 		refuse(http.StatusTooManyRequests, "form", limited.message())
-		return
-	}
-	// The store checks the token again inside its write: two copies of
-	// the form posted at once make one game.
-	id, created, err := a.storeNewGame(ctx, g, token, of.ID)
-	if !created {
-		cancel()
-	}
-	if err != nil {
+	case err != nil:
 		a.fail(c, err)
-		return
+	default:
+		a.openCreated(c, of, made.ID)
 	}
-	a.openCreated(c, of, id)
-}
-
-// storeNewGame stores a new game, as a rematch of game of when of is not
-// "".
-func (a *app) storeNewGame(ctx context.Context, g scoring.Game, token, of string) (string, bool, error) {
-	if of != "" {
-		return a.store.CreateRematchOnce(ctx, g, token, of)
-	}
-	return a.store.CreateGameOnce(ctx, g, token)
 }
 
 // openCreated opens the game the new-game form made: a new game's

@@ -152,7 +152,7 @@ func (a *app) importPost(c *gin.Context) {
 			a.importVolume.perHour, len(games), seconds(wait)))
 		return
 	}
-	done, err := a.store.Import(c.Request.Context(), games)
+	done, err := a.table.Import(c.Request.Context(), games)
 	if err != nil {
 		if errors.Is(err, store.ErrBadRound) || errors.Is(err, store.ErrBadPlayer) {
 			refuse(http.StatusUnprocessableEntity, err.Error())

@@ -226,7 +226,7 @@ func (a *app) join(c *gin.Context) {
 	phone := ensurePhone(c)
 	held := heldSeats(c.Request, g)
 	if form.Get("seat") == "none" {
-		if err := a.store.ReleaseSeats(ctx, g.ID, phone); err != nil {
+		if err := a.table.ReleaseSeats(ctx, g.ID, phone); err != nil {
 			a.fail(c, err)
 			return
 		}
@@ -240,7 +240,7 @@ func (a *app) join(c *gin.Context) {
 			a.fail(c, &badRequest{field: "release", message: "choose one of the players of this game"})
 			return
 		}
-		if err := a.store.ReleaseSeats(ctx, g.ID, phone, seat); err != nil {
+		if err := a.table.ReleaseSeats(ctx, g.ID, phone, seat); err != nil {
 			a.fail(c, err)
 			return
 		}
@@ -272,28 +272,21 @@ func (a *app) join(c *gin.Context) {
 		a.page(c, http.StatusOK, views.Join(vm))
 		return
 	}
-	if !also {
-		// "This phone is Ben": whatever else it held, it holds Ben now.
-		if err := a.store.ReleaseSeats(ctx, g.ID, phone); err != nil {
-			a.fail(c, err)
-			return
-		}
-		held = nil
-	}
-	if err := a.store.TakeSeat(ctx, g.ID, seat, phone); err != nil {
+	// "This phone is Ben": whatever else it held, it holds Ben now;
+	// "also", it holds Ben beside its seats.
+	after, err := a.table.Sit(ctx, g.ID, phone, seat, !also)
+	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	if len(held) == 0 {
+	if !also || len(held) == 0 {
 		setSeat(c.Writer, c.Request, g.ID, seat)
 	}
 	if also && !tookOver {
 		seeOther(c, views.JoinURL(g.ID))
 		return
 	}
-	if fresh, err := a.store.Game(ctx, g.ID); err == nil {
-		g = fresh
-	}
+	g = after
 	if form.Get("then") == "game" {
 		// Asked on the scoreboard of a new game: back there, where
 		// inviting the table and its own entry are the next steps.

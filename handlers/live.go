@@ -196,7 +196,7 @@ func (a *app) events(c *gin.Context) {
 	if phone := phoneID(c.Request); len(g.Held(phone)) > 0 {
 		// A phone holding seats is at the table: its seats' "last seen"
 		// (at most one write a minute; a failure costs nothing else).
-		if err := a.store.SeenAt(c.Request.Context(), g.ID, phone); err != nil {
+		if err := a.table.SeenAt(c.Request.Context(), g.ID, phone); err != nil {
 			a.logger(c.Request.Context()).Info("live: marking a phone seen", "game", clip(g.ID), "err", err)
 		}
 	}

@@ -2,7 +2,7 @@ package handlers
 
 import (
 	"ruthless/scoring"
-	"ruthless/store"
+	"ruthless/table"
 	"ruthless/views"
 )
 
@@ -101,24 +101,22 @@ func ownPage(t atTable) string {
 	return views.GameURL(g.ID)
 }
 
-// afterSave is where a saved round entry leads; before is the game as it
-// was before the save, after as it is now, t the phone that saved. A
-// round that the save completed opens its results, whatever warnings the
-// saves carried, so the phone that saved last arrives with the others
-// (whose pages move by themselves, live.js). Otherwise "Save & next"
-// opens the next seat this phone enters that is still missing (nextSeat:
-// its own, then the open seats, never one another phone holds), and
-// anything else the scoreboard. A correction of a complete round opens
-// that round's results, re-scored, so the table sees what it changed.
-func afterSave(before, after store.StoredGame, r, p int, t atTable, next bool) string {
-	g := after
-	if after.File.Complete(r) {
-		// The save completed the round, or corrected a complete one:
-		// either way its results are what changed.
+// afterSave is where a saved round entry leads; t is the phone that
+// saved, at the table as the save found it. A round that the save
+// completed opens its results, whatever warnings the saves carried, so
+// the phone that saved last arrives with the others (whose pages move by
+// themselves, live.js). Otherwise "Save & next" opens the next seat this
+// phone enters that is still missing (nextSeat: its own, then the open
+// seats, never one another phone holds), and anything else the
+// scoreboard. A correction of a complete round opens that round's
+// results, re-scored, so the table sees what it changed.
+func afterSave(saved table.EntrySaved, r, p int, t atTable, next bool) string {
+	g := saved.After
+	if saved.RoundComplete {
 		return views.RoundURL(g.ID, r)
 	}
 	if next {
-		t.g = after
+		t.g = g
 		if s := t.saveNext(r, p); s >= 0 {
 			return views.EntryURL(g.ID, r, s)
 		}

@@ -135,7 +135,7 @@ func (a *app) carrySeats(c *gin.Context, old, g store.StoredGame) {
 			first = false
 			continue
 		}
-		if err := a.store.TakeSeat(c.Request.Context(), g.ID, seat, ensurePhone(c)); err != nil {
+		if err := a.table.TakeSeat(c.Request.Context(), g.ID, seat, ensurePhone(c)); err != nil {
 			a.logger(c.Request.Context()).Warn("rematch: recording a seat", "game", clip(g.ID), "err", err)
 		}
 	}
@@ -165,7 +165,7 @@ func (a *app) carrySeat(c *gin.Context, g store.StoredGame) {
 // will. A record that cannot be written leaves the cookie alone to say
 // it, as before the server kept records.
 func (a *app) bindSeat(c *gin.Context, id string, seat int) {
-	if err := a.store.TakeSeat(c.Request.Context(), id, seat, ensurePhone(c)); err != nil {
+	if err := a.table.TakeSeat(c.Request.Context(), id, seat, ensurePhone(c)); err != nil {
 		a.logger(c.Request.Context()).Warn("rematch: recording the seat", "game", clip(id), "err", err)
 	}
 	setSeat(c.Writer, c.Request, id, seat)

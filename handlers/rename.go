@@ -37,7 +37,7 @@ func (a *app) rename(c *gin.Context) {
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	}
-	n, err := a.store.RenamePlayer(c.Request.Context(), from, to)
+	n, err := a.table.RenamePlayer(c.Request.Context(), from, to)
 	var clash *store.NameClash
 	switch {
 	case errors.As(err, &clash):

@@ -200,7 +200,7 @@ func (a *app) reveal(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := a.store.RevealRound(c.Request.Context(), g.ID, r); err != nil {
+	if err := a.table.RevealRound(c.Request.Context(), g.ID, r); err != nil {
 		a.fail(c, err)
 		return
 	}

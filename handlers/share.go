@@ -106,7 +106,7 @@ func (a *app) newShare(c *gin.Context) {
 	ctx := c.Request.Context()
 	token, err := a.store.ShareToken(ctx, g.ID)
 	if err == nil && token == "" {
-		token, err = a.store.NewShareToken(ctx, g.ID)
+		token, err = a.table.NewShareToken(ctx, g.ID)
 	}
 	if err != nil {
 		a.fail(c, err)
@@ -122,7 +122,7 @@ func (a *app) revokeShare(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := a.store.RevokeShare(c.Request.Context(), g.ID); err != nil {
+	if err := a.table.RevokeShare(c.Request.Context(), g.ID); err != nil {
 		a.fail(c, err)
 		return
 	}

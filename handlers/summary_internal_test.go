@@ -111,7 +111,7 @@ func TestSummariesMatchTheRebuild(t *testing.T) {
 			for _, g := range finished()[1:4] {
 				e := *g.File.Rounds[2][0]
 				e.Pool, e.Coins = e.Pool[:len(e.Pool)-2], (e.Coins+5)%10
-				if _, err := st.SaveEntryBy(ctx, g.ID, 3, 0, e, g.EntryVersions[2][0], "", -1); err != nil {
+				if _, err := st.SaveEntry(ctx, store.EntryWrite{Game: g.ID, Round: 3, Seat: 0, Entry: e, Version: g.EntryVersions[2][0]}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -120,7 +120,7 @@ func TestSummariesMatchTheRebuild(t *testing.T) {
 			for _, g := range finished()[5:9] {
 				f := g.File.Final[1]
 				f.Coins, f.ParleyUsed = (f.Coins+7)%12, !f.ParleyUsed
-				if _, err := st.SaveFinal(ctx, g.ID, 1, f, g.FinalVersions[1], ""); err != nil {
+				if _, err := st.SaveFinal(ctx, store.FinalWrite{Game: g.ID, Seat: 1, Final: f, Version: g.FinalVersions[1]}); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -21,7 +21,7 @@ import (
 // live already (the Restore form posted twice) opens too.
 func (a *app) restoreGame(c *gin.Context) {
 	id := c.Param("id")
-	err := a.store.RestoreGame(c.Request.Context(), id)
+	err := a.table.Restore(c.Request.Context(), id)
 	switch {
 	case err == nil, errors.Is(err, store.ErrNotInTrash):
 		seeOther(c, views.GameURL(id))

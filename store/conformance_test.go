@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"ruthless/handlers"
 	"ruthless/store"
 	"ruthless/store/storetest"
 )
@@ -14,7 +13,7 @@ import (
 // behind the handlers keeps (store/storetest), as the browser's store is.
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
+	storetest.Run(t, func(t *testing.T, now func() time.Time) storetest.Store {
 		path := filepath.Join(t.TempDir(), "test.db")
 		s, err := store.OpenWith(path, store.Options{Now: now})
 		if err != nil {

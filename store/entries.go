@@ -12,98 +12,115 @@ import (
 	"ruthless/scoring"
 )
 
-// PutEntry saves one player's entry for a round (1-based; the round after
-// the last one started starts it) and returns the entry's new version.
-// version is the one the client last saw, 0 for a new entry; if someone
-// saved the entry since, nothing is written and the error is an
-// *EntryConflict holding what is stored.
-func (s *Store) PutEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error) {
-	return s.saveEntry(ctx, id, round, player, e, version, "")
+// EntryWrite is one player's round entry to save.
+type EntryWrite struct {
+	Game string
+	// Round is 1-based; the round after the last one started starts it.
+	Round, Seat int
+	Entry       scoring.Entry
+	// Version is the entry's version the client last saw, 0 for a new
+	// entry. If someone saved the entry since, nothing is written and the
+	// error is an *EntryConflict holding what is stored.
+	Version int
+	// Token is the one-time token of the form that sends the entry ("" for
+	// none), kept with it: when the same form is posted again on its old
+	// version, the conflict then says the stored save came from that form
+	// (EntryConflict.Token), not from another phone.
+	Token string
+	// By works out, from the game as the write finds it, the seat of the
+	// phone that saves (-1 for none; a nil By: none). It is kept with the
+	// entry so that another phone's conflicting save can name it
+	// (EntryConflict.SavedBy).
+	By func(StoredGame) int
 }
 
-// saveEntry is PutEntry for a form: token is the form's one-time token
-// ("" for none), written with the entry in the same transaction, so that
-// when the same form is posted again on its old version the conflict says
-// the stored save came from that form (EntryConflict.Token), not from
-// another phone.
-func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
-	return s.SaveEntryBy(ctx, id, round, player, e, version, token, -1)
-}
-
-// SaveEntryBy is SaveEntry for a phone that knows its own seat (by; -1
-// for none): the seat is kept with the entry, so that another phone's
-// conflicting save can say whose phone saved it (EntryConflict.SavedBy).
-func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
-	_, g, err := s.SaveEntryAfter(ctx, id, round, player, e, version, token, func(StoredGame) int { return by })
-	if err != nil {
-		return 0, err
+// SavedBy is the saving phone's seat in g, -1 when not known.
+func (w EntryWrite) SavedBy(g StoredGame) int {
+	if w.By == nil {
+		return -1
 	}
-	return g.EntryVersions[round-1][player], nil
+	return max(w.By(g), -1)
 }
 
-// SaveEntryAfter is SaveEntryBy for a caller that goes on with the game
-// (the warnings, who is still to enter, the page after the save and its
-// cached scores): it hands back the game as the write found it (before)
-// and as the write left it (after, the entry's new version in its
-// EntryVersions, equal to what Game reads next), both read and validated
-// inside its transaction, so the caller reads the game neither before nor
-// after. by works out, from the game as it stands then, the seat of the
-// phone that saves (-1 for none), which is kept with the entry. On an
-// error neither game is set.
-func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(StoredGame) int) (_, _ StoredGame, err error) {
+// FinalWrite is one player's end-of-game collection to save, on the
+// version the client saw (a stale one: *FinalConflict), with the form's
+// one-time token ("" for none) as in EntryWrite.
+type FinalWrite struct {
+	Game    string
+	Seat    int
+	Final   scoring.FinalEntry
+	Version int
+	Token   string
+}
+
+// Written is what a write did, read and checked inside the write's
+// transaction so that the caller goes on without reading the game: the
+// game as the write found it and as it left it (equal to what Game reads
+// next), and the R4.3 warnings of the game after it.
+type Written struct {
+	Before, After StoredGame
+	Warnings      []scoring.Warning
+}
+
+// SaveEntry saves one player's round entry, checking the game it makes
+// inside the write: one that turns a valid game invalid is refused with
+// the *scoring.FieldError of scoring.Validate (R4.1 against every other
+// entry as it stands then). On an error nothing is written.
+func (s *Store) SaveEntry(ctx context.Context, w EntryWrite) (_ Written, err error) {
 	defer s.fault(&err)
+	id, round, player := w.Game, w.Round, w.Seat
 	tx, end, h, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return StoredGame{}, StoredGame{}, err
+		return Written{}, err
 	}
 	defer end()
 	if round < 1 || round > h.rounds+1 || round > scoring.RoundsFor(h.players) {
-		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
+		return Written{}, fmt.Errorf("store: game %s: round %d with %d started: %w", id, round, h.rounds, ErrBadRound)
 	}
 	current, stored, err := readEntry(ctx, tx, id, round, player)
 	if err != nil {
-		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if version != stored.version {
+	if w.Version != stored.version {
 		conflict := &EntryConflict{Version: stored.version, Saved: stored.saved, Token: stored.token, SavedBy: stored.by}
 		if stored.version > 0 {
 			conflict.Current = &current
 		}
-		return StoredGame{}, StoredGame{}, conflict
+		return Written{}, conflict
 	}
 	// The candidate that is validated is exactly the game after the write
 	// (WithEntry starts the round as the write does), so its fingerprint
 	// needs no second read.
 	var after scoring.Game
-	before, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
+	before, warnings, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
 		var werr error
-		after, werr = scoring.WithEntry(g.File, round, player, &e)
+		after, werr = scoring.WithEntry(g.File, round, player, &w.Entry)
 		return after, werr
 	})
 	if err != nil {
-		return StoredGame{}, StoredGame{}, invalid(id, err)
+		return Written{}, invalid(id, err)
 	}
-	saved := row{version: stored.version + 1, saved: s.now(), token: token, by: max(by(before), -1)}
+	saved := row{version: stored.version + 1, saved: s.now(), token: w.Token, by: w.SavedBy(before)}
 	dated, err := datePlayByFirstEntry(ctx, tx, id, saved.saved)
 	if err != nil {
-		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if err := upsertEntry(ctx, tx, id, round, player, e, saved); err != nil {
-		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+	if err := upsertEntry(ctx, tx, id, round, player, w.Entry, saved); err != nil {
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := touch(ctx, tx, id, round, saved.saved, &after); err != nil {
-		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return StoredGame{}, StoredGame{}, fmt.Errorf("store: game %s: %w", id, err)
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	return before, entryWritten(before, after, round, player, saved, dated), nil
+	return Written{Before: before, After: entryWritten(before, after, round, player, saved, dated), Warnings: warnings}, nil
 }
 
 // entryWritten is game g as a round entry's write left it: the file after
 // it, the entry's version and mark, the updated time and, for the game's
 // first entry without a played time, its date (datePlayByFirstEntry).
-// TestSaveEntryAfterIsWhatGameReads holds it to what Game reads.
+// TestSaveEntryIsWhatGameReads holds it to what Game reads.
 func entryWritten(g StoredGame, after scoring.Game, round, player int, saved row, dated bool) StoredGame {
 	at := unixTime(saved.saved.UnixNano())
 	// The rows of versions and marks are g's caller's too: the changed
@@ -187,49 +204,57 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) (err erro
 	return nil
 }
 
-// SaveFinal is PutFinal for a form, keeping the form's one-time token with
-// the row as SaveEntry does (FinalConflict.Token).
-func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (_ int, err error) {
+// SaveFinal saves one player's end-of-game collection, checking it
+// inside the write against everything the game holds (R4): a collection
+// that breaks a rule is refused with the *scoring.FieldError. The game
+// after it is read again inside the transaction (a final is saved once
+// per player and game, so the read costs little).
+func (s *Store) SaveFinal(ctx context.Context, w FinalWrite) (_ Written, err error) {
 	defer s.fault(&err)
+	id, player := w.Game, w.Seat
 	tx, end, _, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return 0, err
+		return Written{}, err
 	}
 	defer end()
 	current, stored, err := readFinal(ctx, tx, id, player)
 	if err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	if version != stored.version {
+	if w.Version != stored.version {
 		conflict := &FinalConflict{Version: stored.version, Saved: stored.saved, Token: stored.token}
 		if stored.version > 0 {
 			conflict.Current = &current
 		}
-		return 0, conflict
+		return Written{}, conflict
 	}
-	before, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
-		return g.WithFinal(player, f), nil
+	before, warnings, err := checkWrite(ctx, tx, id, func(g StoredGame) (scoring.Game, error) {
+		return g.WithFinal(player, w.Final), nil
 	})
 	if err != nil {
-		return 0, invalid(id, err)
+		return Written{}, invalid(id, err)
 	}
-	saved := row{version: stored.version + 1, saved: s.now(), token: token}
-	if err := upsertFinal(ctx, tx, id, player, f, saved); err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	saved := row{version: stored.version + 1, saved: s.now(), token: w.Token}
+	if err := upsertFinal(ctx, tx, id, player, w.Final, saved); err != nil {
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	// What validation saw has stand-ins for the finals not entered yet;
 	// the stored game has a final only once every seat has one.
 	finals := slices.Clone(before.Finals)
-	finals[player] = &f
-	after := before.File
-	after.Final = completeFinal(finals)
-	if err := touch(ctx, tx, id, 0, saved.saved, &after); err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+	finals[player] = &w.Final
+	file := before.File
+	file.Final = completeFinal(finals)
+	if err := touch(ctx, tx, id, 0, saved.saved, &file); err != nil {
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	games, err := loadGames(ctx, tx, id)
+	if err != nil || len(games) == 0 {
+		return Written{}, fmt.Errorf("store: game %s: reading it after the write: %w", id, errors.Join(err, ErrNotFound))
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("store: game %s: %w", id, err)
+		return Written{}, fmt.Errorf("store: game %s: %w", id, err)
 	}
-	return saved.version, nil
+	return Written{Before: before, After: games[0], Warnings: warnings}, nil
 }
 
 // row is what the store keeps about an entry or final row besides its

@@ -15,14 +15,14 @@ import (
 	"ruthless/scoring"
 )
 
-func TestPutEntryVersions(t *testing.T) {
+func TestSaveEntryVersions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	first := entry(t, 1, "H2", "H3")
 	second := entry(t, 2, "H2", "H3", "SC*")
 	third := entry(t, 0)
 
-	// save is one PutEntry of round 1, seat 0.
+	// save is one SaveEntry of round 1, seat 0.
 	type save struct {
 		e       *scoring.Entry
 		version int
@@ -59,15 +59,15 @@ func TestPutEntryVersions(t *testing.T) {
 			for _, b := range tt.before {
 				put(t, s, id, 1, 0, b.e, b.version)
 			}
-			got, err := s.PutEntry(ctx, id, 1, 0, *tt.save.e, tt.save.version)
+			got, err := s.putEntry(ctx, id, 1, 0, *tt.save.e, tt.save.version)
 			if tt.wantConflict == nil {
 				if err != nil || got != tt.wantVersion {
-					t.Errorf("PutEntry = %d, %v; want %d, nil", got, err, tt.wantVersion)
+					t.Errorf("SaveEntry = %d, %v; want %d, nil", got, err, tt.wantVersion)
 				}
 			} else {
 				var conflict *EntryConflict
 				if !errors.As(err, &conflict) {
-					t.Fatalf("PutEntry = %d, %v; want an *EntryConflict", got, err)
+					t.Fatalf("SaveEntry = %d, %v; want an *EntryConflict", got, err)
 				}
 				if !reflect.DeepEqual(conflict, tt.wantConflict) {
 					t.Errorf("conflict = %s, want %s", mustJSON(t, conflict), mustJSON(t, tt.wantConflict))
@@ -97,7 +97,7 @@ func TestPutEntryVersions(t *testing.T) {
 	}
 }
 
-func TestPutEntryRange(t *testing.T) {
+func TestSaveEntryRange(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	tests := []struct {
@@ -140,9 +140,9 @@ func TestPutEntryRange(t *testing.T) {
 			if tt.round >= 1 && tt.round <= tt.started {
 				version = 1
 			}
-			_, err := s.PutEntry(ctx, id, tt.round, tt.seat, *entry(t, 9, "X5"), version)
+			_, err := s.putEntry(ctx, id, tt.round, tt.seat, *entry(t, 9, "X5"), version)
 			if !errors.Is(err, tt.want) {
-				t.Errorf("PutEntry(round %d, seat %d) error = %v, want %v", tt.round, tt.seat, err, tt.want)
+				t.Errorf("SaveEntry(round %d, seat %d) error = %v, want %v", tt.round, tt.seat, err, tt.want)
 			}
 			g := load(t, s, id)
 			if got := len(g.File.Rounds); got != tt.wantRounds {
@@ -207,7 +207,7 @@ func TestRevealRound(t *testing.T) {
 	}
 }
 
-func TestPutFinal(t *testing.T) {
+func TestSaveFinal(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
@@ -250,18 +250,18 @@ func TestPutFinal(t *testing.T) {
 			case tt.wantConfl != nil:
 				var conflict *FinalConflict
 				if !errors.As(err, &conflict) {
-					t.Fatalf("PutFinal = %d, %v; want a *FinalConflict", got, err)
+					t.Fatalf("SaveFinal = %d, %v; want a *FinalConflict", got, err)
 				}
 				if !reflect.DeepEqual(conflict, tt.wantConfl) {
 					t.Errorf("conflict = %s, want %s", mustJSON(t, conflict), mustJSON(t, tt.wantConfl))
 				}
 			case tt.wantErr != nil:
 				if !errors.Is(err, tt.wantErr) {
-					t.Errorf("PutFinal error = %v, want %v", err, tt.wantErr)
+					t.Errorf("SaveFinal error = %v, want %v", err, tt.wantErr)
 				}
 			default:
 				if err != nil || got != tt.want {
-					t.Errorf("PutFinal = %d, %v; want %d, nil", got, err, tt.want)
+					t.Errorf("SaveFinal = %d, %v; want %d, nil", got, err, tt.want)
 				}
 			}
 			g := load(t, s, id)
@@ -342,7 +342,7 @@ func TestConcurrentWriters(t *testing.T) {
 						version := 0
 						for {
 							e := scoring.Entry{Pool: append(slices.Clone(seen.Pool), mine), Coins: seen.Coins + 1}
-							_, err := s.PutEntry(ctx, ids[i], round, seat, e, version)
+							_, err := s.putEntry(ctx, ids[i], round, seat, e, version)
 							var conflict *EntryConflict
 							if errors.As(err, &conflict) {
 								seen, version = *conflict.Current, conflict.Version
@@ -405,11 +405,11 @@ func TestConcurrentWriters(t *testing.T) {
 	}
 }
 
-// BenchmarkPutEntry measures one save of an entry, the write every phone
+// BenchmarkSaveEntry measures one save of an entry, the write every phone
 // makes after each round, on a real database file (RUTHLESS_BENCH_DIR
 // chooses its folder: the cost of synchronous=FULL is an fsync, so it
 // depends on the disk).
-func BenchmarkPutEntry(b *testing.B) {
+func BenchmarkSaveEntry(b *testing.B) {
 	ctx := context.Background()
 	dir := os.Getenv("RUTHLESS_BENCH_DIR")
 	if dir == "" {
@@ -427,25 +427,26 @@ func BenchmarkPutEntry(b *testing.B) {
 	pool := []scoring.Card{{Suit: scoring.Heart, Rank: 5}}
 	version := 0
 	for i := 0; b.Loop(); i++ {
-		version, err = s.PutEntry(ctx, id, 1, 0, scoring.Entry{Pool: pool, Coins: i % 10}, version)
+		version, err = s.putEntry(ctx, id, 1, 0, scoring.Entry{Pool: pool, Coins: i % 10}, version)
 		if err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// TestSaveEntryByNamesThePhone: an entry saved by a phone that knows its
+// TestSaveEntryNamesThePhone: an entry saved by a phone that knows its
 // seat keeps that seat, and another phone's save on the old version hears
 // whose phone saved meanwhile and when (issue 11's conflicts).
-func TestSaveEntryByNamesThePhone(t *testing.T) {
+func TestSaveEntryNamesThePhone(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
 	id := create(t, s, setup("Ann", "Bob"))
-	if _, err := s.SaveEntryBy(ctx, id, 1, 1, *entry(t, 1, "H2"), 0, "tok-a", 0); err != nil {
+	bySeat := func(seat int) func(StoredGame) int { return func(StoredGame) int { return seat } }
+	if _, err := s.SaveEntry(ctx, EntryWrite{Game: id, Round: 1, Seat: 1, Entry: *entry(t, 1, "H2"), Token: "tok-a", By: bySeat(0)}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.SaveEntryBy(ctx, id, 1, 1, *entry(t, 2, "H3"), 0, "tok-b", 1)
+	_, err := s.SaveEntry(ctx, EntryWrite{Game: id, Round: 1, Seat: 1, Entry: *entry(t, 2, "H3"), Token: "tok-b", By: bySeat(1)})
 	var conflict *EntryConflict
 	if !errors.As(err, &conflict) {
 		t.Fatalf("the second phone's save: err = %v, want an EntryConflict", err)
@@ -455,11 +456,13 @@ func TestSaveEntryByNamesThePhone(t *testing.T) {
 	}
 }
 
-// TestSaveEntryAfterIsWhatGameReads: the game SaveEntryAfter hands back is
-// exactly what Game reads after the write (file, versions, marks, times,
-// the first entry's date), so the handlers may score it and cache the
-// result under its version for the page the phone is sent to next.
-func TestSaveEntryAfterIsWhatGameReads(t *testing.T) {
+// TestSaveEntryIsWhatGameReads: the game SaveEntry hands back is exactly
+// what Game reads after the write (file, versions, marks, times, the
+// first entry's date), so the layer above may score it and cache the
+// result under its version for the page the phone is sent to next; and
+// its warnings are the R4.3 warnings of that game, which it no longer
+// throws away.
+func TestSaveEntryIsWhatGameReads(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s, _ := openTest(t)
@@ -469,12 +472,13 @@ func TestSaveEntryAfterIsWhatGameReads(t *testing.T) {
 		round, player int
 		e             *scoring.Entry
 		version, by   int
+		wantWarnings  int
 	}{
-		{"the game's first entry dates it", 1, 0, entry(t, 1, "H2", "H3"), 0, 0},
-		{"a second seat of the round", 1, 2, entry(t, 0, "S4"), 0, -1},
-		{"an entry saved again", 1, 0, entry(t, 2, "H2"), 1, 1},
-		{"the round's last seat", 1, 1, entry(t, 3, "A5", "K5"), 0, 1},
-		{"a new round", 2, 1, entry(t, 0, "A6"), 0, 2},
+		{"the game's first entry dates it", 1, 0, entry(t, 1, "H2", "H3"), 0, 0, 0},
+		{"a second seat of the round", 1, 2, entry(t, 0, "S4"), 0, -1, 0},
+		{"an entry saved again", 1, 0, entry(t, 2, "H2"), 1, 1, 0},
+		{"the round's last seat", 1, 1, entry(t, 3, "A5", "K5"), 0, 1, 0},
+		{"four new pirates in a round (R4.3)", 2, 1, entry(t, 0, "A5", "K5", "A6", "A7", "K6", "K7"), 0, 2, 1},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
@@ -482,23 +486,59 @@ func TestSaveEntryAfterIsWhatGameReads(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			before, got, err := s.SaveEntryAfter(ctx, id, st.round, st.player, *st.e, st.version, "", func(StoredGame) int { return st.by })
-			if !reflect.DeepEqual(before, was) {
-				t.Errorf("SaveEntryAfter's game before = %+v, want what Game read before it, %+v", before, was)
-			}
+			w, err := s.SaveEntry(ctx, EntryWrite{Game: id, Round: st.round, Seat: st.player, Entry: *st.e, Version: st.version, By: func(StoredGame) int { return st.by }})
 			if err != nil {
-				t.Fatalf("SaveEntryAfter: %v", err)
+				t.Fatalf("SaveEntry: %v", err)
+			}
+			if !reflect.DeepEqual(w.Before, was) {
+				t.Errorf("SaveEntry's game before = %+v, want what Game read before it, %+v", w.Before, was)
 			}
 			want, err := s.Game(ctx, id)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("SaveEntryAfter handed back\n%+v\nGame reads\n%+v", got, want)
+			if !reflect.DeepEqual(w.After, want) {
+				t.Errorf("SaveEntry handed back\n%+v\nGame reads\n%+v", w.After, want)
 			}
-			if v := got.EntryVersions[st.round-1][st.player]; v != st.version+1 {
+			if v := w.After.EntryVersions[st.round-1][st.player]; v != st.version+1 {
 				t.Errorf("version %d, want %d", v, st.version+1)
 			}
+			if len(w.Warnings) != st.wantWarnings {
+				t.Errorf("warnings = %+v, want %d", w.Warnings, st.wantWarnings)
+			}
+			for _, warn := range w.Warnings {
+				if warn.Rule != "R4.3" || warn.Round != st.round || warn.Player != st.player {
+					t.Errorf("warning %+v, want R4.3 for round %d, seat %d", warn, st.round, st.player)
+				}
+			}
 		})
+	}
+}
+
+// TestSaveFinalIsWhatGameReads: the game SaveFinal hands back is what
+// Game reads after it, before and after every seat's collection is in
+// (the game file has its final only then).
+func TestSaveFinalIsWhatGameReads(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _ := openTest(t)
+	id := create(t, s, setup("Ann", "Bob"))
+	put(t, s, id, 1, 0, entry(t, 1, "H2"), 0)
+	put(t, s, id, 1, 1, entry(t, 0, "S3"), 0)
+	for seat, codes := range [][]string{{"H2"}, {"S3"}} {
+		w, err := s.SaveFinal(ctx, FinalWrite{Game: id, Seat: seat, Final: finalEntry(t, seat, codes...)})
+		if err != nil {
+			t.Fatalf("SaveFinal(seat %d): %v", seat, err)
+		}
+		want, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(w.After, want) {
+			t.Errorf("seat %d: SaveFinal handed back\n%+v\nGame reads\n%+v", seat, w.After, want)
+		}
+		if over := w.After.File.Final != nil; over != (seat == 1) {
+			t.Errorf("seat %d: the game file's final is set = %v, want %v", seat, over, seat == 1)
+		}
 	}
 }

@@ -210,7 +210,7 @@ func TestGamesOrder(t *testing.T) {
 			[]string{a, c, b}, []int{4, 3, 2}},
 		{"a final moves a game up", func(t *testing.T) {
 			if _, err := s.putFinal(ctx, b, 1, finalEntry(t, 0), 0); err != nil {
-				t.Fatalf("PutFinal: %v", err)
+				t.Fatalf("SaveFinal: %v", err)
 			}
 		}, []string{b, a, c}, []int{5, 4, 3}},
 		{"revealing a round moves a game up", func(t *testing.T) {
@@ -221,8 +221,8 @@ func TestGamesOrder(t *testing.T) {
 			}
 		}, []string{c, a, b}, []int{8, 7, 5}},
 		{"a conflict changes nothing", func(t *testing.T) {
-			if _, err := s.PutEntry(ctx, b, 1, 0, *entry(t, 0), 7); err == nil {
-				t.Fatal("PutEntry on a stale version succeeded")
+			if _, err := s.putEntry(ctx, b, 1, 0, *entry(t, 0), 7); err == nil {
+				t.Fatal("SaveEntry on a stale version succeeded")
 			}
 		}, []string{c, a, b}, []int{8, 7, 5}},
 		{"a deleted game drops out", func(t *testing.T) {

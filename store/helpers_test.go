@@ -91,9 +91,9 @@ func load(t *testing.T, s *Store, id string) StoredGame {
 // put saves an entry that must succeed and returns its new version.
 func put(t *testing.T, s *Store, id string, round, seat int, e *scoring.Entry, version int) int {
 	t.Helper()
-	v, err := s.PutEntry(context.Background(), id, round, seat, *e, version)
+	v, err := s.putEntry(context.Background(), id, round, seat, *e, version)
 	if err != nil {
-		t.Fatalf("PutEntry(round %d, seat %d, version %d): %v", round, seat, version, err)
+		t.Fatalf("SaveEntry(round %d, seat %d, version %d): %v", round, seat, version, err)
 	}
 	return v
 }
@@ -118,10 +118,34 @@ func newSetup(players ...string) scoring.Game {
 }
 
 // putFinal saves one player's end-of-game collection and returns its new
-// version, versioned like PutEntry: a stale version writes nothing and the
+// version, versioned like SaveEntry: a stale version writes nothing and the
 // error is a *FinalConflict holding what is stored.
 func (s *Store) putFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int) (int, error) {
-	return s.SaveFinal(ctx, id, player, f, version, "")
+	return s.saveFinal(ctx, id, player, f, version, "")
+}
+
+// saveFinal is SaveFinal for a test that wants only the new version.
+func (s *Store) saveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error) {
+	w, err := s.SaveFinal(ctx, FinalWrite{Game: id, Seat: player, Final: f, Version: version, Token: token})
+	if err != nil {
+		return 0, err
+	}
+	return w.After.FinalVersions[player], nil
+}
+
+// putEntry saves one player's round entry without a form token, as a
+// script does, and returns the entry's new version.
+func (s *Store) putEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int) (int, error) {
+	return s.saveEntry(ctx, id, round, player, e, version, "")
+}
+
+// saveEntry is putEntry for a form with its token.
+func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string) (int, error) {
+	w, err := s.SaveEntry(ctx, EntryWrite{Game: id, Round: round, Seat: player, Entry: e, Version: version, Token: token})
+	if err != nil {
+		return 0, err
+	}
+	return w.After.EntryVersions[round-1][player], nil
 }
 
 // playerNames lists the distinct player names of stored games, the most

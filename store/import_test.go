@@ -261,10 +261,10 @@ func TestFingerprintFollowsWrites(t *testing.T) {
 		// alone does not (the file has a final once every seat has one).
 		changes bool
 	}{
-		{"a round started by an entry", func() error { _, err := s.PutEntry(ctx, id, 1, 0, *entry(t, 1, "H2"), 0); return err }, true},
-		{"the round's other entry", func() error { _, err := s.PutEntry(ctx, id, 1, 1, *entry(t, 2, "H3"), 0); return err }, true},
-		{"an entry changed", func() error { _, err := s.PutEntry(ctx, id, 1, 1, *entry(t, 3, "H3", "S4"), 1); return err }, true},
-		{"the next round started", func() error { _, err := s.PutEntry(ctx, id, 2, 1, *entry(t, 0), 0); return err }, true},
+		{"a round started by an entry", func() error { _, err := s.putEntry(ctx, id, 1, 0, *entry(t, 1, "H2"), 0); return err }, true},
+		{"the round's other entry", func() error { _, err := s.putEntry(ctx, id, 1, 1, *entry(t, 2, "H3"), 0); return err }, true},
+		{"an entry changed", func() error { _, err := s.putEntry(ctx, id, 1, 1, *entry(t, 3, "H3", "S4"), 1); return err }, true},
+		{"the next round started", func() error { _, err := s.putEntry(ctx, id, 2, 1, *entry(t, 0), 0); return err }, true},
 		{"that round revealed", func() error { return s.RevealRound(ctx, id, 2) }, true},
 		{"one final collection: no final yet", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H2"), 0); return err }, false},
 		{"the last final collection: the game is over", func() error {

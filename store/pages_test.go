@@ -273,11 +273,11 @@ func TestSaveTokens(t *testing.T) {
 	if v, err := s.saveEntry(ctx, id, 2, 0, *entry(t, 1, "H2", "H4"), 0, "form-a"); err != nil || v != 1 { // +2 s
 		t.Fatalf("SaveEntry = %d, %v; want 1", v, err)
 	}
-	if v, err := s.SaveFinal(ctx, id, 1, finalEntry(t, 0, "S3"), 0, "form-b"); err != nil || v != 1 { // +3 s
+	if v, err := s.saveFinal(ctx, id, 1, finalEntry(t, 0, "S3"), 0, "form-b"); err != nil || v != 1 { // +3 s
 		t.Fatalf("SaveFinal = %d, %v; want 1", v, err)
 	}
-	if v, err := s.PutEntry(ctx, id, 2, 1, *entry(t, 0, "S3"), 0); err != nil || v != 1 { // +4 s
-		t.Fatalf("PutEntry = %d, %v; want 1", v, err)
+	if v, err := s.putEntry(ctx, id, 2, 1, *entry(t, 0, "S3"), 0); err != nil || v != 1 { // +4 s
+		t.Fatalf("SaveEntry = %d, %v; want 1", v, err)
 	}
 	at := func(n int) time.Time { return clockStart.Add(time.Duration(n) * time.Second) }
 
@@ -304,7 +304,7 @@ func TestSaveTokens(t *testing.T) {
 			return err
 		}, "", at(1)},
 		{"a final entry", func() error {
-			_, err := s.SaveFinal(ctx, id, 1, finalEntry(t, 5, "S3"), 0, "form-b")
+			_, err := s.saveFinal(ctx, id, 1, finalEntry(t, 5, "S3"), 0, "form-b")
 			return err
 		}, "form-b", at(3)},
 	}

@@ -30,7 +30,7 @@ func TestSameCardRace(t *testing.T) {
 			go func() {
 				defer done.Done()
 				start.Wait()
-				_, errs[seat] = s.PutEntry(ctx, id, 1, seat, scoring.Entry{Pool: cards(t, "H5", scoring.Card{Suit: scoring.Suit(seat), Rank: 1}.String())}, 0)
+				_, errs[seat] = s.putEntry(ctx, id, 1, seat, scoring.Entry{Pool: cards(t, "H5", scoring.Card{Suit: scoring.Suit(seat), Rank: 1}.String())}, 0)
 			}()
 		}
 		start.Done()
@@ -75,13 +75,13 @@ func TestInvalidGameStillTakesRepairs(t *testing.T) {
 	g := setup("Ann", "Bob")
 	g.Rounds = [][]*scoring.Entry{{entry(t, 0, "H5"), entry(t, 0, "H5")}}
 	id := create(t, s, g)
-	if _, err := s.PutEntry(ctx, id, 1, 1, *entry(t, 0, "H6"), 1); err != nil {
+	if _, err := s.putEntry(ctx, id, 1, 1, *entry(t, 0, "H6"), 1); err != nil {
 		t.Fatalf("the repairing save was refused: %v", err)
 	}
 	if _, err := scoring.Validate(load(t, s, id).File); err != nil {
 		t.Fatalf("after the repair the game is still invalid: %v", err)
 	}
-	if _, err := s.PutEntry(ctx, id, 1, 1, *entry(t, 0, "H5"), 2); err == nil {
+	if _, err := s.putEntry(ctx, id, 1, 1, *entry(t, 0, "H5"), 2); err == nil {
 		t.Fatal("a save that makes a valid game invalid was accepted")
 	}
 }

@@ -118,14 +118,14 @@ func TestRecordDefaults(t *testing.T) {
 
 	now = firstEntry.Add(52*time.Minute + 20*time.Second)
 	if _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H1"), 0); err != nil {
-		t.Fatalf("PutFinal: %v", err)
+		t.Fatalf("SaveFinal: %v", err)
 	}
 	if got := load(t, s, id).File.DurationMin; got != 0 {
 		t.Errorf("duration with one final of two = %d, want 0", got)
 	}
 	now = firstEntry.Add(61*time.Minute + 40*time.Second)
 	if _, err := s.putFinal(ctx, id, 1, finalEntry(t, 1, "S2"), 0); err != nil {
-		t.Fatalf("PutFinal: %v", err)
+		t.Fatalf("SaveFinal: %v", err)
 	}
 	if got := load(t, s, id).File.DurationMin; got != 62 {
 		t.Errorf("derived duration = %d, want 62 (61 min 40 s, rounded)", got)

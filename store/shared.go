@@ -8,7 +8,7 @@ import (
 )
 
 // The pure parts of what a store promises, exported for the other store
-// behind the handlers' Store interface (store/memstore, the browser's),
+// behind the table's Store interface (store/memstore, the browser's),
 // so that both refuse, date, spell and recognise games by one rule rather
 // than by two copies that drift apart.
 

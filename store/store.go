@@ -43,7 +43,7 @@ var ErrBadPlayer = errors.New("store: seat out of range")
 // check) cannot be interleaved with another writer's. _synchronous=FULL
 // syncs the WAL at every commit: under WAL the driver's default (NORMAL)
 // may lose the last acknowledged saves to a power cut, and a save costs
-// only a few tenths of a millisecond more (BenchmarkPutEntry).
+// only a few tenths of a millisecond more (BenchmarkSaveEntry in store/entries_test.go).
 const dsnSettings = "_journal_mode=WAL&_synchronous=FULL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
 
 //go:embed migrations/*.sql

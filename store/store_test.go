@@ -211,9 +211,9 @@ func TestUnknownGame(t *testing.T) {
 		call func() error
 	}{
 		{"Game", func() error { _, err := s.Game(ctx, id); return err }},
-		{"PutEntry", func() error { _, err := s.PutEntry(ctx, id, 1, 0, *entry(t, 0), 0); return err }},
+		{"SaveEntry", func() error { _, err := s.putEntry(ctx, id, 1, 0, *entry(t, 0), 0); return err }},
 		{"RevealRound", func() error { return s.RevealRound(ctx, id, 1) }},
-		{"PutFinal", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 0), 0); return err }},
+		{"SaveFinal", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 0), 0); return err }},
 		{"DeleteGame", func() error { return s.DeleteGame(ctx, id) }},
 	}
 	for _, tt := range tests {
@@ -247,8 +247,8 @@ func TestSnapshotBesideWriter(t *testing.T) {
 		if got, want := count(q), 0; got != want {
 			t.Errorf("entries before the save = %d, want %d", got, want)
 		}
-		if _, err := s.PutEntry(writeCtx, id, 1, 0, *entry(t, 1, "H2"), 0); err != nil {
-			t.Errorf("PutEntry during a read: %v", err)
+		if _, err := s.putEntry(writeCtx, id, 1, 0, *entry(t, 1, "H2"), 0); err != nil {
+			t.Errorf("SaveEntry during a read: %v", err)
 		}
 		if got, want := count(q), 0; got != want {
 			t.Errorf("entries seen by the read after the save = %d, want %d", got, want)

@@ -193,8 +193,8 @@ func TestTrashRestoresWholeGame(t *testing.T) {
 			name  string
 			write func() error
 		}{
-			{"PutEntry", func() error { _, err := s.PutEntry(ctx, id, 1, 0, *entry(t, 1, "H4"), 1); return err }},
-			{"PutFinal", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H4"), 1); return err }},
+			{"SaveEntry", func() error { _, err := s.putEntry(ctx, id, 1, 0, *entry(t, 1, "H4"), 1); return err }},
+			{"SaveFinal", func() error { _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H4"), 1); return err }},
 			{"RevealRound", func() error { return s.RevealRound(ctx, id, 2) }},
 			{"DeleteGame again", func() error { return s.DeleteGame(ctx, id) }},
 		}
@@ -283,7 +283,7 @@ func TestPurgeAfterThirtyDays(t *testing.T) {
 				put(t, s, id, 1, 0, entry(t, 1, "H2"), 0)
 				put(t, s, id, 1, 1, entry(t, 1, "S3"), 0)
 				if _, err := s.putFinal(ctx, id, 0, finalEntry(t, 1, "H2"), 0); err != nil {
-					t.Fatalf("PutFinal: %v", err)
+					t.Fatalf("SaveFinal: %v", err)
 				}
 				deletedAt := clockStart.Add(time.Minute)
 				clock.set(deletedAt)

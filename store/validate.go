@@ -20,21 +20,22 @@ import (
 // must still take the saves that fix it, so only a write that turns a
 // valid game invalid is refused. The error is the *scoring.FieldError of
 // Validate. It returns the game as it stood before the write, which the
-// write may use to know the game after it.
-func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(StoredGame) (scoring.Game, error)) (StoredGame, error) {
+// write may use to know the game after it, and the R4.3 warnings of the
+// game after it, which the write hands to its caller (store.Written).
+func checkWrite(ctx context.Context, tx *sql.Tx, id string, change func(StoredGame) (scoring.Game, error)) (StoredGame, []scoring.Warning, error) {
 	games, err := loadGames(ctx, tx, id)
 	if err != nil {
-		return StoredGame{}, err
+		return StoredGame{}, nil, err
 	}
 	if len(games) == 0 {
-		return StoredGame{}, ErrNotFound
+		return StoredGame{}, nil, ErrNotFound
 	}
 	after, err := change(games[0])
 	if err != nil {
-		return StoredGame{}, err
+		return StoredGame{}, nil, err
 	}
-	_, err = scoring.ValidateChange(games[0].File, after)
-	return games[0], err
+	warnings, err := scoring.ValidateChange(games[0].File, after)
+	return games[0], warnings, err
 }
 
 // WithFinal is the game file with player p's end-of-game collection in

@@ -247,7 +247,7 @@ func Entry(vm EntryView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = Isolated(w, vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Isolated(WarningText(w, vm.Live.Names), vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -119,9 +119,11 @@ type EntryView struct {
 	Editing       bool
 	Saved         bool
 	Errors        Errors
-	Warnings      []string
-	Conflict      *EntryConflictView
-	BackHref      string
+	// Warnings are the R4.3 warnings of the stored entry, worded by the
+	// page.
+	Warnings []scoring.Warning
+	Conflict *EntryConflictView
+	BackHref string
 	// Token is the form's one-time token.
 	Token string
 	// Live is who has entered this round, kept up to date by live.js.

@@ -82,7 +82,8 @@ func TestEntryGrid(t *testing.T) {
 		{CardFace: views.Face(card("HC")), Checked: true, Sub: "power", SubChecked: true},
 	}}}}
 	html := render(t, views.Entry(views.EntryView{GameID: "g", Round: 2, Rounds: 5, PlayerName: "Lucy", Action: "/x", Grid: rows, Coins: "3", Version: 4,
-		Errors: views.Errors{"coins": "Coins are a whole number from 0 to 99."}, Warnings: []string{"Lucy has 4 new pirates"}}))
+		Errors: views.Errors{"coins": "Coins are a whole number from 0 to 99."}, Warnings: []scoring.Warning{{Player: 0, Round: 2, Cards: []scoring.Card{card("A2"), card("A3"), card("A4"), card("A5")}, Rule: "R4.3"}},
+		Live: views.LiveView{Names: []string{"Lucy"}}}))
 	tests := []struct {
 		name, want string
 	}{
@@ -92,7 +93,7 @@ func TestEntryGrid(t *testing.T) {
 		{"captain power", `name="power" value="HC" checked data-testid="power-HC"`},
 		{"coins error", `data-testid="field-error-coins">Coins are a whole number`},
 		{"version", `name="version" value="4"`},
-		{"warning", `data-testid="warning">Lucy has 4 new pirates`},
+		{"warning worded from its values", `data-testid="warning"><bdi>Lucy</bdi> has 4 pirates in round 2 never entered before (A2, A3, A4, A5)`},
 		{"coins kept", `value="3"`},
 	}
 	for _, tt := range tests {

@@ -38,8 +38,8 @@ func writeGames(t *testing.T, path string, n int) *store.Store {
 		if err != nil {
 			t.Fatalf("CreateGame: %v", err)
 		}
-		if _, err := st.PutEntry(ctx, id, 1, 0, scoring.Entry{Pool: pool, Coins: i % 5}, 0); err != nil {
-			t.Fatalf("PutEntry: %v", err)
+		if _, err := st.SaveEntry(ctx, store.EntryWrite{Game: id, Round: 1, Entry: scoring.Entry{Pool: pool, Coins: i % 5}}); err != nil {
+			t.Fatalf("SaveEntry: %v", err)
 		}
 	}
 	return st
@@ -276,7 +276,7 @@ func (w writer) run(n int, stop <-chan struct{}) {
 					return
 				default:
 				}
-				if _, err := w.st.PutEntry(ctx, id, round, seat, scoring.Entry{Pool: pool, Coins: (game + round + seat) % 4}, 0); err != nil {
+				if _, err := w.st.SaveEntry(ctx, store.EntryWrite{Game: id, Round: round, Seat: seat, Entry: scoring.Entry{Pool: pool, Coins: (game + round + seat) % 4}}); err != nil {
 					w.failed <- err
 					return
 				}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ruthless/scoring"
+	"ruthless/store"
 	"ruthless/store/memstore"
 )
 
@@ -73,8 +74,10 @@ func BenchmarkSaveEntry(b *testing.B) {
 	pool := []scoring.Card{{Suit: scoring.Heart, Rank: 5}}
 	version := 0
 	for i := 0; b.Loop(); i++ {
-		if version, err = s.SaveEntryBy(ctx, id, 1, 0, scoring.Entry{Pool: pool, Coins: i % 10}, version, "", -1); err != nil {
+		w, err := s.SaveEntry(ctx, store.EntryWrite{Game: id, Round: 1, Entry: scoring.Entry{Pool: pool, Coins: i % 10}, Version: version})
+		if err != nil {
 			b.Fatal(err)
 		}
+		version = w.After.EntryVersions[0][0]
 	}
 }

@@ -8,78 +8,42 @@ import (
 	"ruthless/store"
 )
 
-// SaveEntryBy saves one player's round entry, as SaveEntryAfter, and
-// returns the entry's new version.
-func (s *Store) SaveEntryBy(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
-	end, err := s.begin(ctx)
+// SaveEntry saves one player's round entry as store.Store.SaveEntry
+// does: a stale version is an *store.EntryConflict holding what is
+// stored; a write that would make a valid game invalid (R4.1: a card
+// entered for two players) is refused with the *scoring.FieldError,
+// checked against the game as the writes before it left it, since the
+// writes take their turn. It returns the game as the write found it and
+// as it left it (what Game reads next), and the R4.3 warnings after it.
+func (s *Store) SaveEntry(ctx context.Context, w store.EntryWrite) (store.Written, error) {
+	id, round, player := w.Game, w.Round, w.Seat
+	end, g, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+		return store.Written{}, err
 	}
 	defer end()
-	return s.saveEntry(ctx, id, round, player, e, version, token, by)
-}
-
-// SaveEntryAfter saves one player's entry for a round (1-based; the round
-// after the last one started starts it) on the version the client saw,
-// as store.Store.SaveEntryAfter does: a stale version is an
-// *store.EntryConflict holding what is stored; a write that would make a
-// valid game invalid (R4.1: a card entered for two players) is refused
-// with the *scoring.FieldError, checked against the game as the writes
-// before it left it, since the writes take their turn. It returns the
-// game as the write found it and as it left it (what Game reads next);
-// by gives the saving phone's seat from the game as the write found it.
-func (s *Store) SaveEntryAfter(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by func(store.StoredGame) int) (_, _ store.StoredGame, err error) {
-	end, err := s.begin(ctx)
-	if err != nil {
-		return store.StoredGame{}, store.StoredGame{}, fmt.Errorf("memstore: game %s: %w", id, err)
-	}
-	defer end()
-	s.mu.RLock()
-	rec := s.games[id]
-	s.mu.RUnlock()
-	var before store.StoredGame
-	seat := -1
-	if rec != nil && isLive(rec) {
-		before = s.game(rec)
-		seat = by(before)
-	}
-	if _, err := s.saveEntry(ctx, id, round, player, e, version, token, seat); err != nil {
-		return store.StoredGame{}, store.StoredGame{}, err
-	}
-	s.mu.RLock()
-	rec = s.games[id]
-	s.mu.RUnlock()
-	return before, s.game(rec), nil
-}
-
-// saveEntry is SaveEntryBy's write; the caller holds the write turn.
-func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e scoring.Entry, version int, token string, by int) (int, error) {
-	g, err := s.liveSeat(id, player)
-	if err != nil {
-		return 0, err
-	}
 	if round < 1 || round > len(g.Rounds)+1 || round > scoring.RoundsFor(len(g.Players)) {
-		return 0, fmt.Errorf("memstore: game %s: round %d with %d started: %w", id, round, len(g.Rounds), store.ErrBadRound)
+		return store.Written{}, fmt.Errorf("memstore: game %s: round %d with %d started: %w", id, round, len(g.Rounds), store.ErrBadRound)
 	}
 	stored := g.entry(round, player)
 	if stored == nil {
 		stored = &entryRec{By: -1}
 	}
-	if version != stored.Version {
+	before := s.game(g)
+	if w.Version != stored.Version {
 		conflict := &store.EntryConflict{Version: stored.Version, Saved: unixTime(stored.Saved), Token: stored.Token, SavedBy: stored.By}
 		if stored.Version > 0 {
-			current := g.view().File.Rounds[round-1][player]
-			conflict.Current = current
+			conflict.Current = before.File.Rounds[round-1][player]
 		}
-		return 0, conflict
+		return store.Written{}, conflict
 	}
-	before := g.view().File
-	after, err := scoring.WithEntry(before, round, player, &e)
+	after, err := scoring.WithEntry(before.File, round, player, &w.Entry)
+	var warnings []scoring.Warning
 	if err == nil {
-		_, err = scoring.ValidateChange(before, after)
+		warnings, err = scoring.ValidateChange(before.File, after)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+		return store.Written{}, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
 	at := s.now().UnixNano()
 	// A game is dated by its first round entry unless a played time was
@@ -90,12 +54,12 @@ func (s *Store) saveEntry(ctx context.Context, id string, round, player int, e s
 	for len(g.Rounds) < round {
 		g.Rounds = append(g.Rounds, make([]*entryRec, len(g.Players)))
 	}
-	g.Rounds[round-1][player] = &entryRec{Entry: e, Version: stored.Version + 1, Saved: at, Token: token, By: max(by, -1)}
+	g.Rounds[round-1][player] = &entryRec{Entry: w.Entry, Version: stored.Version + 1, Saved: at, Token: w.Token, By: w.SavedBy(before)}
 	g.Updated = at
 	if err := s.commit(ctx, []*gameRec{g}, nil); err != nil {
-		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+		return store.Written{}, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
-	return stored.Version + 1, nil
+	return store.Written{Before: before, After: s.game(g), Warnings: warnings}, nil
 }
 
 // beginSeat starts the write of one seat's entry of live game id: the
@@ -164,34 +128,36 @@ func (s *Store) RevealRound(ctx context.Context, id string, round int) error {
 // client saw, as store.Store.SaveFinal does: a stale version is a
 // *store.FinalConflict, a collection that breaks R4 what the game holds
 // the *scoring.FieldError.
-func (s *Store) SaveFinal(ctx context.Context, id string, player int, f scoring.FinalEntry, version int, token string) (int, error) {
+func (s *Store) SaveFinal(ctx context.Context, w store.FinalWrite) (store.Written, error) {
+	id, player := w.Game, w.Seat
 	end, g, err := s.beginSeat(ctx, id, player)
 	if err != nil {
-		return 0, err
+		return store.Written{}, err
 	}
 	defer end()
 	stored := g.Finals[player]
 	if stored == nil {
 		stored = &finalRec{}
 	}
-	if version != stored.Version {
+	before := s.game(g)
+	if w.Version != stored.Version {
 		conflict := &store.FinalConflict{Version: stored.Version, Saved: unixTime(stored.Saved), Token: stored.Token}
 		if stored.Version > 0 {
-			conflict.Current = g.view().Finals[player]
+			conflict.Current = before.Finals[player]
 		}
-		return 0, conflict
+		return store.Written{}, conflict
 	}
-	before := g.view()
-	if _, err := scoring.ValidateChange(before.File, before.WithFinal(player, f)); err != nil {
-		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+	warnings, err := scoring.ValidateChange(before.File, before.WithFinal(player, w.Final))
+	if err != nil {
+		return store.Written{}, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
 	at := s.now().UnixNano()
-	g.Finals[player] = &finalRec{Final: f, Version: stored.Version + 1, Saved: at, Token: token}
+	g.Finals[player] = &finalRec{Final: w.Final, Version: stored.Version + 1, Saved: at, Token: w.Token}
 	g.Updated = at
 	if err := s.commit(ctx, []*gameRec{g}, nil); err != nil {
-		return 0, fmt.Errorf("memstore: game %s: %w", id, err)
+		return store.Written{}, fmt.Errorf("memstore: game %s: %w", id, err)
 	}
-	return stored.Version + 1, nil
+	return store.Written{Before: before, After: s.game(g), Warnings: warnings}, nil
 }
 
 // SetRecord replaces the play's record of game id, as

@@ -8,21 +8,20 @@ import (
 	"testing"
 	"time"
 
-	"ruthless/handlers"
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/store/memstore"
 	"ruthless/store/storetest"
 )
 
-// The browser's store is a store the handlers take.
-var _ handlers.Store = (*memstore.Store)(nil)
+// The browser's store is a store the conformance suite takes.
+var _ storetest.Store = (*memstore.Store)(nil)
 
 // TestConformance holds the browser's store to the promises of every
-// store behind the handlers (store/storetest), as the SQLite store is.
+// store behind the app (store/storetest), as the SQLite store is.
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
+	storetest.Run(t, func(t *testing.T, now func() time.Time) storetest.Store {
 		return open(t, memstore.NewMemoryPersister(), now)
 	})
 }
@@ -31,9 +30,9 @@ func TestConformance(t *testing.T) {
 // store loaded afresh from its persister before every call.
 func TestConformanceReloaded(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
+	storetest.Run(t, func(t *testing.T, now func() time.Time) storetest.Store {
 		p := memstore.NewMemoryPersister()
-		return storetest.Reloaded(t, func() (handlers.Store, func() error, error) {
+		return storetest.Reloaded(t, func() (storetest.Store, func() error, error) {
 			s, err := memstore.NewWith(context.Background(), p, memstore.Options{Now: now})
 			if err != nil {
 				return nil, nil, err
@@ -83,8 +82,8 @@ func TestWriteRefused(t *testing.T) {
 			}
 			p.FailWrites(tc.fault)
 			e := scoring.Entry{Pool: []scoring.Card{}, Coins: 1}
-			if _, err := s.SaveEntryBy(ctx, id, 1, 0, e, 0, "", -1); !errors.Is(err, tc.want) {
-				t.Errorf("SaveEntryBy: %v, want %v", err, tc.want)
+			if _, err := s.SaveEntry(ctx, store.EntryWrite{Game: id, Round: 1, Entry: e}); !errors.Is(err, tc.want) {
+				t.Errorf("SaveEntry: %v, want %v", err, tc.want)
 			}
 			if _, created, err := s.CreateGameOnce(ctx, scoring.Game{Version: 1, Players: []string{"Cy", "Di"}}, "tok"); !errors.Is(err, tc.want) || created {
 				t.Errorf("CreateGameOnce: %v, %v; want %v", created, err, tc.want)
@@ -96,8 +95,8 @@ func TestWriteRefused(t *testing.T) {
 				t.Errorf("after a refused new game the store lists %d games, want 1", len(v))
 			}
 			p.FailWrites(nil)
-			if v, err := s.SaveEntryBy(ctx, id, 1, 0, e, 0, "", -1); err != nil || v != 1 {
-				t.Errorf("the same save once the persister works: %d, %v; want version 1", v, err)
+			if w, err := s.SaveEntry(ctx, store.EntryWrite{Game: id, Round: 1, Entry: e}); err != nil || w.After.EntryVersions[0][0] != 1 {
+				t.Errorf("the same save once the persister works: %+v, %v; want version 1", w.After.EntryVersions, err)
 			}
 		})
 	}

@@ -6,14 +6,13 @@ import (
 	"sync"
 	"testing"
 
-	"ruthless/handlers"
 	"ruthless/scoring"
 	"ruthless/store"
 )
 
 // testRoundTrip: what is stored comes back as the same game file, its
 // entries at version 1, its final whole only once every seat has one.
-func testRoundTrip(t *testing.T, s handlers.Store, _ *Clock) {
+func testRoundTrip(t *testing.T, s Store, _ *Clock) {
 	tests := []struct {
 		name       string
 		file       scoring.Game
@@ -86,12 +85,12 @@ func testRoundTrip(t *testing.T, s handlers.Store, _ *Clock) {
 // testEntryVersions: each save moves its entry's version on by one; a
 // save on a version that is not the stored one writes nothing and says
 // what is stored, by which form and which phone (docs/design.md: versions).
-func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
+func testEntryVersions(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob"))
 	if v := save(t, s, id, 1, 0, entry(t, 1, "H2"), 0); v != 1 {
 		t.Fatalf("first save: version %d, want 1", v)
 	}
-	v, err := s.SaveEntryBy(ctx, id, 1, 0, entry(t, 2, "H3"), 1, "form-1", 1)
+	v, err := saveBy(s, id, 1, 0, entry(t, 2, "H3"), 1, "form-1", 1)
 	if err != nil || v != 2 {
 		t.Fatalf("second save: %d, %v; want version 2", v, err)
 	}
@@ -110,7 +109,7 @@ func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := s.SaveEntryAfter(ctx, id, tc.round, tc.seat, entry(t, 9, "A7"), tc.version, "form-2", seat(0))
+			_, err := s.SaveEntry(ctx, store.EntryWrite{Game: id, Round: tc.round, Seat: tc.seat, Entry: entry(t, 9, "A7"), Version: tc.version, Token: "form-2", By: seat(0)})
 			var c *store.EntryConflict
 			if !errors.As(err, &c) {
 				t.Fatalf("err = %v, want an *store.EntryConflict", err)
@@ -137,46 +136,47 @@ func testEntryVersions(t *testing.T, s handlers.Store, _ *Clock) {
 	if m := g.EntryMarks[0][1]; m.By != -1 || !m.Saved.IsZero() {
 		t.Errorf("mark of no entry = %+v, want by -1, no time", m)
 	}
-	// SaveEntryAfter hands back the game as its write found it (which
-	// its by sees) and as its write left it, each as Game reads it; the
-	// game before is not changed by the write (they share no rows).
+	// SaveEntry hands back the game as its write found it (which its By
+	// sees) and as its write left it, each as Game reads it; the game
+	// before is not changed by the write (they share no rows).
 	was := load(t, s, id)
 	var seen store.StoredGame
-	before, after, err := s.SaveEntryAfter(ctx, id, 1, 1, entry(t, 0, "S5"), 0, "", func(g store.StoredGame) int { seen = g; return 1 })
+	w, err := s.SaveEntry(ctx, store.EntryWrite{Game: id, Round: 1, Seat: 1, Entry: entry(t, 0, "S5"), By: func(g store.StoredGame) int { seen = g; return 1 }})
 	if err != nil {
-		t.Fatalf("SaveEntryAfter: %v", err)
+		t.Fatalf("SaveEntry: %v", err)
 	}
+	before, after := w.Before, w.After
 	if !reflect.DeepEqual(before, was) || !reflect.DeepEqual(seen, was) {
-		t.Errorf("SaveEntryAfter's game before = %v (by saw %v), want what was stored, %v", before, seen, was)
+		t.Errorf("SaveEntry's game before = %v (by saw %v), want what was stored, %v", before, seen, was)
 	}
 	if want := load(t, s, id); !reflect.DeepEqual(after, want) {
-		t.Errorf("SaveEntryAfter's game = %v, want what is stored, %v", after, want)
+		t.Errorf("SaveEntry's game = %v, want what is stored, %v", after, want)
 	}
 	if m := after.EntryMarks[0][1]; m.By != 1 {
 		t.Errorf("saved by seat %d, want 1, the seat by gave", m.By)
 	}
 }
 
-// seat is the by of SaveEntryAfter for a phone that holds seat p.
+// seat is the By of an EntryWrite for a phone that holds seat p.
 func seat(p int) func(store.StoredGame) int { return func(store.StoredGame) int { return p } }
 
 // testFinalVersions: end-of-game entries are versioned like round
 // entries, and the game's final is whole only once every seat has one.
-func testFinalVersions(t *testing.T, s handlers.Store, _ *Clock) {
+func testFinalVersions(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob"))
 	save(t, s, id, 1, 0, entry(t, 1, "H2"), 0)
-	if v, err := s.SaveFinal(ctx, id, 0, final(t, 1, "H2"), 0, "f1"); err != nil || v != 1 {
+	if v, err := saveFinal(s, id, 0, final(t, 1, "H2"), 0, "f1"); err != nil || v != 1 {
 		t.Fatalf("SaveFinal: %d, %v; want 1", v, err)
 	}
 	if g := load(t, s, id); g.File.Final != nil || !g.FinalEntered(0) || g.FinalEntered(1) || g.FirstMissingFinal() != 1 {
 		t.Errorf("after one final: final %v, entered %v %v", g.File.Final, g.FinalEntered(0), g.FinalEntered(1))
 	}
-	_, err := s.SaveFinal(ctx, id, 0, final(t, 4, "H2"), 0, "f2")
+	_, err := saveFinal(s, id, 0, final(t, 4, "H2"), 0, "f2")
 	var c *store.FinalConflict
 	if !errors.As(err, &c) || c.Version != 1 || c.Token != "f1" || c.Current == nil || c.Current.Coins != 1 {
 		t.Fatalf("stale final: %v (%+v), want a conflict at version 1 by form f1 holding 1 coin", err, c)
 	}
-	if v, err := s.SaveFinal(ctx, id, 1, final(t, 2), 0, ""); err != nil || v != 1 {
+	if v, err := saveFinal(s, id, 1, final(t, 2), 0, ""); err != nil || v != 1 {
 		t.Fatalf("second seat's final: %d, %v", v, err)
 	}
 	g := load(t, s, id)
@@ -191,7 +191,7 @@ func testFinalVersions(t *testing.T, s handlers.Store, _ *Clock) {
 // testR41InsideWrite: a save that puts a pirate with a second player, in
 // a round or at the end, is refused with the R4.1 error naming both
 // seats, and writes nothing.
-func testR41InsideWrite(t *testing.T, s handlers.Store, _ *Clock) {
+func testR41InsideWrite(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob", "Cy"))
 	save(t, s, id, 1, 0, entry(t, 1, "H2", "S5"), 0)
 	tests := []struct {
@@ -199,15 +199,15 @@ func testR41InsideWrite(t *testing.T, s handlers.Store, _ *Clock) {
 		save func() error
 	}{
 		{"same round", func() error {
-			_, err := s.SaveEntryBy(ctx, id, 1, 1, entry(t, 0, "H2"), 0, "", -1)
+			_, err := saveBy(s, id, 1, 1, entry(t, 0, "H2"), 0, "", -1)
 			return err
 		}},
 		{"later round", func() error {
-			_, _, err := s.SaveEntryAfter(ctx, id, 2, 2, entry(t, 0, "S5"), 0, "", seat(-1))
+			_, err := s.SaveEntry(ctx, store.EntryWrite{Game: id, Round: 2, Seat: 2, Entry: entry(t, 0, "S5"), By: seat(-1)})
 			return err
 		}},
 		{"end of game", func() error {
-			_, err := s.SaveFinal(ctx, id, 1, final(t, 0, "H2"), 0, "")
+			_, err := saveFinal(s, id, 1, final(t, 0, "H2"), 0, "")
 			return err
 		}},
 	}
@@ -229,7 +229,7 @@ func testR41InsideWrite(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testR41Concurrent: phones saving the same card for different seats at
 // once: exactly one is taken (R4.1), since the check is inside the write.
-func testR41Concurrent(t *testing.T, s handlers.Store, _ *Clock) {
+func testR41Concurrent(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob", "Cy", "Di"))
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
@@ -237,7 +237,7 @@ func testR41Concurrent(t *testing.T, s handlers.Store, _ *Clock) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[seat] = s.SaveEntryBy(ctx, id, 1, seat, entry(t, 0, "XQ"), 0, "", seat)
+			_, errs[seat] = saveBy(s, id, 1, seat, entry(t, 0, "XQ"), 0, "", seat)
 		}()
 	}
 	wg.Wait()
@@ -259,7 +259,7 @@ func testR41Concurrent(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testOutOfRange: a round not started (nor the next), a seat the game
 // has not, a game that is not there.
-func testOutOfRange(t *testing.T, s handlers.Store, _ *Clock) {
+func testOutOfRange(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob"))
 	save(t, s, id, 1, 0, entry(t, 0), 0)
 	tests := []struct {
@@ -277,12 +277,12 @@ func testOutOfRange(t *testing.T, s handlers.Store, _ *Clock) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := s.SaveEntryBy(ctx, tc.id, tc.round, tc.seat, entry(t, 0), 0, "", -1)
+			_, err := saveBy(s, tc.id, tc.round, tc.seat, entry(t, 0), 0, "", -1)
 			if !errors.Is(err, tc.want) {
-				t.Errorf("SaveEntryBy: %v, want %v", err, tc.want)
+				t.Errorf("SaveEntry: %v, want %v", err, tc.want)
 			}
 			if tc.round == 1 || tc.id != id {
-				_, err := s.SaveFinal(ctx, tc.id, tc.seat, final(t, 0), 0, "")
+				_, err := saveFinal(s, tc.id, tc.seat, final(t, 0), 0, "")
 				if !errors.Is(err, tc.want) {
 					t.Errorf("SaveFinal: %v, want %v", err, tc.want)
 				}
@@ -296,7 +296,7 @@ func testOutOfRange(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testRevealRound: the entries not made in a started round become empty
 // pools at version 1; a round not started is refused.
-func testRevealRound(t *testing.T, s handlers.Store, _ *Clock) {
+func testRevealRound(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob", "Cy"))
 	save(t, s, id, 1, 1, entry(t, 2, "H2"), 0)
 	if err := s.RevealRound(ctx, id, 2); !errors.Is(err, store.ErrBadRound) {
@@ -326,7 +326,7 @@ func testRevealRound(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testDatedByFirstEntry: a game without a played time is dated by its
 // first round entry; one with a played time keeps it.
-func testDatedByFirstEntry(t *testing.T, s handlers.Store, clock *Clock) {
+func testDatedByFirstEntry(t *testing.T, s Store, clock *Clock) {
 	tests := []struct {
 		name   string
 		played string
@@ -355,7 +355,7 @@ func testDatedByFirstEntry(t *testing.T, s handlers.Store, clock *Clock) {
 
 // testRecord: the play's record is kept, dates the game and counts as a
 // write; a bad one is refused.
-func testRecord(t *testing.T, s handlers.Store, _ *Clock) {
+func testRecord(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob"))
 	before := load(t, s, id)
 	rec := store.Record{Played: "2026-02-03T19:00:00+01:00", DurationMin: 75, Location: "Cellar", Notes: "rum"}

@@ -6,14 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"ruthless/handlers"
 	"ruthless/scoring"
 	"ruthless/store"
 )
 
 // testFormTokens: a new-game form posted twice makes one game; its token
 // goes with the game to the trash, and the form then makes a new one.
-func testFormTokens(t *testing.T, s handlers.Store, _ *Clock) {
+func testFormTokens(t *testing.T, s Store, _ *Clock) {
 	first, created, err := s.CreateGameOnce(ctx, setup("Ann", "Bob"), "tok-1")
 	if err != nil || !created {
 		t.Fatalf("first post: %q, %v, %v", first, created, err)
@@ -66,7 +65,7 @@ func testFormTokens(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testRematch: a game has one live rematch however often it is asked
 // for; a rematch in the trash does not count.
-func testRematch(t *testing.T, s handlers.Store, _ *Clock) {
+func testRematch(t *testing.T, s Store, _ *Clock) {
 	of := create(t, s, setup("Ann", "Bob"))
 	first, created, err := s.CreateRematchOnce(ctx, setup("Bob", "Ann"), "r1", of)
 	if err != nil || !created {
@@ -104,7 +103,7 @@ func testRematch(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testTrash: a deleted game is gone for every reader and writer, listed
 // in the trash, and restored whole at its old version.
-func testTrash(t *testing.T, s handlers.Store, _ *Clock) {
+func testTrash(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob"))
 	save(t, s, id, 1, 0, entry(t, 3, "H2"), 0)
 	before := load(t, s, id)
@@ -116,8 +115,8 @@ func testTrash(t *testing.T, s handlers.Store, _ *Clock) {
 		call func() error
 	}{
 		{"Game", func() error { _, err := s.Game(ctx, id); return err }},
-		{"SaveEntryBy", func() error { _, err := s.SaveEntryBy(ctx, id, 1, 1, entry(t, 0), 0, "", -1); return err }},
-		{"SaveFinal", func() error { _, err := s.SaveFinal(ctx, id, 0, final(t, 0), 0, ""); return err }},
+		{"SaveEntry", func() error { _, err := saveBy(s, id, 1, 1, entry(t, 0), 0, "", -1); return err }},
+		{"SaveFinal", func() error { _, err := saveFinal(s, id, 0, final(t, 0), 0, ""); return err }},
 		{"RevealRound", func() error { return s.RevealRound(ctx, id, 1) }},
 		{"TakeSeat", func() error { return s.TakeSeat(ctx, id, 0, "phone") }},
 		{"DeleteGame", func() error { return s.DeleteGame(ctx, id) }},
@@ -128,7 +127,7 @@ func testTrash(t *testing.T, s handlers.Store, _ *Clock) {
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Errorf("%s of a game in the trash: %v, want ErrNotFound", tc.name, err)
 			}
-			if tc.name == "Game" || tc.name == "DeleteGame" || tc.name == "SaveEntryBy" {
+			if tc.name == "Game" || tc.name == "DeleteGame" || tc.name == "SaveEntry" {
 				if !errors.Is(err, store.ErrInTrash) {
 					t.Errorf("%s of a game in the trash: %v, want ErrInTrash too", tc.name, err)
 				}
@@ -170,7 +169,7 @@ func testTrash(t *testing.T, s handlers.Store, _ *Clock) {
 }
 
 // testPurge: a game in the trash for store.TrashKeep is removed for good.
-func testPurge(t *testing.T, s handlers.Store, clock *Clock) {
+func testPurge(t *testing.T, s Store, clock *Clock) {
 	old := create(t, s, setup("Ann", "Bob"))
 	if err := s.DeleteGame(ctx, old); err != nil {
 		t.Fatalf("DeleteGame: %v", err)
@@ -192,7 +191,7 @@ func testPurge(t *testing.T, s handlers.Store, clock *Clock) {
 
 // testImport: a game the store holds already is not stored again, but
 // named, and restored from the trash; a game given twice is stored once.
-func testImport(t *testing.T, s handlers.Store, _ *Clock) {
+func testImport(t *testing.T, s Store, _ *Clock) {
 	a := finished(t, "2026-03-01T20:00:00Z", "Ann", "Bob")
 	b := finished(t, "2026-03-02T20:00:00Z", "Cy", "Di")
 	done, err := s.Import(ctx, []scoring.Game{a, b, a})
@@ -242,7 +241,7 @@ func testImport(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testImportAllOrNone: an import with one game the store cannot hold
 // stores none of them.
-func testImportAllOrNone(t *testing.T, s handlers.Store, _ *Clock) {
+func testImportAllOrNone(t *testing.T, s Store, _ *Clock) {
 	tooMany := finished(t, "", "Ann", "Bob")
 	tooMany.Rounds = append(tooMany.Rounds, tooMany.Rounds[0])
 	_, err := s.Import(ctx, []scoring.Game{finished(t, "2026-03-01T20:00:00Z", "Ann", "Bob"), tooMany})
@@ -256,7 +255,7 @@ func testImportAllOrNone(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testSeats: phones take, take over and release seats; Holders lists
 // them in the order taken.
-func testSeats(t *testing.T, s handlers.Store, clock *Clock) {
+func testSeats(t *testing.T, s Store, clock *Clock) {
 	id := create(t, s, setup("Ann", "Bob", "Cy"))
 	for _, take := range []struct {
 		seat  int
@@ -329,7 +328,7 @@ func holders(g store.StoredGame) string {
 
 // testShare: a game's share link opens it until revoked; a new one
 // replaces it; a game in the trash opens from no link.
-func testShare(t *testing.T, s handlers.Store, _ *Clock) {
+func testShare(t *testing.T, s Store, _ *Clock) {
 	id := create(t, s, setup("Ann", "Bob"))
 	token, err := s.ShareToken(ctx, id)
 	if err != nil || token == "" {

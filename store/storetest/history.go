@@ -6,14 +6,13 @@ import (
 	"sort"
 	"testing"
 
-	"ruthless/handlers"
 	"ruthless/scoring"
 	"ruthless/store"
 )
 
 // testRename: a player renamed in every game, all or none (R4.5: two
 // seats of one game never share a name).
-func testRename(t *testing.T, s handlers.Store, _ *Clock) {
+func testRename(t *testing.T, s Store, _ *Clock) {
 	a := create(t, s, setup("Ann", "Bob"))
 	b := create(t, s, setup("ann ", "Cy"))
 	c := create(t, s, setup("Anna", "Bob"))
@@ -65,7 +64,7 @@ func testRename(t *testing.T, s handlers.Store, _ *Clock) {
 // testPages: the history pages through every live game, most recently
 // updated first, each game once, with a cursor that says where the next
 // page starts.
-func testPages(t *testing.T, s handlers.Store, _ *Clock) {
+func testPages(t *testing.T, s Store, _ *Clock) {
 	var ids []string
 	for i := 0; i < 7; i++ {
 		ids = append(ids, create(t, s, setup("Ann", "Bob")))
@@ -118,7 +117,7 @@ func testPages(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testFilters: by player (trimmed, any case), by a piece of a name, by
 // state; the filters together select the games each selects.
-func testFilters(t *testing.T, s handlers.Store, _ *Clock) {
+func testFilters(t *testing.T, s Store, _ *Clock) {
 	done := finished(t, "2026-03-01T20:00:00Z", "Ann", "Bob")
 	imported, err := s.Import(ctx, []scoring.Game{done})
 	if err != nil {
@@ -171,7 +170,7 @@ func testFilters(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testHistoryReads: the reads a cache of the whole history makes see the
 // live games only.
-func testHistoryReads(t *testing.T, s handlers.Store, _ *Clock) {
+func testHistoryReads(t *testing.T, s Store, _ *Clock) {
 	a := create(t, s, setup("Ann", "Bob"))
 	b := create(t, s, setup("Cy", "Di"))
 	c := create(t, s, setup("Ed", "Flo"))
@@ -217,7 +216,7 @@ func testHistoryReads(t *testing.T, s handlers.Store, _ *Clock) {
 
 // testRecentNames: the names of the latest games, newest first, each
 // once, at most the limit.
-func testRecentNames(t *testing.T, s handlers.Store, _ *Clock) {
+func testRecentNames(t *testing.T, s Store, _ *Clock) {
 	create(t, s, setup("Old", "Ann"))
 	create(t, s, setup("Bob", "Ann"))
 	create(t, s, setup("Cy", "Di"))

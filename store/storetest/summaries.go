@@ -3,7 +3,6 @@ package storetest
 import (
 	"testing"
 
-	"ruthless/handlers"
 	"ruthless/scoring"
 	"ruthless/store"
 )
@@ -13,7 +12,7 @@ import (
 // live game is either summarised as it is or listed as stale. (A store may
 // forget summaries, as the browser's does at a restart; it may never
 // serve an old one.)
-func testSummaries(t *testing.T, s handlers.Store, _ *Clock) {
+func testSummaries(t *testing.T, s Store, _ *Clock) {
 	a := create(t, s, setup("Ann", "Bob"))
 	b := create(t, s, setup("Cy", "Dee"))
 	versions, err := s.GameVersions(ctx)
@@ -45,7 +44,7 @@ func testSummaries(t *testing.T, s handlers.Store, _ *Clock) {
 }
 
 // summarised is the set of games EachSummary serves.
-func summarised(t *testing.T, s handlers.Store) map[string]bool {
+func summarised(t *testing.T, s Store) map[string]bool {
 	t.Helper()
 	got := map[string]bool{}
 	err := s.EachSummary(ctx, func(ss store.StoredSummary) error {
@@ -62,7 +61,7 @@ func summarised(t *testing.T, s handlers.Store) map[string]bool {
 
 // checkSummaries checks that each live game is summarised or stale, not
 // both and not neither, and that nothing else is.
-func checkSummaries(t *testing.T, s handlers.Store, when string, live ...string) {
+func checkSummaries(t *testing.T, s Store, when string, live ...string) {
 	t.Helper()
 	got := summarised(t, s)
 	stale, err := s.StaleSummaries(ctx)

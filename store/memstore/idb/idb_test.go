@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"ruthless/handlers"
 	"ruthless/store/memstore"
 	"ruthless/store/memstore/idb"
 	"ruthless/store/storetest"
@@ -29,7 +28,7 @@ func TestConformance(t *testing.T) {
 		t.Skip("no IndexedDB here (Node); e2e's TestIndexedDBStore runs this in Chromium")
 	}
 	ctx := context.Background()
-	open := func(name string, now func() time.Time) (handlers.Store, func() error, error) {
+	open := func(name string, now func() time.Time) (storetest.Store, func() error, error) {
 		p, err := idb.Open(ctx, name)
 		if err != nil {
 			return nil, nil, err
@@ -41,7 +40,7 @@ func TestConformance(t *testing.T) {
 		return s, s.Close, nil
 	}
 	t.Run("one store", func(t *testing.T) {
-		storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
+		storetest.Run(t, func(t *testing.T, now func() time.Time) storetest.Store {
 			s, closeStore, err := open(fmt.Sprintf("storetest-%d", databases.Add(1)), now)
 			if err != nil {
 				t.Fatalf("opening the store: %v", err)
@@ -55,9 +54,9 @@ func TestConformance(t *testing.T) {
 		})
 	})
 	t.Run("reloaded", func(t *testing.T) {
-		storetest.Run(t, func(t *testing.T, now func() time.Time) handlers.Store {
+		storetest.Run(t, func(t *testing.T, now func() time.Time) storetest.Store {
 			name := fmt.Sprintf("storetest-%d", databases.Add(1))
-			return storetest.Reloaded(t, func() (handlers.Store, func() error, error) { return open(name, now) })
+			return storetest.Reloaded(t, func() (storetest.Store, func() error, error) { return open(name, now) })
 		})
 	})
 }

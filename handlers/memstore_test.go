@@ -1,6 +1,7 @@
-package memstore_test
+package handlers_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -24,7 +25,7 @@ import (
 func TestHandlersOnMemstore(t *testing.T) {
 	t.Parallel()
 	p := memstore.NewMemoryPersister()
-	st := open(t, p, nil)
+	st := openMemstore(t, p)
 	srv := httptest.NewServer(handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{}))
 	t.Cleanup(srv.Close)
 	var id string
@@ -65,7 +66,7 @@ func TestHandlersOnMemstore(t *testing.T) {
 			defer res.Body.Close()
 			body, _ := io.ReadAll(res.Body)
 			if res.StatusCode != step.wantStatus || !strings.Contains(string(body), step.wantBody) {
-				t.Fatalf("%s %s = %d %s, want %d with %q", step.method, step.path, res.StatusCode, clip(body), step.wantStatus, step.wantBody)
+				t.Fatalf("%s %s = %d %s, want %d with %q", step.method, step.path, res.StatusCode, clipped(body), step.wantStatus, step.wantBody)
 			}
 			if step.wantStatus == 503 && res.Header.Get("Retry-After") == "" {
 				t.Errorf("503 without Retry-After")
@@ -77,8 +78,8 @@ func TestHandlersOnMemstore(t *testing.T) {
 	}
 }
 
-// clip shortens an answer for a message.
-func clip(b []byte) string {
+// clipped shortens an answer for a message.
+func clipped(b []byte) string {
 	if len(b) > 300 {
 		return fmt.Sprintf("%s… (%d bytes)", b[:300], len(b))
 	}
@@ -90,7 +91,7 @@ func clip(b []byte) string {
 // site, in the API's answer and on the page, never as a server's disk.
 func TestOfflineStorageWords(t *testing.T) {
 	p := memstore.NewMemoryPersister()
-	st := open(t, p, nil)
+	st := openMemstore(t, p)
 	srv := httptest.NewServer(handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Offline: true}))
 	t.Cleanup(srv.Close)
 	res, err := srv.Client().Post(srv.URL+"/api/games", "application/json",
@@ -102,7 +103,7 @@ func TestOfflineStorageWords(t *testing.T) {
 	res.Body.Close()
 	m := regexp.MustCompile(`"id":"([a-z2-7]+)"`).FindSubmatch(body)
 	if m == nil {
-		t.Fatalf("new game: %d %s", res.StatusCode, clip(body))
+		t.Fatalf("new game: %d %s", res.StatusCode, clipped(body))
 	}
 	p.FailWrites(fmt.Errorf("quota exceeded: %w", store.ErrDiskFull))
 	defer p.FailWrites(nil)
@@ -117,7 +118,23 @@ func TestOfflineStorageWords(t *testing.T) {
 		got, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		if res.StatusCode != 503 || !strings.Contains(string(got), "this phone's storage for this site") || strings.Contains(string(got), "server") {
-			t.Errorf("a refused save (Accept %s) = %d %s, want 503 saying it is this phone's storage and nothing of a server", accept, res.StatusCode, clip(got))
+			t.Errorf("a refused save (Accept %s) = %d %s, want 503 saying it is this phone's storage and nothing of a server", accept, res.StatusCode, clipped(got))
 		}
 	}
+}
+
+// openMemstore opens the browser's store over persister p, closing it
+// when the test ends.
+func openMemstore(t *testing.T, p memstore.Persister) *memstore.Store {
+	t.Helper()
+	s, err := memstore.NewWith(context.Background(), p, memstore.Options{})
+	if err != nil {
+		t.Fatalf("memstore.NewWith: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s
 }
