@@ -117,7 +117,7 @@ func classify(err error) problem {
 	case errors.As(err, &fc):
 		return problem{status: http.StatusConflict, message: "the entry was changed by someone else", field: "version"}
 	case errors.As(err, &br):
-		return problem{status: http.StatusBadRequest, message: br.message, field: br.field, title: views.BadRequestTitle}
+		return problem{status: http.StatusBadRequest, message: br.message, field: br.field, title: views.BadRequestTitle, text: br.text}
 	case errors.As(err, &limited):
 		return problem{status: http.StatusTooManyRequests, message: limited.message(), retryAfter: limited.retryAfter()}
 	}
@@ -212,6 +212,8 @@ var (
 type badRequest struct {
 	field   string
 	message string
+	// text is the page's sentence (views' words); "" for the message.
+	text string
 }
 
 func (e *badRequest) Error() string { return e.field + ": " + e.message }

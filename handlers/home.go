@@ -33,7 +33,7 @@ const knownNamesLimit = 40
 func (a *app) home(c *gin.Context) {
 	before, err := store.ParseCursor(c.Query("before"))
 	if err != nil {
-		a.fail(c, &badRequest{field: "before", message: "this link to older games is not valid; start from the newest games"})
+		a.fail(c, &badRequest{field: "before", message: "this link to older games is not valid; start from the newest games", text: views.OlderGamesLinkText})
 		return
 	}
 	filter, fv := homeFilter(c)

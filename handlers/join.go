@@ -237,7 +237,7 @@ func (a *app) join(c *gin.Context) {
 	if raw := form.Get("release"); raw != "" {
 		seat, err := strconv.Atoi(raw)
 		if err != nil || seat < 0 || seat >= len(g.File.Players) {
-			a.fail(c, &badRequest{field: "release", message: "choose one of the players of this game"})
+			a.fail(c, &badRequest{field: "release", message: "choose one of the players of this game", text: views.ChooseAPlayerText})
 			return
 		}
 		if err := a.table.ReleaseSeats(ctx, g.ID, phone, seat); err != nil {
@@ -260,7 +260,7 @@ func (a *app) join(c *gin.Context) {
 	}
 	seat, err := strconv.Atoi(raw)
 	if err != nil || seat < 0 || seat >= len(g.File.Players) {
-		a.fail(c, &badRequest{field: "seat", message: "choose one of the players of this game"})
+		a.fail(c, &badRequest{field: "seat", message: "choose one of the players of this game", text: views.ChooseAPlayerText})
 		return
 	}
 	tookOver := g.HolderOf(seat) != "" && g.HolderOf(seat) != phone

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ruthless/store"
+	"ruthless/views"
 )
 
 // Every form that writes (new game, round entry, end of game) carries a
@@ -35,7 +36,7 @@ func formToken(form url.Values) (string, error) {
 		return "", nil
 	}
 	if len(tok) > store.MaxTokenLength || strings.Trim(tok, "abcdefghijklmnopqrstuvwxyz234567") != "" {
-		return "", &badRequest{field: "token", message: "the form's token is damaged; open the form again"}
+		return "", &badRequest{field: "token", message: "the form's token is damaged; open the form again", text: views.TokenDamagedText}
 	}
 	return tok, nil
 }

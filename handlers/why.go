@@ -10,8 +10,8 @@ import (
 )
 
 // why works out "why not more?" for a pool, in the server's solve slots
-// and through its cache (explain.go). A pool too big for it gets a
-// sentence instead; a solve that gave up is the error.
+// and through its cache (explain.go). A pool too big for it gets
+// views.TooBigToExplain instead; a solve that gave up is the error.
 func (a *app) why(c *gin.Context, pool []scoring.Card, opt scoring.Options, best scoring.Party) (views.WhyView, error) {
 	why, err := a.whyNotMore(c.Request.Context(), pool, opt)
 	if errors.Is(err, scoring.ErrTooBigToExplain) {

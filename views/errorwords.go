@@ -39,6 +39,13 @@ const (
 	// server.
 	NoJoinLinkText        = "No other phone can reach this server, so there is no join link to draw."
 	NoJoinLinkOfflineText = "Table mode does not apply on a phone with no server: there is no join link to draw."
+	// The pages of requests a page of the app would not send: a seat
+	// not of the game, a damaged form token, a bad link to older games,
+	// BG Stats for a game in progress.
+	ChooseAPlayerText     = "Choose one of the players of this game."
+	TokenDamagedText      = "The form's token is damaged; open the form again."
+	OlderGamesLinkText    = "This link to older games is not valid; start from the newest games."
+	NotOverForBGStatsText = "This game is not over yet: BG Stats takes finished plays."
 )
 
 // What whoever runs the server must do about a fault of its disk, for
