@@ -290,8 +290,11 @@ pagesize:
 lighthouse:
 	bash scripts/lighthouse.sh
 
+# load measures the scoreboard's requests a second beside bare gin;
+# BEFORE=commit adds that build's in the same run, ROUNDS=n repeats them
+# in turn: make load BEFORE=aff82da ROUNDS=3.
 load:
-	bash scripts/load.sh
+	BEFORE="$(BEFORE)" ROUNDS="$(or $(ROUNDS),1)" bash scripts/load.sh
 
 # attack runs the hostile clients' scenarios (docs/operations.md, Hostile clients).
 # PHASES (default all) and BEFORE (a commit to run each phase against

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/table"
@@ -26,7 +27,7 @@ func readBody(c *gin.Context) ([]byte, error) {
 	body, err := io.ReadAll(c.Request.Body)
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		var broken *bodyError
+		var broken *edge.BodyError
 		if errors.As(err, &tooBig) || errors.As(err, &broken) {
 			return nil, err
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/gorilla/securecookie"
 	"golang.org/x/time/rate"
 
+	"ruthless/edge"
 	"ruthless/views"
 )
 
@@ -42,7 +43,7 @@ const (
 	loginsTotalPerMinute = 30
 	loginTotalBurst      = 30
 	loginTotalHold       = time.Minute
-	// loginClients bounds the limiter's memory (see buckets).
+	// loginClients bounds the limiter's memory (see edge.Buckets).
 	loginClients = 10_000
 	// loginMaxHold is the longest a wrong password's answer is held. It
 	// is longer than the server's write timeout, which a held answer
@@ -132,7 +133,7 @@ func (au *auth) setSession(w http.ResponseWriter, r *http.Request) error {
 	http.SetCookie(w, &http.Cookie{
 		Name: sessionCookie, Value: v, Path: "/",
 		MaxAge: int(sessionAge.Seconds()), Expires: time.Now().Add(sessionAge),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: edge.SecureCookie(r),
 	})
 	return nil
 }
@@ -140,7 +141,7 @@ func (au *auth) setSession(w http.ResponseWriter, r *http.Request) error {
 func clearSession(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{
 		Name: sessionCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: edge.SecureCookie(r),
 	})
 }
 
@@ -282,6 +283,10 @@ func safeNext(next string) string {
 	return next
 }
 
+// errWrongPassword is the refusal of a wrong or missing password, within
+// the client's limit: the form again, 422.
+var errWrongPassword = &refusal{status: http.StatusUnprocessableEntity, message: "not the table password", field: "password"}
+
 // loginForm shows the password form.
 func (a *app) loginForm(c *gin.Context) {
 	next := safeNext(c.Query("next"))
@@ -310,7 +315,7 @@ func (a *app) login(c *gin.Context) {
 	password := strings.TrimSpace(form.Get("password"))
 	if password == "" {
 		vm.Errors = views.Errors{"password": "Type the table password."}
-		a.page(c, http.StatusUnprocessableEntity, views.Login(vm))
+		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 		return
 	}
 	client := loginClient(c.Request)
@@ -320,13 +325,13 @@ func (a *app) login(c *gin.Context) {
 	switch v.outcome {
 	case loginLimited:
 		a.logger(c.Request.Context()).Warn("wrong password, over the limit", "client", client)
-		c.Header("Retry-After", retrySeconds(v.retry))
 		vm.Errors = views.Errors{"password": "That is not the table password. Too many wrong passwords from this phone: wait " + waitText(v.retry) + " before the next try."}
-		a.page(c, http.StatusTooManyRequests, views.Login(vm))
+		a.fail(c, drawnOn(&refusal{status: http.StatusTooManyRequests, message: "too many wrong passwords",
+			field: "password", retryAfter: retrySeconds(v.retry)}, views.Login(vm)))
 	case loginWrong:
 		a.logger(c.Request.Context()).Warn("wrong password", "client", client)
 		vm.Errors = views.Errors{"password": "That is not the table password."}
-		a.page(c, http.StatusUnprocessableEntity, views.Login(vm))
+		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 	default:
 		if err := a.auth.setSession(c.Writer, c.Request); err != nil {
 			a.fail(c, err)
@@ -375,7 +380,7 @@ func loginLimitsOf(perMinute int) *loginLimits {
 }
 
 // loginClient is who the wrong tries are counted for: clientKey.
-func loginClient(r *http.Request) string { return clientKey(r) }
+func loginClient(r *http.Request) string { return edge.ClientKey(r) }
 
 func retrySeconds(d time.Duration) string {
 	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
@@ -407,7 +412,7 @@ func waitText(d time.Duration) string {
 // request and its connection) is bounded by the server's connection caps.
 type loginLimiter struct {
 	mu       sync.Mutex
-	fails    buckets       // per client: a wrong password costs a token
+	fails    edge.Buckets  // per client: a wrong password costs a token
 	total    *rate.Limiter // every client's wrong passwords together
 	lim      loginLimits
 	now      func() time.Time
@@ -427,7 +432,7 @@ type loginLimits struct {
 // loginLimiter limits nothing: every password is answered at once.)
 func newLoginLimiter(lim loginLimits) *loginLimiter {
 	return &loginLimiter{
-		fails:    newBuckets(lim.perMinute, lim.burst, lim.clients),
+		fails:    edge.NewBuckets(lim.perMinute, lim.burst, lim.clients),
 		total:    rate.NewLimiter(rate.Limit(float64(lim.totalPerMinute)/60), lim.totalBurst),
 		lim:      lim,
 		now:      time.Now,
@@ -464,7 +469,7 @@ func (l *loginLimiter) try(ctx context.Context, client string, right func() bool
 	}
 	l.mu.Lock()
 	now := l.now()
-	mine := l.fails.get(client, now).lim.ReserveN(now, 1)
+	mine := l.fails.Get(client, now).ReserveN(now, 1)
 	all := l.total.ReserveN(now, 1)
 	dMine, dAll := mine.DelayFrom(now), all.DelayFrom(now)
 	if dAll > l.lim.totalHold {
@@ -486,8 +491,8 @@ func (l *loginLimiter) try(ctx context.Context, client string, right func() bool
 		lift(d)
 	}
 	// A held answer does nothing for anyone: its connection may make
-	// room for a phone's (ConnWatch).
-	resume := waitingOnClient(ctx)
+	// room for a phone's (edge.ConnWatch).
+	resume := edge.WaitingOnClient(ctx)
 	l.holdFunc(ctx, d)
 	resume()
 	return loginVerdict{loginLimited, l.every()}

@@ -1,13 +1,12 @@
 package handlers
 
 import (
-	"context"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"golang.org/x/time/rate"
+
+	"ruthless/edge"
 )
 
 // Bounds on what many clients at once can make the server do, beside the
@@ -31,36 +30,6 @@ const (
 	exportWriteWait = 30 * time.Second
 )
 
-// requestRate is the per-client limit on requests (nil: none).
-type requestRate struct {
-	mu      sync.Mutex
-	buckets buckets
-	now     func() time.Time
-}
-
-// newRequestRate is a limit of perMinute requests a minute per client
-// (0 or below: nil, no limit), bursts of a fifth of that.
-func newRequestRate(perMinute int) *requestRate {
-	if perMinute <= 0 {
-		return nil
-	}
-	return &requestRate{buckets: newBuckets(perMinute, max(1, perMinute/5), maxClients), now: time.Now}
-}
-
-// allow takes one request of the client's allowance, or says how long
-// until one is back.
-func (l *requestRate) allow(client string) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	r := l.buckets.get(client, now).lim.ReserveN(now, 1)
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return d
-	}
-	return 0
-}
-
 // limitRequests refuses a client over its request rate with 429 and
 // Retry-After, before any work is done for it. /healthz is left out: a
 // monitor polling it is not a phone; so is a phone's fetch of its page
@@ -74,7 +43,7 @@ func (a *app) limitRequests(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if wait := a.requests.allow(clientKey(r)); wait > 0 {
+		if wait := a.requests.Allow(edge.ClientKey(r)); wait > 0 {
 			a.answerError(w, r, formBefore(r), &refusal{status: http.StatusTooManyRequests,
 				message:    "too many requests from this client; try again in " + waitText(wait),
 				text:       "Too many requests from this device. Try again in " + waitText(wait) + ".",
@@ -83,23 +52,6 @@ func (a *app) limitRequests(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// slots is a small pool of turns at some costly work.
-type slots chan struct{}
-
-// take waits up to wait (or until ctx ends) for a turn; ok false if none
-// came. The caller calls release once done.
-func (s slots) take(ctx context.Context, wait time.Duration) (release func(), ok bool) {
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case s <- struct{}{}:
-		return func() { <-s }, true
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	return nil, false
 }
 
 // busy is the refusal of a request that found no free slot: 503, try
@@ -118,7 +70,7 @@ var noStore = map[string]string{"Cache-Control": "no-store"}
 // and keeps its connection from being cut by the server's write timeout
 // while it makes progress.
 func (a *app) exportGate(c *gin.Context) {
-	release, ok := a.exports.take(c.Request.Context(), exportWait)
+	release, ok := a.exports.Take(c.Request.Context(), exportWait)
 	if !ok {
 		a.fail(c, busy("with other downloads of the whole history"))
 		return
@@ -152,54 +104,6 @@ func (w *progressWriter) WriteString(s string) (int, error) {
 
 func (w *progressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// importVolume bounds the games imported or created an hour by every
-// client together (nil: no bound): imports from rotating addresses once added
-// 21,500 games a minute, and every page that reads the whole history
-// grows with it. A club's history of a few thousand games fits in one
-// hour's allowance.
-type importVolume struct {
-	mu      sync.Mutex
-	lim     *rate.Limiter
-	perHour int
-}
-
-// DefaultImportedGamesPerHour is the serve flag's default bound.
+// DefaultImportedGamesPerHour is the serve flag's default bound on the
+// games all clients together may import or make an hour (edge.Volume).
 const DefaultImportedGamesPerHour = 5000
-
-func newImportVolume(perHour int) *importVolume {
-	if perHour <= 0 {
-		return nil
-	}
-	return &importVolume{lim: rate.NewLimiter(rate.Limit(float64(perHour)/3600), perHour), perHour: perHour}
-}
-
-// take counts n games imported now, or says how long until they may be.
-func (v *importVolume) take(n int) time.Duration {
-	_, wait := v.reserve(n)
-	return wait
-}
-
-// reserve counts n new games now, with a cancel func that gives them back
-// (for a game that turns out to be stored already), or says how long
-// until they may be.
-func (v *importVolume) reserve(n int) (cancel func(), wait time.Duration) {
-	if v == nil || n == 0 {
-		return func() {}, 0
-	}
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	if n > v.perHour {
-		return nil, time.Hour
-	}
-	now := time.Now()
-	r := v.lim.ReserveN(now, n)
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return nil, d
-	}
-	return func() {
-		v.mu.Lock()
-		defer v.mu.Unlock()
-		r.CancelAt(time.Now())
-	}, 0
-}

@@ -4,24 +4,6 @@ package handlers
 // here, out of the build, so that every function of the server is one it
 // calls.
 
-// waiting is how many streams are open, over all games.
-func (b *broker) waiting() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	n := 0
-	for _, m := range b.subs {
-		n += len(m)
-	}
-	return n
-}
-
-// openStreams is how many streams are open, over all clients.
-func (g *streamGate) openStreams() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.open
-}
-
 // waiters counts the requests waiting for expensive solves.
 func (s *solveSlots) waiters() int {
 	s.mu.Lock()

@@ -4,8 +4,11 @@ package handlers
 // what a request asks hands its error to answerError (through fail inside
 // the router). classify turns the error into a problem (status, messages,
 // Retry-After, headers); answerError writes it in the form the request
-// expects: the API's JSON body, an error page, or plain text for a client
-// that shows no page.
+// expects: the API's JSON body, an error page, the form the request came
+// from drawn again (drawnOn), or plain text for a client that shows no
+// page. answerError is the one place a Retry-After header is written
+// (TestRetryAfterSetInOnePlace): a refusal carries its wait, so the
+// header and the words that name the wait cannot drift apart.
 
 import (
 	"encoding/json"
@@ -13,8 +16,10 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
@@ -50,6 +55,12 @@ type problem struct {
 	header     map[string]string // more headers the answer carries
 	body       any               // the JSON body, when it says more than error and field
 	storage    *storageFault     // a fault of the database's disk
+	// form is the page that answers instead of the error page: the
+	// form the request came from, drawn again with its message (see
+	// drawnOn); nil for the error page.
+	form templ.Component
+	// quiet: the refusal is not logged, as for a monitor's poll.
+	quiet bool
 }
 
 // refusal is an answer the handlers decide on themselves, not a failure
@@ -64,9 +75,28 @@ type refusal struct {
 	retryAfter string
 	header     map[string]string
 	body       any // the JSON body, when it says more than error and field
+	// quiet: not logged, for a refusal asked for every few seconds
+	// whose cause is logged where it starts (/healthz's 503).
+	quiet bool
 }
 
 func (e *refusal) Error() string { return e.message }
+
+// formAnswer is an error whose page answer is the form it came from,
+// drawn again with the message beside its field (a wrong password, too
+// many new games or imports), rather than the error page. Its status,
+// Retry-After and headers are still the wrapped error's, set by
+// answerError like every other refusal's.
+type formAnswer struct {
+	err  error
+	form templ.Component
+}
+
+func (e *formAnswer) Error() string { return e.err.Error() }
+func (e *formAnswer) Unwrap() error { return e.err }
+
+// drawnOn is err answered with form as its page.
+func drawnOn(err error, form templ.Component) error { return &formAnswer{err: err, form: form} }
 
 // notFoundPage is the refusal of an address that names nothing: the page
 // says msg, the API "no such address".
@@ -77,24 +107,35 @@ func notFoundPage(msg string) *refusal {
 // classify maps an error to its problem: the one place where errors become
 // HTTP.
 func classify(err error) problem {
+	p := classifyError(err)
+	var fa *formAnswer
+	if errors.As(err, &fa) {
+		p.form = fa.form
+	}
+	return p
+}
+
+// classifyError is err's problem but for the form a form answer draws
+// again, which classify adds.
+func classifyError(err error) problem {
 	var fe *scoring.FieldError
 	var tooBig *http.MaxBytesError
 	var ec *store.EntryConflict
 	var fc *store.FinalConflict
 	var br *badRequest
 	var limited *errTooManyGames
-	var body *bodyError
+	var body *edge.BodyError
 	var rf *refusal
 	switch {
 	case errors.As(err, &rf):
 		return problem{status: rf.status, message: rf.message, field: rf.field, title: rf.title, text: rf.text,
-			retryAfter: rf.retryAfter, header: rf.header, body: rf.body}
-	case errors.As(err, &body) && body.timeout():
+			retryAfter: rf.retryAfter, header: rf.header, body: rf.body, quiet: rf.quiet}
+	case errors.As(err, &body) && body.Timeout():
 		return problem{status: http.StatusRequestTimeout, message: "the request body did not arrive in time, so nothing was done; send it again",
 			text:   views.BodyTimeoutText,
 			header: closeAfter}
 	case errors.As(err, &body):
-		return problem{status: http.StatusBadRequest, message: "the request body could not be read: " + clip(body.err.Error()),
+		return problem{status: http.StatusBadRequest, message: "the request body could not be read: " + clip(body.Unwrap().Error()),
 			title: views.BadRequestTitle, header: closeAfter}
 	case errors.As(err, &tooBig):
 		return problem{status: http.StatusRequestEntityTooLarge, message: "request body too large (limit 64 KiB)"}
@@ -223,8 +264,8 @@ func (e *badRequest) Error() string { return e.field + ": " + e.message }
 // store, the solver and templ all stop with the request's context), and
 // the access log records 499.
 func (a *app) clientGone(r *http.Request, err error) bool {
-	if r.Context().Err() == nil || bodyFailure(r) != nil {
-		// A failed body read cancels the context too (see bodyError);
+	if r.Context().Err() == nil || edge.BodyFailure(r) != nil {
+		// A failed body read cancels the context too (see edge.BodyError);
 		// that client is owed its 408 or 400.
 		return false
 	}
@@ -290,6 +331,9 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 	}
 	log := a.logger(r.Context())
 	switch {
+	case p.quiet:
+		// Asked for every few seconds; its cause is logged where it
+		// starts (the store's fault log).
 	case p.storage != nil:
 		// Not a bug and not a busy moment: only the operator can mend it.
 		// The store logs the fault once when it starts and once when it
@@ -311,14 +355,18 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 	if p.retryAfter != "" {
 		h.Set("Retry-After", p.retryAfter)
 	}
-	switch form {
-	case asJSON:
+	switch {
+	case p.form != nil:
+		// Whatever the request's form, a form drawn again answers as
+		// the handler drew it, as it always did.
+		a.render(w, r, p.status, p.form)
+	case form == asJSON:
 		body := p.body
 		if body == nil {
 			body = apiError{Error: p.message, Field: p.field}
 		}
 		writeJSON(w, p.status, body)
-	case asText:
+	case form == asText:
 		text := p.text
 		if text == "" {
 			text = views.MessageText(p.message)

@@ -19,6 +19,7 @@ import (
 	"github.com/gin-gonic/gin"
 	lru "github.com/hashicorp/golang-lru/v2"
 
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/static"
 	"ruthless/store"
@@ -41,18 +42,18 @@ type app struct {
 	metrics *Metrics
 	log     *slog.Logger
 	solves  *solveSlots
-	games   *clientLimiter // new games per client
+	games   *edge.ClientLimiter // new games per client
 	// imports are the import uploads per client (importpage.go).
-	imports *clientLimiter
+	imports *edge.ClientLimiter
 	// seatChanges are the seat changes per client (livecalm.go).
-	seatChanges *clientLimiter
+	seatChanges *edge.ClientLimiter
 	// pageBudget bounds a page that reads the whole history (history.go).
 	pageBudget time.Duration
 	auth       *auth
-	hosts      *hostCheck
+	hosts      *edge.HostCheck
 	// proxies are the trusted reverse proxies, base the public address
-	// (nil: none given); see proxy.go.
-	proxies proxies
+	// (nil: none given); see edge.FromProxy.
+	proxies edge.Proxies
 	base    *url.URL
 	// results caches finished games' results by version (history.go).
 	results resultCache
@@ -66,9 +67,9 @@ type app struct {
 	summaries historyCache[[]scoring.PlayerSummary]
 	// recordsPage is the records page of the history's last state.
 	recordsPage historyCache[*views.RecordsView]
-	live        *broker // the game versions the phones wait on (live.go)
-	listen      string  // the address the server listens on, "" if unknown (invite.go)
-	offline     bool    // running in the phone's browser (offline.go)
+	live        *edge.Broker // the game versions the phones wait on (live.go)
+	listen      string       // the address the server listens on, "" if unknown (invite.go)
+	offline     bool         // running in the phone's browser (offline.go)
 	done        <-chan struct{}
 
 	// scores caches stored games' results by version (scorecache.go),
@@ -80,14 +81,15 @@ type app struct {
 	shareImages  *lru.Cache[string, []byte]
 	explanations *lru.Cache[string, any]
 	onExplain    func()
-	streams      *streamGate // the caps on event streams (live.go)
+	streams      *edge.StreamGate // the caps on event streams (live.go)
 	// requests is the per-client request rate, draws and exports the
 	// slots of share images and whole-history downloads (bounds.go).
-	requests *requestRate
-	// importVolume bounds the games imported an hour (bounds.go).
-	importVolume *importVolume
-	draws        slots
-	exports      slots
+	requests *edge.RequestRate
+	// importVolume bounds the games imported or made an hour, by all
+	// clients together.
+	importVolume *edge.Volume
+	draws        edge.Slots
+	exports      edge.Slots
 }
 
 // Options are the web app's settings. The zero value is an app open to
@@ -101,7 +103,7 @@ type Options struct {
 	// it as a bearer token.
 	Password string
 	// Hosts are more names (or addresses) the server is known by; a
-	// request for any other Host gets 421 (see hostCheck).
+	// request for any other Host gets 421 (see edge.HostCheck).
 	Hosts []string
 	// GamesPerMinute is how many games one client may create a minute,
 	// and at once (see ratelimit.go). 0 means 10; below 0, no limit. A
@@ -113,7 +115,7 @@ type Options struct {
 	// loginLimiter). 0 means 5; below 0, no limit at all.
 	LoginsPerMinute int
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For,
-	// -Proto and -Host headers are believed (see proxy.go); from any
+	// -Proto and -Host headers are believed (see edge.FromProxy); from any
 	// other address they are ignored.
 	TrustedProxies []netip.Prefix
 	// BaseURL is the address the players open (ParseBaseURL), when the
@@ -151,9 +153,6 @@ type Options struct {
 	// refused with 429 (bounds.go). 0 means no limit, as for the serve
 	// flag, whose default is DefaultRequestsPerMinute.
 	RequestsPerMinute int
-	// ConnsPerClient and MaxConns are the serve command's connection
-	// caps (0: none per client; the default total), carried here for it.
-	ConnsPerClient, MaxConns int
 	// ImportedGamesPerHour bounds the games imported an hour by all
 	// clients together (bounds.go); 0 means no bound, as for the serve
 	// flag, whose default is DefaultImportedGamesPerHour.
@@ -185,7 +184,7 @@ func newAppWith(st table.Store, log *slog.Logger, opt Options) *app {
 	a.auth = newAuth(opt.Password, opt.LoginsPerMinute, log)
 	hosts := opt.Hosts
 	if opt.BaseURL != "" {
-		base, err := ParseBaseURL(opt.BaseURL)
+		base, err := edge.ParseBaseURL(opt.BaseURL)
 		if err != nil {
 			log.Error("base URL ignored", "base_url", opt.BaseURL, "err", err)
 		} else {
@@ -193,7 +192,7 @@ func newAppWith(st table.Store, log *slog.Logger, opt Options) *app {
 			hosts = append(hosts[:len(hosts):len(hosts)], base.Host)
 		}
 	}
-	a.hosts = newHostCheck(hosts, log)
+	a.hosts = edge.NewHostCheck(hosts, log)
 	a.proxies = opt.TrustedProxies
 	a.done = opt.Done
 	a.listen = opt.ListenAddr
@@ -203,12 +202,12 @@ func newAppWith(st table.Store, log *slog.Logger, opt Options) *app {
 		a.metrics.appGauges(a)
 	}
 	if opt.GamesPerMinute != 0 {
-		a.games = newClientLimiter(opt.GamesPerMinute, opt.GamesPerMinute, maxClients)
+		a.games = edge.NewClientLimiter(opt.GamesPerMinute, opt.GamesPerMinute, edge.MaxClients)
 	}
 	a.onExplain = opt.OnExplain
-	a.streams = newStreamGate(opt.StreamsPerClient, opt.Streams)
-	a.requests = newRequestRate(opt.RequestsPerMinute)
-	a.importVolume = newImportVolume(opt.ImportedGamesPerHour)
+	a.streams = edge.NewStreamGate(opt.StreamsPerClient, opt.Streams)
+	a.requests = edge.NewRequestRate(opt.RequestsPerMinute)
+	a.importVolume = edge.NewVolume(opt.ImportedGamesPerHour)
 	if opt.PageBudget > 0 {
 		a.pageBudget = opt.PageBudget
 	}
@@ -217,15 +216,15 @@ func newAppWith(st table.Store, log *slog.Logger, opt Options) *app {
 
 func newApp(st table.Store, log *slog.Logger, lim Limits) *app {
 	return &app{store: st, table: table.New(st), log: log, solves: newSolveSlots(newPartyCache(), lim, log),
-		games:       newClientLimiter(gamesPerMinute, gamesBurst, maxClients),
-		imports:     newClientLimiter(importsPerMinute, importsBurst, maxClients),
-		seatChanges: newClientLimiter(seatChangesPerMinute, seatChangesPerMinute, maxClients),
-		auth:        newAuth("", 0, log), hosts: newHostCheck(nil, log), live: newBroker(),
+		games:       edge.NewClientLimiter(gamesPerMinute, gamesBurst, edge.MaxClients),
+		imports:     edge.NewClientLimiter(importsPerMinute, importsBurst, edge.MaxClients),
+		seatChanges: edge.NewClientLimiter(seatChangesPerMinute, seatChangesPerMinute, edge.MaxClients),
+		auth:        newAuth("", 0, log), hosts: edge.NewHostCheck(nil, log), live: edge.NewBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
 		shareImages:  newLRU[string, []byte](maxCachedShareImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
-		streams:      newStreamGate(0, 0), pageBudget: defaultPageBudget,
-		draws: make(slots, drawSlots), exports: make(slots, exportSlots), summarizing: make(chan struct{}, 1),
+		streams:      edge.NewStreamGate(0, 0), pageBudget: defaultPageBudget,
+		draws: edge.NewSlots(drawSlots), exports: edge.NewSlots(exportSlots), summarizing: make(chan struct{}, 1),
 		playerPages: newLRU[string, scoring.PlayerStats](maxCachedPlayers)}
 }
 
@@ -238,14 +237,14 @@ func (a *app) handler() http.Handler {
 	// from another origin (offline.go, allowSend).
 	cop.AddInsecureBypassPattern("POST /api/games")
 	h = cop.Handler(h)
-	h = gzipped(h)
+	h = edge.Gzip(h)
 	h = noGzipForEvents(h)
 	h = allowSend(h)
 	h = a.checkHost(h)
-	h = secure(h)
+	h = edge.SecurityHeaders(h)
 	h = a.limitRequests(h)
 	h = a.logged(h)
-	return a.fromProxy(h)
+	return edge.FromProxy(a.proxies, a.base != nil && a.base.Scheme == "https", h)
 }
 
 // router is the app's routes, without the wrappers (a test walks them).
@@ -344,19 +343,6 @@ func (a *app) router() *gin.Engine {
 	return r
 }
 
-// secure sets the headers every response carries: no inline script, no
-// framing, no MIME sniffing, no referrer leaking game ids.
-func secure(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "DENY")
-		next.ServeHTTP(w, r)
-	})
-}
-
 // limitBody caps every request body, so a huge upload fails fast with 413
 // instead of filling memory.
 func (a *app) limitBody(next http.Handler) http.Handler {
@@ -407,7 +393,7 @@ func (a *app) page(c *gin.Context, status int, comp templ.Component) {
 
 // render is page without the router, for the error path.
 func (a *app) render(w http.ResponseWriter, r *http.Request, status int, comp templ.Component) {
-	if bodyFailure(r) != nil {
+	if edge.BodyFailure(r) != nil {
 		// The failed read cancelled the context, but the client still
 		// waits for the page that says so; templ would stop at once.
 		r = r.WithContext(context.WithoutCancel(r.Context()))

@@ -56,10 +56,12 @@ func (a *app) healthz(c *gin.Context) {
 		} else {
 			body["check"], body["reason"] = "database", "the database does not answer"
 		}
-		// Not logged here: a monitor asks every few seconds, and the
-		// store logs the fault once when it starts and once when it ends.
-		c.Header("Retry-After", "5")
-		c.JSON(http.StatusServiceUnavailable, body)
+		// Not logged here (quiet): a monitor asks every few seconds, and
+		// the store logs the fault once when it starts and once when it
+		// ends.
+		c.Set(answersJSON, true)
+		a.fail(c, &refusal{status: http.StatusServiceUnavailable, message: "unavailable", body: body,
+			retryAfter: retryAfter, quiet: true})
 		return
 	}
 	c.JSON(http.StatusOK, body)

@@ -215,7 +215,8 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	case errors.As(err, &fe):
 		refuse(http.StatusUnprocessableEntity, newGameField(fe, slot), fe.Message)
 	case errors.As(err, &limited):
-		refuse(http.StatusTooManyRequests, "form", limited.message())
+		vm.Errors["form"], vm.KnownNames = limited.message(), a.knownNames(c)
+		a.fail(c, drawnOn(limited, views.NewGame(vm)))
 	case err != nil:
 		a.fail(c, err)
 	default:

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
@@ -67,15 +70,24 @@ func (a *app) importForm(c *gin.Context) {
 	a.page(c, http.StatusOK, views.Import(vm))
 }
 
+// refuseImport draws the import form again with errs, answering status
+// through the error path, with wait as its Retry-After when the refusal
+// is a limit's (0: none).
+func (a *app) refuseImport(c *gin.Context, status int, wait time.Duration, errs ...string) {
+	rf := &refusal{status: status, message: "import refused"}
+	if wait > 0 {
+		rf.retryAfter = retrySeconds(wait)
+	}
+	a.fail(c, drawnOn(rf, views.Import(views.ImportView{Errors: errs})))
+}
+
 // importPost stores the uploaded game files, all or none: every file is
 // read and validated first, and only when all are good are their games
 // written, in one transaction. Games already stored are not stored again;
 // the page after the redirect counts them and links them.
 func (a *app) importPost(c *gin.Context) {
-	refuse := func(status int, errs ...string) {
-		a.page(c, status, views.Import(views.ImportView{Errors: errs}))
-	}
-	cancel, wait := a.imports.reserve(clientKey(c.Request))
+	refuse := func(status int, errs ...string) { a.refuseImport(c, status, 0, errs...) }
+	cancel, wait := a.imports.Reserve(edge.ClientKey(c.Request))
 	if cancel == nil {
 		// Refused before the upload is read. What the client still sends
 		// is read and dropped first (at most the upload limit, within the
@@ -83,13 +95,12 @@ func (a *app) importPost(c *gin.Context) {
 		// kernel reset the connection, and the client saw a reset, not
 		// this answer (issue 44).
 		_, _ = io.Copy(io.Discard, c.Request.Body)
-		c.Header("Retry-After", (&errTooManyGames{wait: wait}).retryAfter())
-		a.logger(c.Request.Context()).Warn("import limited", "client", clientAddr(c.Request), "retry", wait)
-		refuse(http.StatusTooManyRequests, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
+		a.logger(c.Request.Context()).Warn("import limited", "client", edge.ClientAddr(c.Request), "retry", wait)
+		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
 		return
 	}
 	if err := c.Request.ParseMultipartForm(1 << 20); err != nil {
-		if be := bodyFailure(c.Request); be != nil {
+		if be := edge.BodyFailure(c.Request); be != nil {
 			a.fail(c, be)
 			return
 		}
@@ -111,45 +122,19 @@ func (a *app) importPost(c *gin.Context) {
 		refuse(http.StatusUnprocessableEntity, fmt.Sprintf("At most %d files at once, not %d.", maxImportFiles, len(files)))
 		return
 	}
-	var games []scoring.Game
-	var errs []string
-	status := http.StatusUnprocessableEntity
-	for _, fh := range files {
-		f, err := fh.Open()
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: could not be read", fh.Filename))
-			continue
-		}
-		// Each file is read one game at a time, and no further than the
-		// games the upload may still hold.
-		gs, err := store.ReadGameFiles(fh.Filename, f, maxImportGames-len(games))
-		f.Close()
-		var ie *store.ImportError
-		if errors.As(err, &ie) {
-			if errors.Is(err, store.ErrTooManyGames) || errors.Is(err, store.ErrGameTooLarge) {
-				status = http.StatusRequestEntityTooLarge
-			}
-			errs = append(errs, ie.Error())
-			if status == http.StatusRequestEntityTooLarge {
-				break
-			}
-			continue
-		}
-		if err != nil {
-			a.fail(c, err)
-			return
-		}
-		games = append(games, gs...)
+	games, errs, status, err := readUploadedGames(files)
+	if err != nil {
+		a.fail(c, err)
+		return
 	}
 	if len(errs) > 0 {
 		refuse(status, errs...)
 		return
 	}
-	if wait := a.importVolume.take(len(games)); wait > 0 {
-		c.Header("Retry-After", retrySeconds(wait))
-		a.logger(c.Request.Context()).Warn("import volume limited", "client", clientAddr(c.Request), "games", len(games), "retry", wait)
-		refuse(http.StatusTooManyRequests, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
-			a.importVolume.perHour, len(games), seconds(wait)))
+	if wait := a.importVolume.Take(len(games)); wait > 0 {
+		a.logger(c.Request.Context()).Warn("import volume limited", "client", edge.ClientAddr(c.Request), "games", len(games), "retry", wait)
+		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
+			a.importVolume.PerHour(), len(games), seconds(wait)))
 		return
 	}
 	done, err := a.table.Import(c.Request.Context(), games)
@@ -180,4 +165,36 @@ func (a *app) importPost(c *gin.Context) {
 		q.Set("known", strconv.Itoa(known))
 	}
 	seeOther(c, "/import?"+q.Encode())
+}
+
+// readUploadedGames reads the games of the uploaded files, each file one
+// game at a time and no further than the games the upload may still
+// hold. A file that is not a game file is a message in errs, with the
+// status to refuse the upload with (413 once the upload holds too many
+// games or too large a one, which ends the reading); err is a failure
+// that is not the upload's.
+func readUploadedGames(files []*multipart.FileHeader) (games []scoring.Game, errs []string, status int, err error) {
+	status = http.StatusUnprocessableEntity
+	for _, fh := range files {
+		f, err := fh.Open()
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: could not be read", fh.Filename))
+			continue
+		}
+		gs, err := store.ReadGameFiles(fh.Filename, f, maxImportGames-len(games))
+		f.Close()
+		var ie *store.ImportError
+		if errors.As(err, &ie) {
+			errs = append(errs, ie.Error())
+			if errors.Is(err, store.ErrTooManyGames) || errors.Is(err, store.ErrGameTooLarge) {
+				return nil, errs, http.StatusRequestEntityTooLarge, nil
+			}
+			continue
+		}
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		games = append(games, gs...)
+	}
+	return games, errs, status, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/skip2/go-qrcode"
 
+	"ruthless/edge"
 	"ruthless/views"
 )
 
@@ -127,7 +128,7 @@ func (a *app) joinLink(r *http.Request, id string) reach {
 	rc := reach{link: a.publicURL(r, views.JoinURL(id))}
 	switch {
 	case a.base != nil:
-	case originFor(r).proxied:
+	case edge.Proxied(r):
 		// The proxy is what the phones reach, whatever this server
 		// listens on.
 		rc.loopback = isLoopbackHost(r.Host)
@@ -137,7 +138,7 @@ func (a *app) joinLink(r *http.Request, id string) reach {
 		case local:
 			return reach{localOnly: true}
 		case th != "":
-			rc.link = requestScheme(r) + "://" + th + views.JoinURL(id)
+			rc.link = edge.Scheme(r) + "://" + th + views.JoinURL(id)
 		default:
 			rc.loopback = true
 		}
@@ -342,7 +343,7 @@ func (au *auth) setJoinCookie(w http.ResponseWriter, r *http.Request, name, path
 	http.SetCookie(w, &http.Cookie{
 		Name: name, Value: value, Path: path,
 		MaxAge: int(sessionAge.Seconds()), HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
+		SameSite: http.SameSiteLaxMode, Secure: edge.SecureCookie(r),
 	})
 }
 

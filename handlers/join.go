@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/store"
 	"ruthless/views"
 )
@@ -80,7 +81,7 @@ func setSeat(w http.ResponseWriter, r *http.Request, id string, seat int) {
 	http.SetCookie(w, &http.Cookie{
 		Name: seatsCookie, Value: strings.Join(parts, "."), Path: "/",
 		MaxAge: int(seatsAge.Seconds()), Expires: time.Now().Add(seatsAge),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(r),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: edge.SecureCookie(r),
 	})
 }
 

@@ -15,16 +15,17 @@ import (
 	"github.com/gin-gonic/gin"
 	"golang.org/x/time/rate"
 
+	"ruthless/edge"
 	"ruthless/static"
 	"ruthless/store"
 )
 
 // Live updates for the phones round a table. Every successful write to a
-// game publishes the game's new version to an in-process broker; each
-// phone waiting on the game holds one Server-Sent Events stream, which is
-// one goroutine and a one-slot channel here. The stream only says that the
-// game changed; the phone then fetches the page again, so what it shows is
-// always what a reload would show.
+// game publishes the game's new version to an in-process broker
+// (edge.Broker); each phone waiting on the game holds one Server-Sent
+// Events stream, which is one goroutine and a one-slot channel here. The
+// stream only says that the game changed; the phone then fetches the page
+// again, so what it shows is always what a reload would show.
 const (
 	// heartbeat keeps idle streams open through proxies and lets a
 	// vanished phone be noticed at the next write.
@@ -35,80 +36,6 @@ const (
 	// goneVersion is what a deleted game's stream says last.
 	goneVersion = "gone"
 )
-
-// broker fans out game versions to the streams waiting on each game.
-type broker struct {
-	mu     sync.Mutex
-	subs   map[string]map[*subscriber]struct{}
-	latest map[string]string // the last version published per game with subscribers
-}
-
-// subscriber is one waiting stream. wake holds at most one signal: a
-// burst of writes while the stream is busy becomes one event carrying the
-// latest version, never a queue.
-type subscriber struct {
-	game string
-	wake chan struct{}
-}
-
-func newBroker() *broker {
-	return &broker{subs: map[string]map[*subscriber]struct{}{}, latest: map[string]string{}}
-}
-
-// subscribe registers a stream for game; cancel removes it.
-func (b *broker) subscribe(game string) (s *subscriber, cancel func()) {
-	s = &subscriber{game: game, wake: make(chan struct{}, 1)}
-	b.mu.Lock()
-	m := b.subs[game]
-	if m == nil {
-		m = map[*subscriber]struct{}{}
-		b.subs[game] = m
-	}
-	m[s] = struct{}{}
-	b.mu.Unlock()
-	return s, func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		delete(b.subs[game], s)
-		if len(b.subs[game]) == 0 {
-			delete(b.subs, game)
-			delete(b.latest, game)
-		}
-	}
-}
-
-// publish records game's new version and wakes its streams. It never
-// blocks: a stream already woken will read the latest version anyway.
-func (b *broker) publish(game, version string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	m := b.subs[game]
-	if len(m) == 0 {
-		return
-	}
-	b.latest[game] = version
-	for s := range m {
-		select {
-		case s.wake <- struct{}{}:
-		default:
-		}
-	}
-}
-
-// version is the last version published for the subscriber's game, "" if
-// none since it subscribed.
-func (b *broker) version(s *subscriber) string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.latest[s.game]
-}
-
-// watched reports whether any stream waits on game.
-func (b *broker) watched(game string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return len(b.subs[game]) > 0
-}
 
 // gameVersion names the state of a stored game: it changes with every
 // entry saved, round revealed or final entry saved, seat taken and share
@@ -163,7 +90,7 @@ func (a *app) publishWrites(c *gin.Context) {
 	if m == http.MethodGet || m == http.MethodHead || id == "" || c.Writer.Status() >= 400 {
 		return
 	}
-	if !a.live.watched(id) {
+	if !a.live.Watched(id) {
 		return
 	}
 	// The request's own context may already be over (the client left);
@@ -171,9 +98,9 @@ func (a *app) publishWrites(c *gin.Context) {
 	g, err := a.store.Game(context.WithoutCancel(c.Request.Context()), id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		a.live.publish(id, goneVersion)
+		a.live.Publish(id, goneVersion)
 	case err == nil:
-		a.live.publish(id, gameVersion(g))
+		a.live.Publish(id, gameVersion(g))
 	default:
 		a.logger(c.Request.Context()).Warn("live: reading the game after a write", "game", clip(id), "err", err)
 	}
@@ -188,7 +115,7 @@ func (a *app) events(c *gin.Context) {
 	if ls == nil {
 		return
 	}
-	defer a.streams.leave(ls)
+	defer a.streams.Leave(ls)
 	g, ok := a.loadGame(c)
 	if !ok {
 		return
@@ -200,7 +127,7 @@ func (a *app) events(c *gin.Context) {
 			a.logger(c.Request.Context()).Info("live: marking a phone seen", "game", clip(g.ID), "err", err)
 		}
 	}
-	s, cancel := a.live.subscribe(g.ID)
+	s, cancel := a.live.Subscribe(g.ID)
 	defer cancel()
 	// Read again once subscribed, so a write between the first read and
 	// the subscription is not missed.
@@ -228,7 +155,7 @@ func (a *app) events(c *gin.Context) {
 		// be noticed gone: it gets the version, not a stream.
 		return
 	}
-	a.streams.gaveEvent(ls)
+	a.streams.GaveEvent(ls)
 	a.streamLoop(c, rc, ls, s, sent)
 }
 
@@ -236,7 +163,7 @@ func (a *app) events(c *gin.Context) {
 // the game's latest version when it changes, liveBurst at once and then
 // one a liveWindow (livecalm.go), until the phone goes, the server stops or the phone's
 // stream is replaced.
-func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveStream, s *subscriber, sent string) {
+func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *edge.Stream, s *edge.Subscriber, sent string) {
 	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(eventWriteWait)) }
 	done := c.Request.Context().Done()
 	tick := time.NewTicker(heartbeat)
@@ -249,7 +176,7 @@ func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveSt
 			return
 		case <-a.done:
 			return
-		case <-ls.replaced:
+		case <-ls.Replaced():
 			// The phone opened another stream for this game: this page
 			// polls from now on rather than reconnect (live.js).
 			deadline()
@@ -261,8 +188,8 @@ func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveSt
 			if _, err := io.WriteString(c.Writer, ": ping\n\n"); err != nil {
 				return
 			}
-		case <-s.wake:
-			if v := a.live.version(s); calm != nil || v == "" || v == sent {
+		case <-s.Wake():
+			if v := a.live.Version(s); calm != nil || v == "" || v == sent {
 				continue // nothing new, or the latest goes when the wait ends
 			}
 			if wait := events.Reserve().Delay(); wait > 0 {
@@ -291,14 +218,14 @@ func (a *app) streamLoop(c *gin.Context, rc *http.ResponseController, ls *liveSt
 // sendVersion writes the game's latest version as an event when it is
 // not the one last sent, and gives the phone its refetch; false when
 // there was nothing new.
-func (a *app) sendVersion(c *gin.Context, ls *liveStream, s *subscriber, sent *string, deadline func()) bool {
-	v := a.live.version(s)
+func (a *app) sendVersion(c *gin.Context, ls *edge.Stream, s *edge.Subscriber, sent *string, deadline func()) bool {
+	v := a.live.Version(s)
 	if v == "" || v == *sent {
 		return false
 	}
 	*sent = v
 	deadline()
-	a.streams.gaveEvent(ls)
+	a.streams.GaveEvent(ls)
 	c.SSEvent("version", v)
 	return true
 }

@@ -9,64 +9,6 @@ import (
 	"time"
 )
 
-// TestBroker: a publish wakes every stream of its game and no other, a
-// burst of publishes is one wake carrying the latest version, and a
-// cancelled subscription is gone from the broker.
-func TestBroker(t *testing.T) {
-	t.Parallel()
-	b := newBroker()
-	s1, cancel1 := b.subscribe("g1")
-	s2, cancel2 := b.subscribe("g1")
-	s3, cancel3 := b.subscribe("g2")
-	if got, want := b.waiting(), 3; got != want {
-		t.Fatalf("waiting() = %d, want %d", got, want)
-	}
-	if !b.watched("g1") || !b.watched("g2") || b.watched("nobody") {
-		t.Errorf("watched g1, g2, nobody = %t, %t, %t; want true, true, false", b.watched("g1"), b.watched("g2"), b.watched("nobody"))
-	}
-	b.publish("g1", "v1")
-	b.publish("g1", "v2") // coalesces with v1: the channel holds one wake
-	b.publish("nobody", "v9")
-	for name, s := range map[string]*subscriber{"s1": s1, "s2": s2} {
-		select {
-		case <-s.wake:
-		default:
-			t.Errorf("%s: no wake after publish", name)
-		}
-		select {
-		case <-s.wake:
-			t.Errorf("%s: a second wake queued; want bursts coalesced", name)
-		default:
-		}
-		if got, want := b.version(s), "v2"; got != want {
-			t.Errorf("%s: version %q, want %q", name, got, want)
-		}
-	}
-	select {
-	case <-s3.wake:
-		t.Error("s3 (game g2) woken by a publish for g1")
-	default:
-	}
-	if got := b.version(s3); got != "" {
-		t.Errorf("s3: version %q, want none", got)
-	}
-	cancel1()
-	cancel2()
-	if _, ok := b.subs["g1"]; ok {
-		t.Error("game g1 still in the broker after its last stream left")
-	}
-	if _, ok := b.latest["g1"]; ok {
-		t.Error("game g1's version still kept after its last stream left")
-	}
-	if b.watched("g1") {
-		t.Error("g1 still watched after its streams left")
-	}
-	cancel3()
-	if got := b.waiting(); got != 0 {
-		t.Errorf("waiting() = %d after every cancel, want 0", got)
-	}
-}
-
 // TestEventsWithoutServer: a request no server made (its context never
 // ends, as in the route walkers) gets the version and returns, rather
 // than holding the test forever.

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"ruthless/edge"
 )
 
 // Issue 44 item 2: anyone with the invite link could loop seat changes,
@@ -46,36 +48,15 @@ func (a *app) freeRefetch(r *http.Request) bool {
 	if phone == "" || !validID(id) {
 		return false
 	}
-	return a.streams.takeRefetch(phone + " " + id)
-}
-
-// takeRefetch takes the refetch the phone's stream for a game was given
-// by its last event, if it has one.
-func (g *streamGate) takeRefetch(phone string) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	s := g.phones[phone]
-	if s == nil || !s.refetch {
-		return false
-	}
-	s.refetch = false
-	return true
-}
-
-// gaveEvent gives the stream's phone its refetch.
-func (g *streamGate) gaveEvent(s *liveStream) {
-	g.mu.Lock()
-	s.refetch = true
-	g.mu.Unlock()
+	return a.streams.TakeRefetch(phone + " " + id)
 }
 
 // limitSeatChanges refuses a client past its seat changes with 429.
 func (a *app) limitSeatChanges(c *gin.Context) bool {
-	cancel, wait := a.seatChanges.reserve(clientKey(c.Request))
+	cancel, wait := a.seatChanges.Reserve(edge.ClientKey(c.Request))
 	if cancel != nil {
 		return true
 	}
-	c.Header("Retry-After", retrySeconds(wait))
 	a.fail(c, &refusal{status: http.StatusTooManyRequests,
 		message: "too many seat changes from this client; try again in " + waitText(wait),
 		text:    "Too many seat changes from this device. Try again in " + waitText(wait) + ".", retryAfter: retrySeconds(wait)})

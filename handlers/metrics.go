@@ -109,9 +109,7 @@ func (m *Metrics) appGauges(a *app) {
 		return float64(max(0, int64(flights)-a.solves.running.Load()))
 	})
 	m.Gauge("ruthless_event_streams_open", "Live event streams (phones watching a game) open now.", func() float64 {
-		a.streams.mu.Lock()
-		defer a.streams.mu.Unlock()
-		return float64(a.streams.open)
+		return float64(a.streams.Open())
 	})
 }
 

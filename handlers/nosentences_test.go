@@ -199,12 +199,10 @@ var stillWorded = map[string]wording{
 	// Machine words: log attributes, JSON values and API messages given
 	// through a helper, key-derivation and hash labels, the SSE comment, a
 	// metric's label, a shell command shown as code, solve slot names.
-	"accesslog.go": {why: "the access log's reason for 499", literals: []string{"client gone"}},
 	"api.go": {why: "JSON type names inside the API's error strings", literals: []string{
 		"a whole number", "a list", "true or false",
 	}},
 	"bgstats.go": {why: "the app's name in the BG Stats JSON", literals: []string{"Ruthless scorer"}},
-	"body.go":    {why: "an error's context, wrapped", literals: []string{"request body: "}},
 	"health.go":  {why: "/healthz's JSON reason", literals: []string{"the database does not answer"}},
 	"live.go":    {why: "an event stream's comment line", literals: []string{": ping\n\n"}},
 	"metrics.go": {why: "a metric's route label", literals: []string{"before routing"}},

@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/views"
 	"strconv"
@@ -58,7 +59,7 @@ func parseForm(c *gin.Context) error {
 	}
 	if err := c.Request.ParseForm(); err != nil {
 		var tooBig *http.MaxBytesError
-		var body *bodyError
+		var body *edge.BodyError
 		if errors.As(err, &tooBig) || errors.As(err, &body) {
 			return err
 		}

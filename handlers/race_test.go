@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"ruthless/edge"
 )
 
 // TestSameCardRaceThroughAPI is R4.1 under a race, as four phones make
@@ -17,7 +19,7 @@ import (
 func TestSameCardRaceThroughAPI(t *testing.T) {
 	t.Parallel()
 	a, h, _ := testApp(t, Limits{})
-	a.games = newClientLimiter(-1, 0, 0) // a hundred games from one client
+	a.games = edge.NewClientLimiter(-1, 0, 0) // a hundred games from one client
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	const tries = 100

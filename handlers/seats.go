@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/store"
 )
 
@@ -40,7 +41,7 @@ func ensurePhone(c *gin.Context) string {
 	ck := &http.Cookie{
 		Name: phoneCookie, Value: id, Path: "/",
 		MaxAge: int(phoneAge.Seconds()), Expires: time.Now().Add(phoneAge),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(c.Request),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: edge.SecureCookie(c.Request),
 	}
 	http.SetCookie(c.Writer, ck)
 	replaceCookie(c.Request, ck)

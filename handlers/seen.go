@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"ruthless/edge"
 	"ruthless/store"
 	"ruthless/views"
 )
@@ -46,6 +47,6 @@ func markSeen(c *gin.Context, g store.StoredGame, r int) {
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name: seenCookie, Value: strconv.Itoa(r), Path: views.GameURL(g.ID),
 		MaxAge: int(seenAge.Seconds()), Expires: time.Now().Add(seenAge),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureCookie(c.Request),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: edge.SecureCookie(c.Request),
 	})
 }

@@ -63,7 +63,7 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 		}
 		// Drawn in its own few slots, so that a crowd fetching images
 		// waits for them (or gets 503) while pages go on.
-		release, ok := a.draws.take(c.Request.Context(), drawWait)
+		release, ok := a.draws.Take(c.Request.Context(), drawWait)
 		if !ok {
 			a.fail(c, busy("drawing other pictures"))
 			return

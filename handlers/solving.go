@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 
+	"ruthless/edge"
 	"ruthless/scoring"
 	"ruthless/views"
 )
@@ -66,7 +67,7 @@ const MemoryLimit = solveMemory + streamsMemory + cachesMemory
 
 const (
 	solveMemory   = 72 << 20
-	streamsMemory = defaultStreams * (40 << 10)
+	streamsMemory = edge.DefaultStreams * (40 << 10)
 	cachesMemory  = 24 << 20
 )
 

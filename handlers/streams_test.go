@@ -115,7 +115,7 @@ func TestStreamCaps(t *testing.T) {
 			// A stream closed frees its place for the address that had it.
 			open[0].Body.Close()
 			open = open[1:]
-			eventually(t, "the server to see a stream gone", func() bool { return a.streams.openStreams() == len(open) })
+			eventually(t, "the server to see a stream gone", func() bool { return a.streams.Open() == len(open) })
 			res := openEvents(ctx, t, srv, tt.from[0], id, "")
 			if res.StatusCode != http.StatusOK {
 				t.Errorf("after one stream closed: status %d from %s, want 200", res.StatusCode, tt.from[0])
@@ -177,7 +177,7 @@ func TestSecondStreamReplacesFirst(t *testing.T) {
 	if name, _ := nextEvent(t, firstEvents); name != "" {
 		t.Errorf("first stream after \"replaced\": event %q, want its end", name)
 	}
-	if got, want := a.streams.openStreams(), 3; got != want {
+	if got, want := a.streams.Open(), 3; got != want {
 		t.Errorf("%d streams open, want %d: the phone's second, its other game's, the other phone's", got, want)
 	}
 	if name, _ := nextEvent(t, bufio.NewReader(second.Body)); name != "version" {

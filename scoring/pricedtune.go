@@ -191,17 +191,38 @@ func (s *solver) crossReach(c int) []int16 {
 func (s *solver) evaluatePrices(pb *pricedBound) (root int32, cells [NumSuits][NumRanks]int, captains int, parrots [NumSuits]int) {
 	s.buildRowFamily(pb)
 	s.buildGroupFamily(pb)
-	count := func(suit Suit, r int, f filler) {
-		switch f {
-		case fillNone:
-			return
-		case fillParrot:
-			parrots[suit]++
-		case fillCaptain:
-			captains++
-		}
-		cells[suit][r]++
+	var use priceUse
+	s.countRowChoices(pb, &use)
+	s.countGroupChoices(pb, &use)
+	crosses := s.countCrossChoices(pb, &use)
+	root = crosses + pb.captain*int32(len(s.captains)) + pb.groups[0][0] + s.pricedConstant(pb)
+	return root, use.cells, use.captains, use.parrots
+}
+
+// priceUse counts how many of the families' best choices take each cell
+// and each wild: the subgradient a tuning step follows.
+type priceUse struct {
+	cells    [NumSuits][NumRanks]int
+	captains int
+	parrots  [NumSuits]int
+}
+
+// take counts one choice of cell (suit, r), filled by f.
+func (u *priceUse) take(suit Suit, r int, f filler) {
+	switch f {
+	case fillNone:
+		return
+	case fillParrot:
+		u.parrots[suit]++
+	case fillCaptain:
+		u.captains++
 	}
+	u.cells[suit][r]++
+}
+
+// countRowChoices follows each suit's row family down its best path,
+// counting the cells it takes.
+func (s *solver) countRowChoices(pb *pricedBound, use *priceUse) {
 	for _, suit := range s.rows {
 		t := pb.rows[suit]
 		run, fl, spent := 0, 0, 0
@@ -210,11 +231,15 @@ func (s *solver) evaluatePrices(pb *pricedBound) (root int32, cells [NumSuits][N
 			s.rowMoves(pb, suit, r, run, fl, spent, func(gain int32, run2, fl2, spent2 int, f filler) {
 				if !done && t[rowIndex(r+1, run2, fl2, spent2)]+gain == want {
 					done, run, fl, spent = true, run2, fl2, spent2
-					count(suit, r, f)
+					use.take(suit, r, f)
 				}
 			})
 		}
 	}
+}
+
+// countGroupChoices follows the group family down its best path.
+func (s *solver) countGroupChoices(pb *pricedBound, use *priceUse) {
 	g := 0
 	for i, st := range s.steps {
 		want, done := pb.groups[i][g], false
@@ -225,12 +250,16 @@ func (s *solver) evaluatePrices(pb *pricedBound) (root int32, cells [NumSuits][N
 				if st.last {
 					g = 0
 				}
-				count(st.suit, st.rank, f)
+				use.take(st.suit, st.rank, f)
 			}
 		})
 	}
-	// the crosses, a column at a time: values[c][open] is their best from
-	// column c on
+}
+
+// countCrossChoices solves the crosses a column at a time (values[c][open]
+// is their best from column c on), counts the cells the best choice
+// takes, and returns its value.
+func (s *solver) countCrossChoices(pb *pricedBound, use *priceUse) int32 {
 	var picks [NumRanks][NumSuits + 1][NumSuits + 1]columnPick
 	var values [NumRanks + 1][openStates]int32
 	for o := range openStates {
@@ -284,22 +313,29 @@ func (s *solver) evaluatePrices(pb *pricedBound) (root int32, cells [NumSuits][N
 		for j, suit := range s.rows {
 			if (p.straight|p.ship)&(1<<j) != 0 {
 				_, f := s.fillFor(pb, suit, c)
-				count(suit, c, f)
+				use.take(suit, c, f)
 			}
 		}
 		o = crossSettle(c == 0, true, crossOpenBits[o], n|fs<<3) / columnSlots
 	}
-	root = values[0][0] + pb.captain*int32(len(s.captains)) + pb.groups[0][0]
+	return values[0][0]
+}
+
+// pricedConstant is the part of the priced bound that no choice changes:
+// each row family's start, the parrots' prices and every cell's price
+// inside the pool.
+func (s *solver) pricedConstant(pb *pricedBound) int32 {
+	var sum int32
 	for _, suit := range s.rows {
 		if s.parrot[suit] {
-			root += pb.parrot[suit]
+			sum += pb.parrot[suit]
 		}
-		root += pb.rows[suit][rowIndex(0, 0, 0, 0)]
+		sum += pb.rows[suit][rowIndex(0, 0, 0, 0)]
 		for r := range NumRanks {
 			if s.cells[suit][r] != cellOutside {
-				root += pb.cell[suit][r]
+				sum += pb.cell[suit][r]
 			}
 		}
 	}
-	return
+	return sum
 }

@@ -117,10 +117,21 @@ func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 			t.wildCap[i] = min(wilds, t.wildCap[i]+1)
 		}
 	}
-	// After the last step the group is settled; every run must be 0 or 3+,
-	// and a flush of 1 or 2 cards is undone, as in the walk's finish.
-	end := len(steps)
-	for w := 0; w <= wilds; w++ {
+	t.settleEnd(len(steps), runs)
+	for i := len(steps) - 1; i >= 0; i-- {
+		if s.halt.Load() {
+			return t // unfinished, but nothing reads it: the descent stops too
+		}
+		s.relaxStepAt(t, i, &at, runs)
+	}
+	return t
+}
+
+// settleEnd fills the values after the last step (end), where the group
+// is settled: every run must be 0 or 3+, and a flush of 1 or 2 cards is
+// undone, as in the walk's finish.
+func (t *relaxedTable) settleEnd(end int, runs bool) {
+	for w := 0; w <= t.wilds; w++ {
 		for rows := 0; rows < t.states; rows++ {
 			for g := 0; g < 3; g++ {
 				t.values[t.index(end, g, w, rows)] = noWay
@@ -140,67 +151,66 @@ func (s *solver) buildRelaxedTable(offset uint) *relaxedTable {
 			t.values[t.index(end, 0, w, rows)] = int16(v)
 		}
 	}
-	for i := len(steps) - 1; i >= 0; i-- {
-		if s.halt.Load() {
-			return t // unfinished, but nothing reads it: the descent stops too
-		}
-		st := steps[i]
-		kind := s.cells[st.suit][st.rank]
-		allowed := s.allowed[st.suit][st.rank]
-		sf, group := allowed&(1<<roleSF) != 0, allowed&(1<<roleGroup) != 0
-		flush := kind == cellFixed && s.canFlush(st.suit) || allowed&(1<<roleFlushWild) != 0
-		cross := 0 // what a straight or full ship pays the cell at most
-		switch {
-		case allowed&(1<<roleFull) != 0:
-			cross = 3
-		case allowed&(1<<roleStraight) != 0:
-			cross = 2
-		}
-		if runs && flush {
-			cross = 3 // the runs table pays a flush card as if its flush were complete
-		}
-		shift, tracked := uint(0), at[st.suit] >= 0
-		if tracked {
-			shift = 2 * uint(at[st.suit])
-		}
-		// next(g, w) is where the rest of the walk's values start for a
-		// group size and wilds left after this cell; the column's group is
-		// settled at its end (1 card is no group).
-		next := func(g, w int) int {
-			if st.last {
-				if g == 1 {
-					return -1
-				}
-				g = 0
+}
+
+// relaxStepAt fills the values of step i from those of step i+1; at is
+// each suit's position in t.rows (-1: not tracked).
+func (s *solver) relaxStepAt(t *relaxedTable, i int, at *[NumSuits]int, runs bool) {
+	st := s.steps[i]
+	kind := s.cells[st.suit][st.rank]
+	allowed := s.allowed[st.suit][st.rank]
+	sf, group := allowed&(1<<roleSF) != 0, allowed&(1<<roleGroup) != 0
+	flush := kind == cellFixed && s.canFlush(st.suit) || allowed&(1<<roleFlushWild) != 0
+	cross := 0 // what a straight or full ship pays the cell at most
+	switch {
+	case allowed&(1<<roleFull) != 0:
+		cross = 3
+	case allowed&(1<<roleStraight) != 0:
+		cross = 2
+	}
+	if runs && flush {
+		cross = 3 // the runs table pays a flush card as if its flush were complete
+	}
+	shift, tracked := uint(0), at[st.suit] >= 0
+	if tracked {
+		shift = 2 * uint(at[st.suit])
+	}
+	// next(g, w) is where the rest of the walk's values start for a
+	// group size and wilds left after this cell; the column's group is
+	// settled at its end (1 card is no group).
+	next := func(g, w int) int {
+		if st.last {
+			if g == 1 {
+				return -1
 			}
-			return t.index(i+1, g, w, 0)
+			g = 0
 		}
-		// Before the k-th cell of a column (from 0) its group holds at
-		// most k cards, so larger groups are never looked up there.
-		for g := 0; g <= min(2, i%len(s.rows)); g++ {
-			join := 6
-			if g == 0 {
-				join -= 8
+		return t.index(i+1, g, w, 0)
+	}
+	// Before the k-th cell of a column (from 0) its group holds at
+	// most k cards, so larger groups are never looked up there.
+	for g := 0; g <= min(2, i%len(s.rows)); g++ {
+		join := 6
+		if g == 0 {
+			join -= 8
+		}
+		for w := 0; w <= t.wildCap[i]; w++ {
+			usable, w2 := kind == cellFixed, w
+			if kind == cellEmpty && w > 0 {
+				usable, w2 = true, w-1
 			}
-			for w := 0; w <= t.wildCap[i]; w++ {
-				usable, w2 := kind == cellFixed, w
-				if kind == cellEmpty && w > 0 {
-					usable, w2 = true, w-1
-				}
-				stay, spend, grow := next(g, w), next(g, w2), next(min(g+1, 2), w2)
-				if !usable {
-					spend, grow = -1, -1
-				}
-				out := t.values[t.index(i, g, w, 0):][:t.states]
-				s.relaxCell(t, out, relaxStep{
-					runs: runs, sf: sf, group: group, flush: flush && tracked,
-					tracked: tracked, shift: shift, cross: int32(cross), join: int32(join),
-					stay: t.slice(stay), spend: t.slice(spend), grow: t.slice(grow),
-				})
+			stay, spend, grow := next(g, w), next(g, w2), next(min(g+1, 2), w2)
+			if !usable {
+				spend, grow = -1, -1
 			}
+			out := t.values[t.index(i, g, w, 0):][:t.states]
+			s.relaxCell(t, out, relaxStep{
+				runs: runs, sf: sf, group: group, flush: flush && tracked,
+				tracked: tracked, shift: shift, cross: int32(cross), join: int32(join),
+				stay: t.slice(stay), spend: t.slice(spend), grow: t.slice(grow),
+			})
 		}
 	}
-	return t
 }
 
 // slice is the row states' values at a table position, or nil for -1 (a

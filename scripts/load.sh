@@ -4,8 +4,12 @@
 # and the real server's resident memory (VmRSS) under that load. Everything
 # runs on 127.0.0.1. Run from the repo root:
 #   bash scripts/load.sh [seconds per server, default 10]
+#   BEFORE=aff82da ROUNDS=3 bash scripts/load.sh 10
 # Both servers run as separate processes (see scripts/loadtest), so the
-# figures are the real binary's, not a test harness's.
+# figures are the real binary's, not a test harness's. BEFORE, a commit,
+# adds that build's scoreboard to the same run (built from git archive);
+# ROUNDS measures every server that many times in turn, so that what
+# else the machine does falls on each alike.
 set -euo pipefail
 
 secs=${1:-10}
@@ -25,7 +29,14 @@ trap 'exit 130' INT TERM
 
 go build -o "$tmp/ruthless" ./cmd/ruthless
 go build -o "$tmp/loadtest" ./scripts/loadtest
+args=(-bin "$tmp/ruthless" -dir "$tmp" -d "${secs}s" -rounds "${ROUNDS:-1}")
+if [ -n "${BEFORE:-}" ]; then
+  mkdir "$tmp/before-src"
+  git archive "$BEFORE" | tar -x -C "$tmp/before-src"
+  (cd "$tmp/before-src" && go build -o "$tmp/ruthless-before" ./cmd/ruthless)
+  args+=(-before "$tmp/ruthless-before")
+fi
 
-"$tmp/loadtest" run -bin "$tmp/ruthless" -dir "$tmp" -d "${secs}s" &
+"$tmp/loadtest" run "${args[@]}" &
 pid=$!
 wait "$pid"

@@ -16,8 +16,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"ruthless/handlers"
 )
 
 // lockedBuffer is a log that the server's goroutines write and the test
@@ -48,7 +46,7 @@ func serveBackedUp(t *testing.T, db string, bk backupConfig) (string, *lockedBuf
 	var log lockedBuffer
 	done := make(chan error, 1)
 	go func() {
-		err := serveWithBackups(ctx, "127.0.0.1:0", db, handlers.Options{}, bk, pw, slog.New(slog.NewTextHandler(&log, nil)))
+		err := serveWith(ctx, serveConfig{addr: "127.0.0.1:0", db: db, backups: bk}, pw, slog.New(slog.NewTextHandler(&log, nil)))
 		pw.Close()
 		done <- err
 	}()

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"ruthless/edge"
 	"ruthless/handlers"
 )
 
@@ -357,7 +358,7 @@ func (c *limitedConn) inHandler() (out func()) {
 	}
 }
 
-// WaitingOnClient (handlers.ConnWatch) lets c be closed for room until
+// WaitingOnClient (edge.ConnWatch) lets c be closed for room until
 // resume.
 func (c *limitedConn) WaitingOnClient() (resume func()) {
 	l := c.l
@@ -378,7 +379,7 @@ func (c *limitedConn) WaitingOnClient() (resume func()) {
 	}
 }
 
-// Answered (handlers.ConnWatch) marks c's client as a phone in use.
+// Answered (edge.ConnWatch) marks c's client as a phone in use.
 func (c *limitedConn) Answered() {
 	l := c.l
 	l.mu.Lock()
@@ -393,7 +394,7 @@ type connKey struct{}
 // the context of its requests, for guardHandlers and the handlers.
 func connContext(ctx context.Context, c net.Conn) context.Context {
 	if lc, ok := c.(*limitedConn); ok {
-		return handlers.WithConnWatch(context.WithValue(ctx, connKey{}, lc), lc)
+		return edge.WithConnWatch(context.WithValue(ctx, connKey{}, lc), lc)
 	}
 	return ctx
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"ruthless/edge"
 	"ruthless/handlers"
 )
 
@@ -53,7 +54,7 @@ func (pl *place) apply(set map[string]bool, opt *handlers.Options) error {
 		base = os.Getenv("RUTHLESS_BASE_URL")
 	}
 	if strings.TrimSpace(base) != "" {
-		u, err := handlers.ParseBaseURL(base)
+		u, err := edge.ParseBaseURL(base)
 		if err != nil {
 			return fmt.Errorf("-base-url %q: %w", base, err)
 		}
@@ -108,7 +109,7 @@ func (p *proxyList) Set(v string) error {
 		if strings.TrimSpace(s) == "" {
 			continue
 		}
-		pfx, err := handlers.ParseTrustedProxy(s)
+		pfx, err := edge.ParseTrustedProxy(s)
 		if err != nil {
 			return fmt.Errorf("trusted proxy %q: %w", strings.TrimSpace(s), err)
 		}

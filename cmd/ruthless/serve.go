@@ -84,15 +84,14 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
 		return 2
 	}
-	opt.RequestsPerMinute, opt.ConnsPerClient, opt.MaxConns = cr.requests, cr.connsPerClient, cr.maxConns
-	opt.ImportedGamesPerHour = cr.imports
+	opt.RequestsPerMinute, opt.ImportedGamesPerHour = cr.requests, cr.imports
 	backupCfg, err := backupFlags.config(fs)
 	if err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
 		return exitUsage
 	}
-	// serveWithBackups reads the read timeout from the environment, as
-	// tests that call it directly set it; the flag's value goes there.
+	// serveWith reads the read timeout from the environment, as tests
+	// that call it directly set it; the flag's value goes there.
 	os.Setenv("RUTHLESS_READ_TIMEOUT", readTimeout.String())
 	var log *slog.Logger
 	if logFormat.s == "json" {
@@ -112,99 +111,175 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serveWithBackups(ctx, addr.s, *dbPath, opt, backupCfg, stdout, log); err != nil {
+	cfg := serveConfig{addr: addr.s, db: *dbPath, app: opt, conns: cr, backups: backupCfg}
+	if err := serveWith(ctx, cfg, stdout, log); err != nil {
 		fmt.Fprintf(stderr, "ruthless serve: %v\n", err)
 		return exitOther
 	}
 	return exitOK
 }
 
-// serveWithBackups is serve, taking backups as bk says (none when its
-// Dir is empty).
-func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Options, bk backupConfig, stdout io.Writer, log *slog.Logger) error {
-	lim := opt.Limits
-	readTimeout := 30 * time.Second
-	if v := os.Getenv("RUTHLESS_READ_TIMEOUT"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("RUTHLESS_READ_TIMEOUT=%q: want a duration above 0, such as 30s", v)
-		}
-		readTimeout = d
-	}
-	// Before the database is even opened (and perhaps migrated): a second
-	// server on it would take saves whose live updates never reach the
-	// phones of the first.
-	lock, err := store.Acquire(dbPath)
-	if err != nil {
-		var held *store.LockedError
-		if errors.As(err, &held) {
-			return fmt.Errorf("%w; stop that server first, or give this one another -db", err)
-		}
-		return err
-	}
-	defer lock.Release()
-	faults := &faultLog{log: log}
-	st, err := bk.openStore(dbPath, log, faults)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	if err := st.CheckWritable(ctx); err != nil {
-		return err
-	}
-	// A damaged file still starts (export and backup may save what can
-	// be read), but says so, refuses every write, and /healthz answers 503.
-	if err := st.QuickCheck(ctx); err != nil {
-		log.Error("database integrity check failed: the file is damaged, saves are refused (503); stop the server and restore the newest good backup (ruthless restore)", "db", dbPath, "err", err)
-	}
-	faults.serving.Store(true)
-	defer watchDatabase(ctx, st, log)()
-	// Deferred after Close, so it runs before: the last backup ends
-	// before the database closes.
-	defer bk.start(st, dbPath, log)()
-	if opt.Metrics != nil {
-		storeGauges(opt.Metrics, st, dbPath, bk)
-	}
-	// Games deleted more than 30 days ago go for good: now, then daily.
-	defer handlers.PurgeTrashDaily(ctx, st, log)()
-	// Games without an up-to-date summary (a database from before
-	// migration 008) are summarised in the background, so the history
-	// pages need not.
-	defer handlers.FillSummaries(ctx, st, log)()
+// serveConfig is everything serve runs with: where it listens, its
+// database, the web app's options, and what the serve command owns
+// itself, the connection caps (connlimit.go: they bound the listener,
+// which the app never sees) and the backups (none when their Dir is
+// empty).
+type serveConfig struct {
+	addr, db string
+	app      handlers.Options
+	conns    crowd
+	backups  backupConfig
+}
 
-	// Each live event stream holds a descriptor (handlers caps them).
-	// Raised once the database is known good, so that a server that
-	// cannot start says one line, its reason.
-	files, err := raiseOpenFiles()
-	if err != nil {
-		log.Warn("open files limit not raised", "err", err)
-	} else {
-		log.Info("open files limit", "limit", files)
-	}
-
-	ln, err := net.Listen("tcp", addr)
+// serveWith runs the web app as cfg says until ctx ends, then stops the
+// HTTP server first (requests in flight finish) and only then the work
+// on the database and the database itself.
+func serveWith(ctx context.Context, cfg serveConfig, stdout io.Writer, log *slog.Logger) error {
+	readTimeout, err := readTimeoutSetting()
 	if err != nil {
 		return err
 	}
-	// No crowd of clients can take every connection (connlimit.go).
-	cr := crowd{connsPerClient: opt.ConnsPerClient, maxConns: opt.MaxConns}
-	limited := newLimitListener(ln, cr.connsPerClient, cr.total(files), opt.TrustedProxies)
-	if opt.Metrics != nil {
-		limited.countIn(opt.Metrics)
+	db, err := openServed(ctx, cfg, log)
+	if err != nil {
+		return err
 	}
-	ln = limited
-	log.Info("connection limits", "per_client", offIfZero(cr.connsPerClient), "total", cr.total(files), "requests_per_minute", offIfZero(opt.RequestsPerMinute))
-	if err := lock.Announce(ln.Addr().String()); err != nil {
+	defer db.stop()
+	ln, err := listenCapped(cfg, raiseFilesLimit(log), log)
+	if err != nil {
+		return err
+	}
+	if err := db.lock.Announce(ln.Addr().String()); err != nil {
 		ln.Close()
 		return err
 	}
+	opt := cfg.app
 	opt.Done = ctx.Done() // live event streams end when the server stops
 	opt.Version = ruthless.Version()
 	// The invite link names the address really listened on (a port of 0
 	// becomes the one chosen).
 	opt.ListenAddr = ln.Addr().String()
-	srv := &http.Server{
-		Handler:           guardHandlers(handlers.NewWithOptions(st, log, opt)),
+	srv := newHTTPServer(handlers.NewWithOptions(db.st, log, opt), opt.Limits, readTimeout)
+	tellStarted(stdout, ln.Addr(), opt)
+	log.Info("serving", "version", versionLine(), "addr", ln.Addr().String(), "db", cfg.db, "solves", opt.Limits.Solves, "solve_time", opt.Limits.Solve,
+		"password", opt.Password != "", "hosts", opt.Hosts, "read_timeout", readTimeout,
+		"trusted_proxies", opt.TrustedProxies, "base_url", opt.BaseURL,
+		"new_games_per_minute", limitText(opt.GamesPerMinute), "logins_per_minute", limitText(opt.LoginsPerMinute))
+	return runUntilDone(ctx, srv, ln, log)
+}
+
+// readTimeoutSetting is the read timeout serveWith gives requests: the
+// environment's RUTHLESS_READ_TIMEOUT (runServe puts the flag's value
+// there, and tests that call serveWith set it), else 30 s.
+func readTimeoutSetting() (time.Duration, error) {
+	v := os.Getenv("RUTHLESS_READ_TIMEOUT")
+	if v == "" {
+		return 30 * time.Second, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("RUTHLESS_READ_TIMEOUT=%q: want a duration above 0, such as 30s", v)
+	}
+	return d, nil
+}
+
+// servedDatabase is the database while serve holds it: locked against a
+// second server, open, checked, and with its background work running.
+type servedDatabase struct {
+	st   *store.Store
+	lock *store.Lock
+	// stops end what was started, in the reverse order (the last backup
+	// ends before the database closes, which ends before the lock goes).
+	stops []func()
+}
+
+func (d *servedDatabase) stop() {
+	for i := len(d.stops) - 1; i >= 0; i-- {
+		d.stops[i]()
+	}
+}
+
+// openServed locks, opens and checks the database, and starts the work
+// serve does on it besides requests: the watch on its file, the backups,
+// the trash's daily purge and the first fill of the summaries. On an
+// error it has undone what it did.
+func openServed(ctx context.Context, cfg serveConfig, log *slog.Logger) (_ *servedDatabase, err error) {
+	// Before the database is even opened (and perhaps migrated): a second
+	// server on it would take saves whose live updates never reach the
+	// phones of the first.
+	lock, err := store.Acquire(cfg.db)
+	if err != nil {
+		var held *store.LockedError
+		if errors.As(err, &held) {
+			return nil, fmt.Errorf("%w; stop that server first, or give this one another -db", err)
+		}
+		return nil, err
+	}
+	d := &servedDatabase{lock: lock, stops: []func(){func() { lock.Release() }}}
+	defer func() {
+		if err != nil {
+			d.stop()
+		}
+	}()
+	faults := &faultLog{log: log}
+	if d.st, err = cfg.backups.openStore(cfg.db, log, faults); err != nil {
+		return nil, err
+	}
+	d.stops = append(d.stops, func() { d.st.Close() })
+	if err := d.st.CheckWritable(ctx); err != nil {
+		return nil, err
+	}
+	// A damaged file still starts (export and backup may save what can
+	// be read), but says so, refuses every write, and /healthz answers 503.
+	if err := d.st.QuickCheck(ctx); err != nil {
+		log.Error("database integrity check failed: the file is damaged, saves are refused (503); stop the server and restore the newest good backup (ruthless restore)", "db", cfg.db, "err", err)
+	}
+	faults.serving.Store(true)
+	d.stops = append(d.stops, watchDatabase(ctx, d.st, log), cfg.backups.start(d.st, cfg.db, log))
+	if cfg.app.Metrics != nil {
+		storeGauges(cfg.app.Metrics, d.st, cfg.db, cfg.backups)
+	}
+	// Games deleted more than 30 days ago go for good: now, then daily.
+	// Games without an up-to-date summary (a database from before
+	// migration 008) are summarised in the background, so the history
+	// pages need not.
+	d.stops = append(d.stops, handlers.PurgeTrashDaily(ctx, d.st, log), handlers.FillSummaries(ctx, d.st, log))
+	return d, nil
+}
+
+// raiseFilesLimit raises the open files limit, since each live event
+// stream holds a descriptor (handlers caps them), and returns it (0:
+// unknown). Called once the database is known good, so that a server
+// that cannot start says one line, its reason.
+func raiseFilesLimit(log *slog.Logger) uint64 {
+	files, err := raiseOpenFiles()
+	if err != nil {
+		log.Warn("open files limit not raised", "err", err)
+		return 0
+	}
+	log.Info("open files limit", "limit", files)
+	return files
+}
+
+// listenCapped listens on cfg's address behind the connection caps, so
+// that no crowd of clients can take every connection (connlimit.go).
+func listenCapped(cfg serveConfig, files uint64, log *slog.Logger) (net.Listener, error) {
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return nil, err
+	}
+	cr := cfg.conns
+	limited := newLimitListener(ln, cr.connsPerClient, cr.total(files), cfg.app.TrustedProxies)
+	if cfg.app.Metrics != nil {
+		limited.countIn(cfg.app.Metrics)
+	}
+	log.Info("connection limits", "per_client", offIfZero(cr.connsPerClient), "total", cr.total(files), "requests_per_minute", offIfZero(cfg.app.RequestsPerMinute))
+	return limited, nil
+}
+
+// newHTTPServer is the HTTP server of the app h, with its timeouts.
+func newHTTPServer(h http.Handler, lim handlers.Limits, readTimeout time.Duration) *http.Server {
+	return &http.Server{
+		Handler:           guardHandlers(h),
 		ConnContext:       connContext, // for guardHandlers (connlimit.go)
 		ReadHeaderTimeout: min(10*time.Second, readTimeout),
 		ReadTimeout:       readTimeout,
@@ -213,21 +288,26 @@ func serveWithBackups(ctx context.Context, addr, dbPath string, opt handlers.Opt
 		WriteTimeout: max(30*time.Second, lim.Wait+lim.Solve+10*time.Second),
 		IdleTimeout:  2 * time.Minute,
 	}
-	fmt.Fprintf(stdout, "ruthless: open %s\n", openURL(ln.Addr()))
+}
+
+// tellStarted prints the startup lines: the address to open, who can use
+// the app, where it is reached from, and what the other phones open.
+func tellStarted(stdout io.Writer, addr net.Addr, opt handlers.Options) {
+	fmt.Fprintf(stdout, "ruthless: open %s\n", openURL(addr))
 	fmt.Fprintln(stdout, accessLine(opt))
 	if line := placeLine(opt); line != "" {
 		fmt.Fprintln(stdout, line)
 	}
 	// Behind a proxy with -base-url the players open that address, not
 	// this listener, so what the table line would say does not apply.
-	if line := tableLine(ln.Addr()); line != "" && opt.BaseURL == "" {
+	if line := tableLine(addr); line != "" && opt.BaseURL == "" {
 		fmt.Fprintln(stdout, line)
 	}
-	log.Info("serving", "version", versionLine(), "addr", ln.Addr().String(), "db", dbPath, "solves", lim.Solves, "solve_time", lim.Solve,
-		"password", opt.Password != "", "hosts", opt.Hosts, "read_timeout", readTimeout,
-		"trusted_proxies", opt.TrustedProxies, "base_url", opt.BaseURL,
-		"new_games_per_minute", limitText(opt.GamesPerMinute), "logins_per_minute", limitText(opt.LoginsPerMinute))
+}
 
+// runUntilDone serves on ln until ctx ends, then shuts srv down: it
+// takes no new request, and those in flight get 10 s to finish.
+func runUntilDone(ctx context.Context, srv *http.Server, ln net.Listener, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -203,5 +203,5 @@ func TestServeStartupLine(t *testing.T) {
 // serve listens on addr until ctx ends, then stops taking requests, lets
 // the ones in flight finish and only then closes the database.
 func serve(ctx context.Context, addr, dbPath string, opt handlers.Options, stdout io.Writer, log *slog.Logger) error {
-	return serveWithBackups(ctx, addr, dbPath, opt, backupConfig{}, stdout, log)
+	return serveWith(ctx, serveConfig{addr: addr, db: dbPath, app: opt}, stdout, log)
 }

@@ -180,6 +180,13 @@ func diskAttack(ctx context.Context, t *target) error {
 	}
 	fmt.Printf("\nroom made, one more save: %s %s\n", afterStatus, afterMsg)
 
+	return readOnlyStarts(ctx, t, dir)
+}
+
+// readOnlyStarts tries to start the server where the database cannot be
+// written: on the tmpfs remounted read-only, then with the database file
+// alone bound read-only; each try says whether the server started.
+func readOnlyStarts(ctx context.Context, t *target, dir string) error {
 	// Read-only: the server is stopped first, as one would be by a reboot
 	// that mounted the disk read-only.
 	t.srv.stop()

@@ -31,6 +31,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime"
@@ -95,6 +96,8 @@ func bare(args []string) error {
 func run(args []string) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	bin := fs.String("bin", "", "the ruthless binary to measure")
+	before := fs.String("before", "", "an older ruthless binary to measure beside it, in the same run")
+	rounds := fs.Int("rounds", 1, "times to measure the servers, in turn (noise then falls on each alike)")
 	dir := fs.String("dir", "", "scratch directory for the database and logs")
 	dur := fs.Duration("d", 10*time.Second, "how long to load each server")
 	workers := fs.Int("workers", 8, "concurrent client workers")
@@ -104,8 +107,8 @@ func run(args []string) error {
 	if *bin == "" || *dir == "" {
 		return errors.New("run: -bin and -dir are required")
 	}
-	if *workers < 1 || *dur <= 0 || *dur > 10*time.Minute {
-		return errors.New("run: need -workers ≥ 1 and 0 < -d ≤ 10m")
+	if *workers < 1 || *dur <= 0 || *dur > 10*time.Minute || *rounds < 1 || *rounds > 20 {
+		return errors.New("run: need -workers ≥ 1, 0 < -d ≤ 10m and 1 ≤ -rounds ≤ 20")
 	}
 	// Ctrl-C stops the load early and still stops the servers.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -154,44 +157,29 @@ func run(args []string) error {
 	fmt.Printf("scoreboard: 3 players, 5 rounds (pools 5–9), final; %d bytes of HTML (sent gzipped, as to a browser)\n", pageBytes)
 	fmt.Printf("real server RSS before load: %s\n\n", mib(idleKB))
 
-	type row struct {
-		name string
-		res  result
-		rss  rssStats
-	}
-	var rows []row
-	targets := []struct {
-		name string
-		srv  *server
-		url  string
-	}{
+	targets := []loadTarget{
 		{"bare gin  GET /hello", bareSrv, bareSrv.base + "/hello"},
 		{"ruthless  GET /games/{id}", app, pageURL},
 	}
-	for _, t := range targets {
-		done := make(chan struct{})
-		rss := sampleRSS(t.srv.cmd.Process.Pid, done)
-		res := load(ctx, client, t.url, *workers, *dur)
-		close(done)
-		rows = append(rows, row{t.name, res, <-rss})
-		client.CloseIdleConnections() // each server starts from fresh connections
-		if ctx.Err() != nil {
-			break
+	if *before != "" {
+		old, err := startServer(ctx, filepath.Join(*dir, "before.log"), *before,
+			append([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(*dir, "before.db")}, limitsOff(*before)...)...)
+		if err != nil {
+			return fmt.Errorf("the -before binary: %w", err)
 		}
+		defer old.stop()
+		oldURL, _, err := createGame(client, old.base, body)
+		if err != nil {
+			return fmt.Errorf("the -before binary: %w", err)
+		}
+		targets = append(targets, loadTarget{"before    GET /games/{id}", old, oldURL})
 	}
-
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "server\treq/s\tmean\tp99\trequests\terrors\tRSS peak\tRSS final\t")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%d\t%d\t%s\t%s\t\n", r.name, r.res.perSecond(),
-			ms(r.res.mean), ms(r.res.p99), r.res.requests, r.res.errors, mib(r.rss.peakKB), mib(r.rss.lastKB))
+	var rows []loadRow
+	for range *rounds {
+		rows = append(rows, measureAll(ctx, client, targets, *workers, *dur)...)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := printLoadTable(rows, len(targets)); err != nil {
 		return err
-	}
-	if len(rows) == 2 && rows[1].res.requests > 0 {
-		fmt.Printf("\nthe scoreboard serves %.1f%% of the bare gin rate; RSS sampled every 200 ms (%d samples)\n",
-			100*rows[1].res.perSecond()/rows[0].res.perSecond(), rows[1].rss.samples)
 	}
 	return ctx.Err()
 }
@@ -236,3 +224,78 @@ func createGame(client *http.Client, base string, body []byte) (string, int, err
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
 
 func mib(kb int) string { return fmt.Sprintf("%.1f MiB", float64(kb)/1024) }
+
+// loadTarget is one server and the address a load run asks of it.
+type loadTarget struct {
+	name string
+	srv  *server
+	url  string
+}
+
+// loadRow is what a load run measured of one target.
+type loadRow struct {
+	name string
+	res  result
+	rss  rssStats
+}
+
+// measureAll loads each target in turn for dur with workers clients,
+// sampling its memory meanwhile; each starts from fresh connections.
+func measureAll(ctx context.Context, client *http.Client, targets []loadTarget, workers int, dur time.Duration) []loadRow {
+	var rows []loadRow
+	for _, t := range targets {
+		done := make(chan struct{})
+		rss := sampleRSS(t.srv.cmd.Process.Pid, done)
+		res := load(ctx, client, t.url, workers, dur)
+		close(done)
+		rows = append(rows, loadRow{t.name, res, <-rss})
+		client.CloseIdleConnections()
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return rows
+}
+
+// printLoadTable prints the rows as a table, then for each round (every
+// perRound rows: bare gin, the scoreboard, and the older build's when
+// measured) the scoreboard's rate as a share of the others'.
+func printLoadTable(rows []loadRow, perRound int) error {
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "server\treq/s\tmean\tp99\trequests\terrors\tRSS peak\tRSS final\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%d\t%d\t%s\t%s\t\n", r.name, r.res.perSecond(),
+			ms(r.res.mean), ms(r.res.p99), r.res.requests, r.res.errors, mib(r.rss.peakKB), mib(r.rss.lastKB))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for i := 0; i+perRound <= len(rows); i += perRound {
+		round := rows[i : i+perRound]
+		if round[1].res.requests == 0 {
+			continue
+		}
+		fmt.Printf("\nround %d: the scoreboard serves %.1f%% of the bare gin rate", i/perRound+1,
+			100*round[1].res.perSecond()/round[0].res.perSecond())
+		if perRound > 2 && round[2].res.requests > 0 {
+			fmt.Printf(", %.1f%% of the older build's", 100*round[1].res.perSecond()/round[2].res.perSecond())
+		}
+		fmt.Printf("; RSS sampled every 200 ms (%d samples)", round[1].rss.samples)
+	}
+	fmt.Println()
+	return nil
+}
+
+// limitsOff are the flags that turn off bin's per-client limits, those of
+// them its serve command has: an older build may lack some (its limits
+// then were lower than this tool's load, or absent).
+func limitsOff(bin string) []string {
+	help, _ := exec.Command(bin, "serve", "-h").CombinedOutput()
+	var args []string
+	for _, flag := range []string{"-requests-per-minute", "-conns-per-client"} {
+		if bytes.Contains(help, []byte(flag+" ")) {
+			args = append(args, flag, "0")
+		}
+	}
+	return args
+}

@@ -60,13 +60,23 @@ func startServerEnv(ctx context.Context, logPath string, env []string, bin strin
 
 	line := make(chan string, 1)
 	go func() {
+		// The address is the last word of the first line naming one
+		// (older builds print other lines first); the rest is drained.
 		sc := bufio.NewScanner(out)
-		sc.Scan()
-		line <- sc.Text()
+		sent := false
+		for sc.Scan() {
+			if l := sc.Text(); !sent && strings.Contains(l, "http://") {
+				line <- l
+				sent = true
+			}
+		}
 	}()
 	select {
 	case l := <-line:
-		s.base = l[strings.LastIndex(l, " ")+1:]
+		s.base = strings.TrimRight(l[strings.LastIndex(l, "http://"):], " )")
+		if i := strings.IndexAny(s.base, " )"); i >= 0 {
+			s.base = s.base[:i]
+		}
 	case <-time.After(10 * time.Second):
 		s.stop()
 		return nil, fmt.Errorf("%s printed no address (see %s)", bin, logPath)

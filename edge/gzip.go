@@ -1,4 +1,4 @@
-package handlers
+package edge
 
 import (
 	"compress/gzip"
@@ -19,9 +19,9 @@ var gzipPool = sync.Pool{New: func() any {
 	return w
 }}
 
-// gzipped compresses responses for clients that accept gzip. Pages shrink
+// Gzip compresses responses for clients that accept gzip. Pages shrink
 // to a fifth, which matters on a phone with one bar of signal at the table.
-func gzipped(next http.Handler) http.Handler {
+func Gzip(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Encoding")
 		if !acceptsGzip(r.Header.Get("Accept-Encoding")) || r.Method == http.MethodHead {

@@ -1,4 +1,4 @@
-package handlers
+package edge
 
 import (
 	"net/netip"
@@ -10,7 +10,7 @@ import (
 // or several proxies, and as a client may forge or garble them.
 func TestForwardedClient(t *testing.T) {
 	t.Parallel()
-	trusted := proxies{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("fd00::/8")}
+	trusted := Proxies{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("fd00::/8")}
 	peer := netip.MustParseAddr("10.0.0.1")
 	tests := []struct {
 		name    string
@@ -116,21 +116,5 @@ func TestParseBaseURL(t *testing.T) {
 	}
 	if _, err := ParseBaseURL("https://scores.example.org/ruthless"); err == nil || !strings.Contains(err.Error(), "not supported") {
 		t.Errorf("a path prefix: error %v, want one saying it is not supported", err)
-	}
-}
-
-// TestLoginLimitsOf: the -logins-per-minute number, 0 (the default) and
-// below 0 (none).
-func TestLoginLimitsOf(t *testing.T) {
-	t.Parallel()
-	if l := loginLimitsOf(-1); l != nil {
-		t.Errorf("below 0: %+v, want no limits", l)
-	}
-	if l := loginLimitsOf(0); l == nil || l.perMinute != loginsPerMinute || l.burst != loginBurst {
-		t.Errorf("0: %+v, want the default %d a minute", l, loginsPerMinute)
-	}
-	l := loginLimitsOf(100)
-	if l == nil || l.perMinute != 100 || l.burst != 100 || l.totalPerMinute < 100 {
-		t.Errorf("100: %+v, want 100 a minute per client, and no fewer for all", l)
 	}
 }

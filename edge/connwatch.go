@@ -1,4 +1,4 @@
-package handlers
+package edge
 
 import "context"
 
@@ -6,7 +6,7 @@ import "context"
 // command's connection limits (cmd/ruthless/connlimit.go). At its total
 // the server closes a connection to make room for a new one; it must
 // never be a phone's. A connection waiting on its client (a held wrong
-// password here; a body that does not arrive, which the listener sees
+// password; a body that does not arrive, which the listener sees
 // itself) costs a place while doing nothing for anyone, so it may be
 // closed first; a client answered recently is a phone in use, closed
 // last.
@@ -32,17 +32,18 @@ func connWatchOf(ctx context.Context) ConnWatch {
 	return w
 }
 
-// waitingOnClient marks ctx's connection as waiting on its client until
+// WaitingOnClient marks ctx's connection as waiting on its client until
 // the returned func is called.
-func waitingOnClient(ctx context.Context) (resume func()) {
+func WaitingOnClient(ctx context.Context) (resume func()) {
 	if w := connWatchOf(ctx); w != nil {
 		return w.WaitingOnClient()
 	}
 	return func() {}
 }
 
-// answered tells ctx's connection that its client got a good answer.
-func answered(ctx context.Context, status int) {
+// Answered tells ctx's connection that its client got an answer with
+// status; only a good one (below 400) marks it as a phone in use.
+func Answered(ctx context.Context, status int) {
 	if w := connWatchOf(ctx); w != nil && status < 400 {
 		w.Answered()
 	}

@@ -1,4 +1,4 @@
-package handlers
+package edge
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"os"
 )
 
-// bodyError is a request body that could not be read to its end: the
+// BodyError is a request body that could not be read to its end: the
 // server's read timeout passed while the client was still sending it, the
 // connection closed midway, or its chunked framing was broken. Nothing
 // was done with such a request.
@@ -18,14 +18,14 @@ import (
 // request's context on any failed read from its connection, the body's
 // included, so the context alone cannot tell a slow sender, who is still
 // waiting for an answer, from a client that left.
-type bodyError struct{ err error }
+type BodyError struct{ err error }
 
-func (e *bodyError) Error() string { return "request body: " + e.err.Error() }
-func (e *bodyError) Unwrap() error { return e.err }
+func (e *BodyError) Error() string { return "request body: " + e.err.Error() }
+func (e *BodyError) Unwrap() error { return e.err }
 
-// timeout reports whether the body stopped coming before the server's
+// Timeout reports whether the body stopped coming before the server's
 // read timeout: 408 rather than 400.
-func (e *bodyError) timeout() bool {
+func (e *BodyError) Timeout() bool {
 	var ne net.Error
 	return errors.Is(e.err, os.ErrDeadlineExceeded) || errors.As(e.err, &ne) && ne.Timeout()
 }
@@ -33,13 +33,13 @@ func (e *bodyError) timeout() bool {
 // bodyState is where a request's watched body records its first failed
 // read, for the layers that decide whether to answer (fail, page, the
 // access log's writer).
-type bodyState struct{ err *bodyError }
+type bodyState struct{ err *BodyError }
 
 type bodyStateKey struct{}
 
-// watchBody makes every failed read of r's body a *bodyError, recorded
-// in the returned request's context (see bodyFailure).
-func watchBody(r *http.Request) *http.Request {
+// WatchBody makes every failed read of r's body a *BodyError, recorded
+// in the returned request's context (see BodyFailure).
+func WatchBody(r *http.Request) *http.Request {
 	st := &bodyState{}
 	r = r.WithContext(context.WithValue(r.Context(), bodyStateKey{}, st))
 	if r.Body != nil && r.Body != http.NoBody {
@@ -48,8 +48,8 @@ func watchBody(r *http.Request) *http.Request {
 	return r
 }
 
-// bodyFailure is the failed read of r's body, nil if there was none.
-func bodyFailure(r *http.Request) *bodyError {
+// BodyFailure is the failed read of r's body, nil if there was none.
+func BodyFailure(r *http.Request) *BodyError {
 	if st, ok := r.Context().Value(bodyStateKey{}).(*bodyState); ok {
 		return st.err
 	}
@@ -57,7 +57,7 @@ func bodyFailure(r *http.Request) *bodyError {
 }
 
 // watchedBody is a request body whose read errors (io.EOF aside) come
-// out as *bodyError and are recorded. The handler's goroutine is the only
+// out as *BodyError and are recorded. The handler's goroutine is the only
 // one to read it and to look at the record.
 type watchedBody struct {
 	io.ReadCloser
@@ -67,7 +67,7 @@ type watchedBody struct {
 func (b *watchedBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
 	if err != nil && err != io.EOF {
-		be := &bodyError{err: err}
+		be := &BodyError{err: err}
 		if b.state.err == nil {
 			b.state.err = be
 		}
