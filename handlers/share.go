@@ -49,9 +49,9 @@ func (a *app) sharedGame(c *gin.Context) (store.StoredGame, string, bool) {
 	return g, token, true
 }
 
-// sharedCard is /s/:token: the game's result card for anyone with the
+// sharedResultSheet is /s/:token: the game's result card for anyone with the
 // link. It links to nothing of the app, which would ask the password.
-func (a *app) sharedCard(c *gin.Context) {
+func (a *app) sharedResultSheet(c *gin.Context) {
 	g, token, ok := a.sharedGame(c)
 	if !ok {
 		return
@@ -72,9 +72,9 @@ func (a *app) sharedCard(c *gin.Context) {
 	a.page(c, http.StatusOK, views.ResultSheet(vm))
 }
 
-// sharedCardImage is /s/:token/card.png: the share link's picture, the
+// sharedShareImage is /s/:token/card.png: the share link's picture, the
 // same as the game's own (og:image of the shared card).
-func (a *app) sharedCardImage(c *gin.Context) {
+func (a *app) sharedShareImage(c *gin.Context) {
 	g, _, ok := a.sharedGame(c)
 	if !ok {
 		return
