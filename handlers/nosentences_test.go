@@ -224,14 +224,11 @@ var stillWorded = map[string]wording{
 	// Page words of the HTTP plumbing (login, rate limits, the host
 	// check, live streams, busy slots): issue 39 moves that plumbing out
 	// of handlers (h39p), and its words go to views after the move.
-	"auth.go": {why: "plumbing: the login form's messages, and key labels", literals: []string{
+	"auth.go": {why: "key-derivation labels of the session key", literals: []string{
 		"ruthless table password: session cookie key, v1", "securecookie hash key",
-		"Type the table password.",
-		"That is not the table password. Too many wrong passwords from this phone: wait ", " before the next try.",
-		"That is not the table password.", " seconds", "1 second",
 	}},
-	"bounds.go": {why: "plumbing: the request limit's and the busy slots' pages", literals: []string{
-		"Too many requests from this device. Try again in ", "The server is busy ", ". Try again in a few seconds.",
+	"bounds.go": {why: "plumbing: the busy slots' page, its words shared with the API's message", literals: []string{
+		"The server is busy ", ". Try again in a few seconds.",
 		"with other downloads of the whole history",
 	}},
 	"shareimage.go": {why: "a hash label, and the busy page's words (bounds.go)", literals: []string{
@@ -241,7 +238,6 @@ var stillWorded = map[string]wording{
 		"this server does not answer to the name ", "; if that is really this machine, start the server with -host ",
 		"Misdirected request: ",
 	}},
-	"livecalm.go": {why: "plumbing: the seat-change limit's page", literals: []string{"Too many seat changes from this device. Try again in "}},
 	"ratelimit.go": {why: "plumbing: the new-game limit's answer (form and API alike)", literals: []string{
 		"too many new games from this client",
 		"The server takes at most ", " new games an hour, from everyone together. Try again in ",
