@@ -130,7 +130,10 @@ func (l *ClientLimiter) Reserve(client string) (cancel func(), wait time.Duratio
 	return func() {
 		l.mu.Lock()
 		defer l.mu.Unlock()
-		r.CancelAt(l.now())
+		// At the reservation's own moment: x/time/rate gives nothing back
+		// for a cancel dated after the token was due, which a token taken
+		// at once always is.
+		r.CancelAt(now)
 	}, 0
 }
 
@@ -237,7 +240,7 @@ func (v *Volume) Reserve(n int) (cancel func(), wait time.Duration) {
 	return func() {
 		v.mu.Lock()
 		defer v.mu.Unlock()
-		r.CancelAt(time.Now())
+		r.CancelAt(now) // at the reservation's moment, as in ClientLimiter.Reserve
 	}, 0
 }
 

@@ -139,7 +139,7 @@ func readRecord(g store.StoredGame, played, tz, duration, location, notes string
 	}
 	for _, ch := range checks {
 		if err := scoring.CheckPlayRecord(ch.game); err != nil {
-			errs[ch.field] = views.MessageText(err.(*scoring.FieldError).Message)
+			errs[ch.field] = views.MessageText(views.FieldProblem(err.(*scoring.FieldError)))
 		}
 	}
 	return rec, errs

@@ -100,25 +100,14 @@ func playersOpt(p *int) (int, error) {
 	return *p, nil
 }
 
-// parseCodes reads card codes, naming the field of the first bad one.
-func parseCodes(codes []string, field string, players int, seen map[scoring.Card]bool) ([]scoring.Card, error) {
-	cards := make([]scoring.Card, 0, len(codes))
-	for i, code := range codes {
-		f := fmt.Sprintf("%s[%d]", field, i)
-		c, err := scoring.ParseCard(code)
-		if err != nil {
-			return nil, &badRequest{field: f, message: err.Error()}
-		}
-		if err := scoring.CheckInPlay([]scoring.Card{c}, players); err != nil {
-			return nil, &badRequest{field: f, message: err.Error()}
-		}
-		if seen[c.Cell()] {
-			return nil, &badRequest{field: f, message: fmt.Sprintf("card %q given twice", c.Cell().String())}
-		}
-		seen[c.Cell()] = true
-		cards = append(cards, c)
+// parseCodes reads card codes (scoring.ReadCards, the one reader),
+// naming the field of the first bad one.
+func parseCodes(codes []string, field string, players int) ([]scoring.Card, error) {
+	cards, err := scoring.ReadCards(codes, players)
+	if fe, ok := err.(*scoring.FieldError); ok {
+		return nil, &badRequest{field: fmt.Sprintf("%s[%d]", field, fe.Item), message: fe.Message}
 	}
-	return cards, nil
+	return cards, err
 }
 
 func (a *app) apiSolve(c *gin.Context) {
@@ -142,7 +131,7 @@ func (a *app) apiSolve(c *gin.Context) {
 // for a game of n players) as solve --json writes it, or the error naming
 // the field "cards". The API and the entry page's live line share it.
 func (a *app) answerSolve(c *gin.Context, codes []string, n int) {
-	cards, err := parseCodes(codes, "cards", n, map[scoring.Card]bool{})
+	cards, err := parseCodes(codes, "cards", n)
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -185,7 +174,7 @@ func (a *app) apiCheck(c *gin.Context) {
 			sets[i] = append(sets[i], cl)
 		}
 	}
-	pool, err := parseCodes(in.Pool, "pool", n, map[scoring.Card]bool{})
+	pool, err := parseCodes(in.Pool, "pool", n)
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -289,7 +278,7 @@ func (a *app) apiPutEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	pool, err := parseCodes(in.Pool, "pool", scoring.MaxPlayers, map[scoring.Card]bool{})
+	pool, err := parseCodes(in.Pool, "pool", scoring.MaxPlayers)
 	if err != nil {
 		a.fail(c, err)
 		return

@@ -106,7 +106,7 @@ func (a *app) bgstatsGame(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if res.Totals == nil {
+	if !g.File.Over() {
 		a.fail(c, &badRequest{field: "id", message: "this game is not over yet: BG Stats takes finished plays", text: views.NotOverForBGStatsText})
 		return
 	}

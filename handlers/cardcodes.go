@@ -1,8 +1,9 @@
 package handlers
 
 import (
-	"fmt"
+	"errors"
 	"ruthless/scoring"
+	"ruthless/views"
 	"slices"
 	"strings"
 )
@@ -43,29 +44,59 @@ func cardOrder(x, y scoring.Card) int {
 	return 0
 }
 
-// readPool reads a pool: the codes, with Captains flagged by a * or by
-// being listed in power (the form's toggles). It refuses unknown codes,
-// repeats and, with 2 players, Kraken cards (R4.2).
+// readPool reads a pool (scoring.ReadCards, the one reader): the codes,
+// with Captains flagged by a * or by being listed in power (the form's
+// toggles). It refuses unknown codes, repeats and, with 2 players, Kraken
+// cards (R4.2), with the *scoring.FieldError of the first.
 func readPool(codes, power []string, players int) ([]scoring.Card, error) {
-	seen := map[scoring.Card]bool{}
-	var pool []scoring.Card
-	for _, code := range codes {
-		c, err := scoring.ParseCard(code)
-		if err != nil {
-			return nil, err
-		}
-		if seen[c.Cell()] {
-			return nil, fmt.Errorf("card %q given twice", c.Cell().String())
-		}
-		seen[c.Cell()] = true
-		if c.Rank == scoring.Cpt && slices.Contains(power, c.Cell().String()) {
-			c.Flagged = true
-		}
-		pool = append(pool, c)
-	}
-	if err := scoring.CheckInPlay(pool, players); err != nil {
+	pool, err := scoring.ReadCards(codes, players)
+	if err != nil {
 		return nil, err
 	}
+	flagPowers(pool, power)
 	sortCards(pool)
 	return pool, nil
+}
+
+// readFormCards reads the cards a form's tap grid sent (scoring's one
+// reader): an unknown code and a card given twice are refused, as the
+// API refuses them, with the page's words for the first problem; the
+// cards that could be read come back all the same, so the form sent back
+// keeps them tapped. The grid flags a Captain by its toggle, never by a
+// *, so a code with one is unknown here.
+func readFormCards(codes []string) ([]scoring.Card, string) {
+	cards, err := scoring.ReadCards(codes, 0)
+	var problem string
+	if fe, ok := err.(*scoring.FieldError); ok {
+		problem = views.MessageText(views.FieldProblem(fe))
+	}
+	kept := cards[:0]
+	for _, c := range cards {
+		if c.Flagged {
+			problem = views.MessageText(views.FieldProblem(&scoring.FieldError{Code: scoring.CodeUnknownCard, Text: c.String()}))
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept, problem
+}
+
+// inputProblem is a refusal of bad input as a page words it: scoring's
+// refusals by their code (views.FieldProblem), any other by its text.
+func inputProblem(err error) string {
+	var fe *scoring.FieldError
+	if errors.As(err, &fe) {
+		return views.FieldProblem(fe)
+	}
+	return err.Error()
+}
+
+// flagPowers flags the Captains whose codes are listed in power (the
+// form's Captain-power toggles).
+func flagPowers(pool []scoring.Card, power []string) {
+	for i, c := range pool {
+		if c.Rank == scoring.Cpt && slices.Contains(power, c.Cell().String()) {
+			pool[i].Flagged = true
+		}
+	}
 }

@@ -50,7 +50,7 @@ func (a *app) checkInvalid(c *gin.Context, s checkState, err error) {
 		s.players = 4
 	}
 	vm := a.checkView(s)
-	vm.Errors = views.Errors{"form": views.MessageText(err.Error())}
+	vm.Errors = views.Errors{"form": views.MessageText(inputProblem(err))}
 	a.page(c, http.StatusUnprocessableEntity, views.Check(vm))
 }
 

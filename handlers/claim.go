@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"regexp"
 	"slices"
@@ -71,13 +70,14 @@ func readCheck(v url.Values) (checkState, error) {
 	if f := v.Get("from"); roundPath.MatchString(f) {
 		s.from = f
 	}
-	seen := map[scoring.Card]bool{}
+	// The claimed cards, the pool and the unused cards are one list: its
+	// rules (in the game, no card twice) are scoring's CardSet.
+	list := scoring.NewCardSet(s.players)
 	note := func(c scoring.Card) error {
-		if seen[c.Cell()] {
-			return fmt.Errorf("card %q given twice", c.Cell().String())
+		if fe := list.Take(c); fe != nil {
+			return fe
 		}
-		seen[c.Cell()] = true
-		return scoring.CheckInPlay([]scoring.Card{c}, s.players)
+		return nil
 	}
 	for _, line := range v["set"] {
 		var set []scoring.Claim
@@ -103,7 +103,7 @@ func readCheck(v url.Values) (checkState, error) {
 		}
 		s.pool = pool
 		for _, c := range pool {
-			if !seen[c.Cell()] {
+			if !list.Has(c) {
 				s.unused = append(s.unused, c)
 			}
 		}

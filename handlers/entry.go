@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -135,24 +134,15 @@ type entryInput struct {
 func readEntryForm(form url.Values) entryInput {
 	in := entryInput{errs: views.Errors{}, coinsRaw: strings.TrimSpace(form.Get("coins")), step: form.Get("step")}
 	in.version, _ = strconv.Atoi(form.Get("version"))
-	power := form["power"]
-	seen := map[scoring.Card]bool{}
-	for _, code := range form["card"] {
-		c, err := scoring.ParseCard(code)
-		if err != nil || c.Flagged {
-			in.errs["pool"] = fmt.Sprintf("Unknown card %q.", code)
-			continue
-		}
-		if seen[c] {
-			continue
-		}
-		seen[c] = true
-		if c.Rank == scoring.Cpt && slices.Contains(power, c.String()) {
-			c.Flagged = true
-		}
-		in.pool = append(in.pool, c)
-		in.codes = append(in.codes, c.Cell().String())
+	cards, problem := readFormCards(form["card"])
+	if problem != "" {
+		in.errs["pool"] = problem
 	}
+	for _, c := range cards {
+		in.pool = append(in.pool, c)
+		in.codes = append(in.codes, c.String())
+	}
+	flagPowers(in.pool, form["power"])
 	sortCards(in.pool)
 	n, err := strconv.Atoi(in.coinsRaw)
 	switch {
@@ -313,7 +303,7 @@ func (in *entryInput) refusedBy(err error, r, p int) bool {
 	if !errors.As(err, &fe) {
 		return false
 	}
-	in.errs[entryField(fe, r, p)] = fe.Message
+	in.errs[entryField(fe, r, p)] = views.FieldProblem(fe)
 	in.clash = fe.Rule == "R4.1"
 	return true
 }

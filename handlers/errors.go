@@ -142,7 +142,7 @@ func classifyError(err error) problem {
 	case errors.Is(err, store.ErrInTrash):
 		// The API answers it as an unknown game (docs/api.md); a page
 		// says where the game went and what can still be done.
-		return problem{status: http.StatusNotFound, message: "no such game", field: "id", title: views.NotFoundTitle, text: views.InTrashText}
+		return problem{status: http.StatusNotFound, message: "no such game", field: "id", title: views.NotFoundTitle, text: views.InTrashText(trashDays())}
 	case errors.Is(err, store.ErrNotFound):
 		return problem{status: http.StatusNotFound, message: "no such game", field: "id", noSuchPage: true}
 	case errors.Is(err, errGuestNewGame):

@@ -126,17 +126,11 @@ func readFinalForm(form url.Values, maxMonkeys int) (finalValues, scoring.FinalE
 	}
 	v.version, _ = strconv.Atoi(form.Get("version"))
 	buriedCodes := form["buried"]
-	seen := map[scoring.Card]bool{}
-	for _, code := range form["card"] {
-		c, err := scoring.ParseCard(code)
-		if err != nil || c.Flagged {
-			errs["pirates"] = fmt.Sprintf("Unknown card %q.", code)
-			continue
-		}
-		if seen[c] {
-			continue
-		}
-		seen[c] = true
+	cards, problem := readFormCards(form["card"])
+	if problem != "" {
+		errs["pirates"] = problem
+	}
+	for _, c := range cards {
 		if slices.Contains(buriedCodes, c.String()) {
 			v.buried = append(v.buried, c)
 		} else {
@@ -230,7 +224,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		// The collection breaks a rule against what the game holds as
 		// the write found it (R4; checked once, inside the write).
 		vm := finalFormView(g, p, v)
-		vm.Errors = views.Errors{finalField(fe, p): fe.Message}
+		vm.Errors = views.Errors{finalField(fe, p): views.FieldProblem(fe)}
 		vm.Token = orNewToken(token)
 		a.finalPage(c, http.StatusUnprocessableEntity, g, vm)
 		return
@@ -330,13 +324,13 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 			vm.Missing = append(vm.Missing, st)
 		}
 	}
-	if f.Final == nil && f.CurrentRound() == 0 {
+	if !f.Over() && f.CurrentRound() == 0 {
 		vm.Next = nextStep(t, len(f.Rounds))
 	}
 	for r := range f.Rounds {
 		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Step: views.StepRound, Round: r + 1})
 	}
-	if f.Final == nil {
+	if !f.Over() {
 		return vm
 	}
 	vm.Complete = true

@@ -54,6 +54,9 @@ func TestEntryFormErrors(t *testing.T) {
 		{"coins too many", "/rounds/2/players/0", url.Values{"card": {"H2"}, "coins": {"100"}, "version": {"0"}}, "coins", "0 to 99", []string{"H2"}, "100"},
 		{"coins negative", "/rounds/2/players/1", url.Values{"card": {"S1"}, "coins": {"-2"}, "version": {"0"}}, "coins", "0 to 99", []string{"S1"}, "-2"},
 		{"unknown card", "/rounds/2/players/0", url.Values{"card": {"H2", "Z9"}, "coins": {"1"}, "version": {"0"}}, "pool", `"Z9"`, []string{"H2"}, "1"},
+		// A card given twice is refused as the API refuses it (it was
+		// once dropped without a word); the rest stays tapped.
+		{"card given twice", "/rounds/2/players/0", url.Values{"card": {"H2", "H3", "h2"}, "coins": {"1"}, "version": {"0"}}, "pool", `Card "H2" given twice.`, []string{"H2", "H3"}, "1"},
 		// R4.1: the clash is drawn with its holder, and the card stays
 		// ticked so the player sees what to untap.
 		{"card another player holds", "/rounds/2/players/1", url.Values{"card": {"S1", "H2"}, "coins": {"1"}, "version": {"0"}}, "clash", "Also in Lucy", []string{"S1", "H2"}, "1"},
@@ -246,6 +249,7 @@ func TestFinalFormErrors(t *testing.T) {
 		{"coins too many", base(url.Values{"coins": {"120"}}), "coins", "0 to 99", "input-monkeys"},
 		{"entered pirate missing", base(url.Values{"card": {"H2", "H3", "A4", "S6"}}), "pirates", "K6", "input-coins"},
 		{"another player's pirate", base(url.Values{"card": {"H2", "H3", "A4", "S6", "K6", "S1"}}), "pirates", "S1", "input-coins"},
+		{"a pirate given twice", base(url.Values{"card": {"H2", "H3", "A4", "S6", "K6", "H3"}}), "pirates", `Card "H3" given twice.`, "input-coins"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -72,7 +72,7 @@ func (a *app) game(c *gin.Context) {
 // problemOf describes a rule the stored game breaks, with a link to each
 // entry the problem names (for R4.1, both players' entries).
 func problemOf(g store.StoredGame, fe *scoring.FieldError) *views.Problem {
-	p := &views.Problem{Message: fe.Message, Rule: fe.Rule}
+	p := &views.Problem{Message: views.FieldProblem(fe), Rule: fe.Rule}
 	players := g.File.Players
 	for _, at := range places(fe) {
 		if at.Seat < 0 || at.Seat >= len(players) {
@@ -113,8 +113,8 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 	for _, rr := range res.Rounds {
 		scored[rr.Round] = rr
 	}
-	running := make([]int, n)
 	for r := range f.Rounds {
+		running := scoring.PrizesAfter(res.Rounds, n, r+1)
 		row := views.ScoreRow{
 			Round:       r + 1,
 			Href:        views.RoundURL(g.ID, r+1),
@@ -126,7 +126,6 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 		for p := range n {
 			cell := views.ScoreCell{Entered: f.HasEntered(r+1, p)}
 			if ok && p < len(rr.Results) {
-				running[p] += rr.Results[p].Prize
 				cell.Scored = true
 				cell.Strength = rr.Results[p].Strength
 				cell.Prize = rr.Results[p].Prize
@@ -146,20 +145,20 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 	} else {
 		vm.Others = append(vm.Others, views.Link{Href: views.FinalScoresURL(g.ID), Step: views.StepEndOfGame})
 	}
-	if f.Final != nil {
+	if f.Over() {
 		vm.Finished = true
 		vm.Winners = slices.Clone(res.Winners)
 		for _, t := range res.Totals {
 			vm.FinalNP = append(vm.FinalNP, t.NP)
 		}
 	}
-	vm.Totals, vm.TotalsFinal = totals(f.Players, res), vm.Finished
+	vm.Totals, vm.TotalsFinal = totals(f, res), vm.Finished
 	// Inviting is the main thing until every seat is on a phone; then it
 	// waits in More (a phone lost or flat joins again), and once the game
 	// is over it goes.
 	everyHeld := len(g.Holders) >= n
 	vm.InviteFirst = vm.Current == 1 && !f.Started(1) && vm.Next.Href != "" && !everyHeld
-	vm.InviteInMore = everyHeld && f.Final == nil
+	vm.InviteInMore = everyHeld && !f.Over()
 	if len(t.held) == 0 && vm.Current == 1 && !f.Started(1) {
 		for p := range f.Players {
 			if g.HolderOf(p) == "" {
@@ -178,7 +177,7 @@ func (a *app) deleteForm(c *gin.Context) {
 	if !ok {
 		return
 	}
-	a.page(c, http.StatusOK, views.DeleteGame(views.DeleteView{GameID: g.ID, Players: g.File.Players, Date: g.Created.Local().Format(dateLayout)}))
+	a.page(c, http.StatusOK, views.DeleteGame(views.DeleteView{GameID: g.ID, Players: g.File.Players, Date: g.Created.Local().Format(dateLayout), KeepDays: trashDays()}))
 }
 
 func (a *app) deleteGame(c *gin.Context) {
@@ -193,7 +192,8 @@ func (a *app) deleteGame(c *gin.Context) {
 // won, or the final NP once there is one, with the place scoring gives it
 // (the final places of R3.5 at the end, the running places before). Before
 // any round is scored nobody has a place.
-func totals(players []string, res scoring.Result) []views.PlayerTotal {
+func totals(f scoring.Game, res scoring.Result) []views.PlayerTotal {
+	players := f.Players
 	np := scoring.PrizesSoFar(res.Rounds, len(players))
 	places := scoring.RunningPlaces(np)
 	if final := res.FinalPlaces(); len(final) == len(players) {
@@ -205,7 +205,7 @@ func totals(players []string, res scoring.Result) []views.PlayerTotal {
 	out := make([]views.PlayerTotal, len(players))
 	for p, name := range players {
 		out[p] = views.PlayerTotal{Name: name, NP: np[p]}
-		if len(res.Rounds) > 0 || res.Totals != nil {
+		if len(res.Rounds) > 0 || f.Over() {
 			out[p].Place = places[p]
 		}
 	}

@@ -74,7 +74,7 @@ func (a *app) history(parent context.Context) ([]scoring.PlayedGame, error) {
 		fresh := make([]cachedGame, 0, len(loaded))
 		for _, g := range loaded {
 			c := cachedGame{updated: g.Updated, game: scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File}}
-			if g.File.Final != nil {
+			if g.File.Over() {
 				res, err := a.score(ctx, g.File)
 				if solveFailed(err) {
 					rc.keep(fresh)
@@ -149,7 +149,7 @@ func (a *app) finishedGames(ctx context.Context) ([]scoring.PlayedGame, error) {
 	}
 	var fin []scoring.PlayedGame
 	for _, pg := range all {
-		if pg.File.Final != nil && pg.Result != nil {
+		if pg.File.Over() && pg.Result != nil {
 			fin = append(fin, pg)
 		}
 	}

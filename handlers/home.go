@@ -52,14 +52,14 @@ func (a *app) home(c *gin.Context) {
 			a.fail(c, err)
 			return
 		}
-		if g.File.Final != nil {
+		if g.File.Over() {
 			vm.Finished = append(vm.Finished, s)
 		} else {
 			vm.InProgress = append(vm.InProgress, s)
 		}
 	}
 	if before.IsZero() {
-		vm.Trash = a.recentlyDeleted(c)
+		vm.Trash, vm.TrashDays = a.recentlyDeleted(c), trashDays()
 	}
 	if vm.Offline, err = a.offlineHome(c); err != nil {
 		a.fail(c, err)
@@ -213,7 +213,7 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	var limited *errTooManyGames
 	switch {
 	case errors.As(err, &fe):
-		refuse(http.StatusUnprocessableEntity, newGameField(fe, slot), fe.Message)
+		refuse(http.StatusUnprocessableEntity, newGameField(fe, slot), views.FieldProblem(fe))
 	case errors.As(err, &limited):
 		vm.Errors["form"], vm.KnownNames = limited.message(), a.knownNames(c)
 		a.fail(c, drawnOn(limited, views.NewGame(vm)))

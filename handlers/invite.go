@@ -357,5 +357,5 @@ const inviteAfterEnd = time.Hour
 // that cannot be read is left to its handler to answer (404, 503).
 func (a *app) inviteOver(ctx context.Context, game string) bool {
 	g, err := a.store.Game(ctx, game)
-	return err == nil && g.File.Final != nil && time.Since(g.Updated) > inviteAfterEnd
+	return err == nil && g.File.Over() && time.Since(g.Updated) > inviteAfterEnd
 }

@@ -93,7 +93,7 @@ func liveView(r *http.Request, g store.StoredGame, links bool) views.LiveView {
 	f := g.File
 	t := tableOf(r, g)
 	lv := views.LiveView{Events: views.EventsURL(g.ID), Version: gameVersion(g), Seat: -1, JoinHref: views.JoinURL(g.ID),
-		Game: views.GameURL(g.ID), Final: f.Final != nil, Names: f.Players}
+		Game: views.GameURL(g.ID), Final: f.Over(), Names: f.Players}
 	if len(t.held) > 0 {
 		lv.Seat = t.held[0]
 		names := make([]string, len(t.held))
@@ -104,7 +104,7 @@ func liveView(r *http.Request, g store.StoredGame, links bool) views.LiveView {
 	}
 	cur := f.CurrentRound()
 	if cur == 0 {
-		if f.Final == nil {
+		if !f.Over() {
 			endOfGame(&lv, t, links)
 		}
 		return lv

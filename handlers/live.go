@@ -60,7 +60,7 @@ func gameVersion(g store.StoredGame) string {
 	for _, v := range g.FinalVersions {
 		put(int64(v))
 	}
-	if g.File.Final != nil {
+	if g.File.Over() {
 		put(1)
 	}
 	// A rematch made from this game changes its final scores' page,

@@ -29,7 +29,7 @@ import (
 func nextStep(t atTable, seen int) views.Link {
 	g := t.g
 	f := g.File
-	if f.Final != nil {
+	if f.Over() {
 		return views.Link{Href: views.FinalScoresURL(g.ID), Step: views.StepFinalScores}
 	}
 	last := f.LastComplete()

@@ -251,10 +251,10 @@ var stillWorded = map[string]wording{
 	// The writes' forms: issue 39 rewrites these save paths over one
 	// write layer (the lead), which words its refusals as codes.
 	"entry.go": {why: "the round entry's save path (the lead's)", literals: []string{
-		"Unknown card %q.", "Coins are a whole number from 0 to %d.",
+		"Coins are a whole number from 0 to %d.",
 	}},
 	"final.go": {why: "the end-of-game entry's save path (the lead's)", literals: []string{
-		"Powder Monkeys buried", "The banner total", "The banner total", "Unknown card %q.", "%s must be a whole number from 0 to %d.",
+		"Powder Monkeys buried", "The banner total", "The banner total", "%s must be a whole number from 0 to %d.",
 	}},
 	"home.go": {why: "the new-game form's save path (the lead's)", literals: []string{
 		"The form sent %d player names, but a game has %d to %d players.",

@@ -19,7 +19,7 @@ import (
 )
 
 // The players list: everyone who played here, with their record. The
-// statistics are scoring's (scoring.SummarizePlayers); this page keeps
+// statistics are scoring's (scoring.NewPlayers); this page keeps
 // the list of one state of the history and slices it into pages.
 
 // pct writes n/d as a whole percentage.

@@ -37,7 +37,7 @@ func (a *app) gameResultSheet(c *gin.Context) {
 
 // resultSheetView builds the result card from a scored game.
 func resultSheetView(g store.StoredGame, res scoring.Result) views.ResultSheetView {
-	return views.NewResultSheet(g.ID, g.File.Players, res, playFacts(g))
+	return views.NewResultSheet(g.ID, g.File, res, playFacts(g))
 }
 
 // names are the players of seats, skipping a seat out of range.

@@ -82,7 +82,7 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 // shareImageOf is what the share image of a scored game shows.
 func shareImageOf(g store.StoredGame, res scoring.Result) views.ShareImage {
 	facts := playFacts(g)
-	return views.NewShareImage(g.File.Players, res, playedDay(g), facts.Duration, facts.Location)
+	return views.NewShareImage(g.File, res, playedDay(g), facts.Duration, facts.Location)
 }
 
 // shareView is what the final scores' Share button hands on: the result

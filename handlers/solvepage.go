@@ -42,10 +42,10 @@ func readSolve(q url.Values) solveInput {
 	}
 	var err error
 	if in.pool, err = readPool(in.poolCodes, in.power, in.players); err != nil {
-		in.errs["pool"] = views.MessageText(err.Error())
+		in.errs["pool"] = views.MessageText(inputProblem(err))
 	}
 	if in.tavern, err = readPool(in.tavernCodes, nil, in.players); err != nil {
-		in.errs["tavern"] = views.MessageText(err.Error())
+		in.errs["tavern"] = views.MessageText(inputProblem(err))
 	}
 	for _, c := range in.tavern {
 		if slices.ContainsFunc(in.pool, func(p scoring.Card) bool { return p.Cell() == c.Cell() }) {

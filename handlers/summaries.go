@@ -42,7 +42,7 @@ func summarize(ctx context.Context, st SummaryFiller, stale []store.GameVersion,
 		sums := make([]store.Summary, 0, len(loaded))
 		for _, g := range loaded {
 			pg := scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File}
-			if g.File.Final != nil {
+			if g.File.Over() {
 				res, err := score(ctx, g.File)
 				if solveFailed(err) {
 					return err
@@ -149,7 +149,7 @@ func historyBefore(x, y scoring.GameSummary) bool {
 // page draws (the summaries hold strengths, not cards).
 func (a *app) fullGame(ctx context.Context, id string) (scoring.PlayedGame, bool) {
 	games, err := a.store.GamesByID(ctx, []string{id})
-	if err != nil || len(games) == 0 || games[0].File.Final == nil {
+	if err != nil || len(games) == 0 || !games[0].File.Over() {
 		return scoring.PlayedGame{}, false
 	}
 	g := games[0]

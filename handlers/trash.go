@@ -17,6 +17,10 @@ import (
 // there store.TrashKeep; then it is purged, at the server's start, once a
 // day after that, and whenever the trash is listed.
 
+// trashDays is how many days a deleted game stays restorable: the
+// store's TrashKeep, the one source of it, in days.
+func trashDays() int { return int(store.TrashKeep / (24 * time.Hour)) }
+
 // restoreGame takes a game out of the trash and opens it. A game that is
 // live already (the Restore form posted twice) opens too.
 func (a *app) restoreGame(c *gin.Context) {
@@ -26,7 +30,7 @@ func (a *app) restoreGame(c *gin.Context) {
 	case err == nil, errors.Is(err, store.ErrNotInTrash):
 		seeOther(c, views.GameURL(id))
 	case errors.Is(err, store.ErrNotFound):
-		a.notFound(c, views.PurgedText)
+		a.notFound(c, views.PurgedText(trashDays()))
 	default:
 		a.fail(c, err)
 	}
@@ -111,6 +115,6 @@ func logPurge(log *slog.Logger, n int, err error) {
 	case err != nil && !errors.Is(err, context.Canceled):
 		log.Warn("purging the trash", "err", err)
 	case n > 0:
-		log.Info("purged the trash", "games", n, "older_than_days", int(store.TrashKeep.Hours()/24))
+		log.Info("purged the trash", "games", n, "older_than_days", trashDays())
 	}
 }

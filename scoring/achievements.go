@@ -152,6 +152,32 @@ func commander(cards []Card) int {
 	return best
 }
 
+// The NP of an achievement's places (R3.3): first (and every Shipshape),
+// then second.
+const (
+	FirstPlaceNP  = 4
+	SecondPlaceNP = 2
+)
+
+// HasSecondPlace reports whether a game of this many players awards an
+// achievement's second place (R3.3: with 3 or 4 players, not 2).
+func HasSecondPlace(players int) bool { return players >= 3 }
+
+// Place is the place seat p took in the achievement: 1, 2, or 0 for none
+// (R3.3).
+func (a AchievementResult) Place(p int) int {
+	if p < 0 || p >= len(a.NP) {
+		return 0
+	}
+	switch a.NP[p] {
+	case FirstPlaceNP:
+		return 1
+	case SecondPlaceNP:
+		return 2
+	}
+	return 0
+}
+
 // AwardAchievement turns one achievement's counts (in seat order) into NP
 // per R3.3: 4 to first place, 2 to a lone first's runners-up with 3 or 4
 // players, and for Shipshape 4 to everyone who has it. A count of 0 never
@@ -173,7 +199,7 @@ func AwardAchievement(id string, counts []int, zeroCounts bool) AchievementResul
 	if id == Shipshape {
 		for p, c := range counts {
 			if c > 0 {
-				res.NP[p] = 4
+				res.NP[p] = FirstPlaceNP
 			}
 		}
 		return res
@@ -192,11 +218,11 @@ func AwardAchievement(id string, counts []int, zeroCounts bool) AchievementResul
 	firsts := 0
 	for p, c := range counts {
 		if places(c) && c == top {
-			res.NP[p] = 4
+			res.NP[p] = FirstPlaceNP
 			firsts++
 		}
 	}
-	if firsts > 1 || len(counts) < 3 {
+	if firsts > 1 || !HasSecondPlace(len(counts)) {
 		return res
 	}
 	second, ok := 0, false
@@ -210,7 +236,7 @@ func AwardAchievement(id string, counts []int, zeroCounts bool) AchievementResul
 	}
 	for p, c := range counts {
 		if places(c) && c == second {
-			res.NP[p] = 2
+			res.NP[p] = SecondPlaceNP
 		}
 	}
 	return res

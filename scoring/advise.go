@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"context"
-	"fmt"
 	"slices"
 )
 
@@ -47,18 +46,18 @@ func Advise(ctx context.Context, pool, tavern []Card, recruited int, opt Options
 		solve = SolveContext
 	}
 	if len(tavern) > MaxTavern {
-		return Advice{}, fmt.Errorf("the Tavern Row has %d cards, not %d", MaxTavern, len(tavern))
+		return Advice{}, refusal("", "", &FieldError{Code: CodeTavernSize, Max: MaxTavern, Value: len(tavern)})
 	}
 	if recruited < 0 || recruited > MaxNewPirates {
-		return Advice{}, fmt.Errorf("recruits already this round must be 0 to %d, not %d", MaxNewPirates, recruited)
+		return Advice{}, refusal("", "", &FieldError{Code: CodeRecruitedRange, Max: MaxNewPirates, Value: recruited})
 	}
 	all := append(slices.Clone(pool), tavern...)
-	seen := map[Card]bool{}
+	// Every repeat first, then a Kraken with two players, as always.
+	list := NewCardSet(0)
 	for _, c := range all {
-		if seen[c.Cell()] {
-			return Advice{}, fmt.Errorf("card %q given twice", c.Cell().String())
+		if fe := list.Take(c); fe != nil {
+			return Advice{}, fe
 		}
-		seen[c.Cell()] = true
 	}
 	if err := CheckInPlay(all, opt.players()); err != nil {
 		return Advice{}, err

@@ -1,7 +1,6 @@
 package scoring
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -144,7 +143,7 @@ func ParseCard(code string) (Card, error) {
 	flagged := strings.HasSuffix(s, "*")
 	s = strings.TrimSuffix(s, "*")
 	if len(s) != 2 {
-		return Card{}, fmt.Errorf("unknown card %q", code)
+		return Card{}, refusal("", "", &FieldError{Code: CodeUnknownCard, Text: code})
 	}
 	suit := strings.IndexByte(string(suitLetters[:]), s[0])
 	var rank Rank
@@ -159,32 +158,82 @@ func ParseCard(code string) (Card, error) {
 		rank = Parrot
 	}
 	if suit < 0 || rank == 0 {
-		return Card{}, fmt.Errorf("unknown card %q", code)
+		return Card{}, refusal("", "", &FieldError{Code: CodeUnknownCard, Text: code})
 	}
 	if flagged && rank != Cpt {
-		return Card{}, fmt.Errorf("only a Captain can carry the Captain-power mark *: %q", code)
+		return Card{}, refusal("", "", &FieldError{Code: CodeMarkNotCaptain, Text: code})
 	}
 	return Card{Suit: Suit(suit), Rank: rank, Flagged: flagged}, nil
 }
 
 // ParseCards reads several codes, refusing a physical card given twice (a
-// Captain with and without * is the same card).
-func ParseCards(codes []string) ([]Card, error) {
+// Captain with and without * is the same card): ReadCards for a game of
+// any number of players.
+func ParseCards(codes []string) ([]Card, error) { return ReadCards(codes, 0) }
+
+// ReadCards is the one reader of a list of card codes, for every way in
+// (the command line, the API, the forms, addresses, game files). Code by
+// code, it refuses an unknown code (R0), a card not in a game of this many
+// players (R4.2; players 0 is any game) and a physical card given twice
+// (R0: a Captain with and without * is one card). The error is a
+// *FieldError for the first offending code, whose Item is that code's
+// index and whose Field is empty: the caller knows the list's path. With
+// the error come the cards that could be read (every offending code left
+// out), so a form that refuses the list can still show the rest.
+func ReadCards(codes []string, players int) ([]Card, error) {
 	cards := make([]Card, 0, len(codes))
-	seen := make(map[Card]bool, len(codes))
-	for _, code := range codes {
+	set := NewCardSet(players)
+	var first *FieldError
+	for i, code := range codes {
 		c, err := ParseCard(code)
-		if err != nil {
-			return nil, err
+		fe, _ := err.(*FieldError)
+		if fe == nil {
+			fe = set.Take(c)
 		}
-		if seen[c.Cell()] {
-			return nil, fmt.Errorf("card %q given twice", c.Cell().String())
+		if fe == nil {
+			cards = append(cards, c)
+			continue
 		}
-		seen[c.Cell()] = true
-		cards = append(cards, c)
+		if first == nil {
+			fe.Item = i
+			first = fe
+		}
+	}
+	if first != nil {
+		return cards, first
 	}
 	return cards, nil
 }
+
+// CardSet holds the cards of one list as it is read, applying the rules
+// every list of cards keeps: each card is in the game (R4.2) and no
+// physical card comes twice (R0). ReadCards, Validate, Check and Advise
+// all take their cards through it, so the rule has one home.
+type CardSet struct {
+	players int
+	seen    map[Card]bool
+}
+
+// NewCardSet starts an empty list for a game of this many players (0:
+// any game).
+func NewCardSet(players int) *CardSet {
+	return &CardSet{players: players, seen: map[Card]bool{}}
+}
+
+// Take adds c, or returns why it cannot be in the list; Field is empty.
+func (s *CardSet) Take(c Card) *FieldError {
+	if s.players == 2 && c.Suit == Kraken {
+		return refusal("", "", &FieldError{Code: CodeKrakenTwoPlayers, Card: c})
+	}
+	if s.seen[c.Cell()] {
+		return refusal("", "", &FieldError{Code: CodeCardTwice, Card: c.Cell()})
+	}
+	s.seen[c.Cell()] = true
+	return nil
+}
+
+// Has reports whether the list holds c (with or without the mark *).
+func (s *CardSet) Has(c Card) bool { return s.seen[c.Cell()] }
 
 // SplitCodes splits a line of card codes on spaces and commas.
 func SplitCodes(line string) []string {
@@ -215,15 +264,15 @@ func Deck(players int) []Card {
 }
 
 // CheckInPlay returns an error naming the first card that is not in a game
-// with this many players (R4.2: no Kraken in a two-player game).
+// with this many players (R4.2: no Kraken in a two-player game): a
+// *FieldError with an empty Field.
 func CheckInPlay(cards []Card, players int) error {
 	if players != 2 {
 		return nil
 	}
 	for _, c := range cards {
 		if c.Suit == Kraken {
-			//lint:ignore ST1005 Kraken is the suit's name, and players read this message as it is.
-			return fmt.Errorf("Kraken cards are not in a 2-player game: %q", c.String())
+			return refusal("", "", &FieldError{Code: CodeKrakenTwoPlayers, Card: c})
 		}
 	}
 	return nil

@@ -43,7 +43,7 @@ func ParseClaim(code string) (Claim, error) {
 		return Claim{Card: card}, nil
 	}
 	if strings.TrimSpace(right) == "" {
-		return Claim{}, fmt.Errorf("no identity after \"=\" in %q", code)
+		return Claim{}, refusal("", "", &FieldError{Code: CodeNoIdentity, Text: code})
 	}
 	as, err := ParseCard(right)
 	if err != nil {
@@ -200,21 +200,22 @@ func CheckInPool(ctx context.Context, sets [][]Claim, pool []Card, opt Options, 
 func check(sets [][]Claim, unused []Card, opt Options, solve func([]Card, Options) (Party, error)) (CheckResult, error) {
 	players := opt.players()
 	if players < 2 || players > 4 {
-		return CheckResult{}, fmt.Errorf("players must be 2, 3 or 4: %d", opt.Players)
+		return CheckResult{}, refusal("", "", &FieldError{Code: CodePlayersOption, Value: opt.Players})
 	}
 	var all []Card
-	seen := make(map[Card]bool)
+	// Any game: a Kraken with two players is refused below, after every
+	// repeat, as it always was.
+	list := NewCardSet(0)
 	add := func(c Card) error {
-		if seen[c.Cell()] {
-			return fmt.Errorf("card %q given twice", c.Cell().String())
+		if fe := list.Take(c); fe != nil {
+			return fe
 		}
-		seen[c.Cell()] = true
 		all = append(all, c)
 		return nil
 	}
 	for i, set := range sets {
 		if len(set) == 0 {
-			return CheckResult{}, fmt.Errorf("set %d is empty", i+1)
+			return CheckResult{}, refusal("", "", &FieldError{Code: CodeEmptySet, Value: i + 1})
 		}
 		for _, cl := range set {
 			if err := add(cl.Card); err != nil {

@@ -27,6 +27,39 @@ type FieldError struct {
 	Place *Place `json:"-"`
 	// OtherPlace is where OtherField is, likewise.
 	OtherPlace *Place `json:"-"`
+
+	// Code says which problem this is, so a page can word it in its own
+	// language (views.FieldProblem); Message is the machine interfaces'
+	// English (the command line's line, the API's "error", the logs). The
+	// fields below are the values a wording needs; each code's comment
+	// says which it sets. Message is made from the code and these values
+	// only (machineWords), so they are enough for any wording.
+	Code Code `json:"-"`
+	// Card is the card concerned.
+	Card Card `json:"-"`
+	// Names are the names of the players concerned (Players' seats, or the
+	// one player an R4.4 error is about).
+	Names []string `json:"-"`
+	// Text is the text concerned as it was given: a card code, a name, an
+	// achievement id, a raw value, the JSON parser's own words, a field's
+	// name.
+	Text string `json:"-"`
+	// Value is the number given (a count, a version, a seat, an offset).
+	Value int `json:"-"`
+	// Min and Max are the range a number must be in.
+	Min, Max int `json:"-"`
+	// Seats is how many players the game has.
+	Seats int `json:"-"`
+	// Round is the round concerned, 1-based.
+	Round int `json:"-"`
+	// Char is the unwanted character of a text, At its position (1-based,
+	// in characters).
+	Char rune `json:"-"`
+	At   int  `json:"-"`
+	// Item is the index of the offending code in a list ReadCards read,
+	// for its caller to name the field; -1 when the error is not from a
+	// list.
+	Item int `json:"-"`
 }
 
 func (e *FieldError) Error() string {
@@ -121,7 +154,21 @@ func (p Place) at(i int) Place {
 	return p
 }
 
-// fieldError is a FieldError at a place.
-func (p Place) fieldError(rule, msg string) *FieldError {
-	return &FieldError{Field: p.String(), Message: msg, Rule: rule, Place: &p}
+// refuse is e, worded, at a place under a rule ("" for none).
+func (p Place) refuse(rule string, e *FieldError) *FieldError {
+	e.Field, e.Rule, e.Place = p.String(), rule, &p
+	return e.worded()
+}
+
+// worded sets e's Message from its code and values and returns e.
+func (e *FieldError) worded() *FieldError {
+	e.Message = machineWords(e)
+	return e
+}
+
+// refusal is a worded FieldError of a code at a field given by its path
+// ("" for the input as a whole), under a rule ("" for none).
+func refusal(field, rule string, e *FieldError) *FieldError {
+	e.Field, e.Rule = field, rule
+	return e.worded()
 }

@@ -150,3 +150,60 @@ func TestDecodePlaces(t *testing.T) {
 		})
 	}
 }
+
+// Every code has its machine English: a code without one would reach the
+// command line and the API as its bare name.
+func TestEveryCodeHasMachineWords(t *testing.T) {
+	t.Parallel()
+	seen := map[Code]bool{}
+	for _, code := range Codes() {
+		if seen[code] {
+			t.Errorf("code %q listed twice", code)
+		}
+		seen[code] = true
+		if got := machineWords(&FieldError{Code: code}); got == string(code) || got == "" {
+			t.Errorf("code %q has no machine English", code)
+		}
+	}
+}
+
+// ReadCards is the one reader of card lists: it names the index of the
+// first bad code, unknown, not in the game or given twice, with the
+// machine English the command line and the API have always printed.
+func TestReadCards(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		codes   string
+		players int
+		code    Code
+		item    int
+		message string
+	}{
+		{"H2 h3 SC*", 4, "", 0, ""},
+		{"H2 Z9 H2", 4, CodeUnknownCard, 1, `unknown card "Z9"`},
+		{"H2 H4*", 4, CodeMarkNotCaptain, 1, `only a Captain can carry the Captain-power mark *: "H4*"`},
+		{"H2 H4 h4", 4, CodeCardTwice, 2, `card "H4" given twice`},
+		{"SC SC*", 3, CodeCardTwice, 1, `card "SC" given twice`},
+		{"H2 K3", 2, CodeKrakenTwoPlayers, 1, `Kraken cards are not in a 2-player game: "K3"`},
+		{"H2 K3", 3, "", 0, ""},
+		{"K3 K3", 2, CodeKrakenTwoPlayers, 0, `Kraken cards are not in a 2-player game: "K3"`},
+	}
+	for _, tt := range tests {
+		cards, err := ReadCards(SplitCodes(tt.codes), tt.players)
+		if tt.code == "" {
+			if err != nil || len(cards) != len(SplitCodes(tt.codes)) {
+				t.Errorf("ReadCards(%q, %d) = %v, %v", tt.codes, tt.players, cards, err)
+			}
+			continue
+		}
+		var fe *FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("ReadCards(%q, %d): %v, want a *FieldError", tt.codes, tt.players, err)
+			continue
+		}
+		if fe.Code != tt.code || fe.Item != tt.item || fe.Error() != tt.message || fe.Field != "" {
+			t.Errorf("ReadCards(%q, %d) = %s at %d %q (field %q), want %s at %d %q", tt.codes, tt.players,
+				fe.Code, fe.Item, fe.Error(), fe.Field, tt.code, tt.item, tt.message)
+		}
+	}
+}

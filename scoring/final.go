@@ -10,6 +10,9 @@ const (
 	Shared         = "shared"
 )
 
+// ParleyNP is what an unused Parley token is worth at the end (R3.4).
+const ParleyNP = 1
+
 // FinalTotals adds up every player's Notoriety Points (R3.4): the prize
 // tokens of the scored rounds, the achievement NP, 1 per Quartermaster and
 // 2 per Captain owned (buried or not), and 1 for an unused Parley token.
@@ -39,7 +42,7 @@ func FinalTotals(final []FinalEntry, rounds []RoundResult, achievements []Achiev
 			}
 		}
 		if !f.ParleyUsed {
-			t.Parley = 1
+			t.Parley = ParleyNP
 		}
 		t.NP = t.Prizes + t.Achievements + t.Crew + t.Parley
 		totals[p] = t

@@ -29,6 +29,12 @@ type Game struct {
 	Final []FinalEntry `json:"final,omitempty"`
 }
 
+// Over reports whether the game is over: its final collections are in
+// (R3). It is the one answer to "is the game over?" in Go: a scored
+// game's Result has Totals exactly when it is, and the store's SQL for
+// the finished filter is held to it by the store's tests.
+func (g Game) Over() bool { return g.Final != nil }
+
 // Entry is one player's input for one round: the pirates in their Ship and
 // New Recruits Areas and the coins they hold at the end of the turns.
 type Entry struct {

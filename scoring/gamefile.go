@@ -94,22 +94,22 @@ func decodeGame(data []byte) (Game, error) {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			return Game{}, &FieldError{Message: fmt.Sprintf("not valid JSON (at byte %d): %v", syn.Offset, syn)}
+			return Game{}, refusal("", "", &FieldError{Code: CodeJSONSyntax, Value: int(syn.Offset), Text: syn.Error()})
 		}
-		return Game{}, &FieldError{Message: fmt.Sprintf("not valid JSON: %v", err)}
+		return Game{}, refusal("", "", &FieldError{Code: CodeJSON, Text: err.Error()})
 	}
 	top, err := decodeObject(data, loc{})
 	if err != nil {
 		return Game{}, err
 	}
 	if top == nil {
-		return Game{}, &FieldError{Message: "a game file is a JSON object"}
+		return Game{}, refusal("", "", &FieldError{Code: CodeFileNotObject})
 	}
 
 	var g Game
 	raw, ok := top["version"]
 	if !ok || isNull(raw) {
-		return Game{}, &FieldError{Field: "version", Message: "missing version (this app reads version 1)"}
+		return Game{}, refusal("version", "", &FieldError{Code: CodeVersionMissing})
 	}
 	if g.Version, err = decodeInt(raw, loc{path: "version"}); err != nil {
 		return Game{}, err
@@ -129,7 +129,7 @@ func decodeGame(data []byte) (Game, error) {
 	}
 	if raw, ok := top["zero_counts"]; ok && !isNull(raw) {
 		if err := json.Unmarshal(raw, &g.ZeroCounts); err != nil {
-			return Game{}, &FieldError{Field: "zero_counts", Message: "must be true or false"}
+			return Game{}, refusal("zero_counts", "", &FieldError{Code: CodeNotBool})
 		}
 	}
 
@@ -242,8 +242,7 @@ func CheckPlayed(s string) error {
 		return bad
 	}
 	if year < MinPlayedYear || year > MaxPlayedYear {
-		return &FieldError{Field: "played",
-			Message: fmt.Sprintf("played must be in a year from %d to %d, not %d", MinPlayedYear, MaxPlayedYear, year)}
+		return refusal("played", "", &FieldError{Code: CodePlayedYear, Value: year, Min: MinPlayedYear, Max: MaxPlayedYear})
 	}
 	return nil
 }
@@ -266,8 +265,7 @@ func daysIn(month, year int) int {
 // playedError is the error for a played value that is not an RFC 3339
 // time; value is how the file wrote it.
 func playedError(value string) *FieldError {
-	return &FieldError{Field: "played",
-		Message: fmt.Sprintf(`played must be a date and time in RFC 3339 form, like "2024-05-01T20:00:00+02:00", not %s`, value)}
+	return refusal("played", "", &FieldError{Code: CodePlayedFormat, Text: value})
 }
 
 // decodeEntry reads one round entry; null is a player who has not entered
@@ -293,7 +291,7 @@ func decodeFinal(raw json.RawMessage, at loc) (FinalEntry, error) {
 		return FinalEntry{}, err
 	}
 	if obj == nil {
-		return FinalEntry{}, at.fieldError("", "a player's final collection is missing")
+		return FinalEntry{}, at.refuse("", &FieldError{Code: CodeFinalMissing})
 	}
 	var f FinalEntry
 	if f.Pirates, err = decodeCards(obj["pirates"], at.in("pirates")); err != nil {
@@ -318,7 +316,7 @@ func decodeFinal(raw json.RawMessage, at loc) (FinalEntry, error) {
 	}
 	if raw, ok := obj["parley_used"]; ok && !isNull(raw) {
 		if err := json.Unmarshal(raw, &f.ParleyUsed); err != nil {
-			return FinalEntry{}, at.in("parley_used").fieldError("", "must be true or false")
+			return FinalEntry{}, at.in("parley_used").refuse("", &FieldError{Code: CodeNotBool})
 		}
 	}
 	return f, nil
@@ -335,7 +333,7 @@ func decodeObject(raw json.RawMessage, at loc) (map[string]json.RawMessage, erro
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, at.fieldError("", "must be an object")
+		return nil, at.refuse("", &FieldError{Code: CodeNotObject})
 	}
 	return obj, nil
 }
@@ -347,7 +345,7 @@ func decodeArray(raw json.RawMessage, at loc) ([]json.RawMessage, error) {
 	}
 	var arr []json.RawMessage
 	if err := json.Unmarshal(raw, &arr); err != nil {
-		return nil, at.fieldError("", "must be a list")
+		return nil, at.refuse("", &FieldError{Code: CodeNotList})
 	}
 	return arr, nil
 }
@@ -359,7 +357,7 @@ func decodeInt(raw json.RawMessage, at loc) (int, error) {
 	}
 	var n int
 	if err := json.Unmarshal(raw, &n); err != nil {
-		return 0, at.fieldError("", fmt.Sprintf("must be a whole number, not %s", raw))
+		return 0, at.refuse("", &FieldError{Code: CodeNotWholeNumber, Text: string(raw)})
 	}
 	return n, nil
 }
@@ -372,13 +370,15 @@ func decodeStrings(raw json.RawMessage, at loc) ([]string, error) {
 	out := make([]string, len(arr))
 	for i, v := range arr {
 		if err := json.Unmarshal(v, &out[i]); err != nil || isNull(v) {
-			return nil, at.at(i).fieldError("", "must be text")
+			return nil, at.at(i).refuse("", &FieldError{Code: CodeNotText})
 		}
 	}
 	return out, nil
 }
 
-// decodeCards reads card codes; an absent or null list is empty.
+// decodeCards reads card codes; an absent or null list is empty. A
+// list's own rules (R4.2, no card twice) are Validate's, which knows the
+// players; here only the codes are read.
 func decodeCards(raw json.RawMessage, at loc) ([]Card, error) {
 	codes, err := decodeStrings(raw, at)
 	if err != nil {
@@ -387,7 +387,7 @@ func decodeCards(raw json.RawMessage, at loc) ([]Card, error) {
 	cards := make([]Card, len(codes))
 	for i, code := range codes {
 		if cards[i], err = ParseCard(code); err != nil {
-			return nil, at.at(i).fieldError("R0", err.Error())
+			return nil, at.at(i).refuse("R0", err.(*FieldError))
 		}
 	}
 	return cards, nil
@@ -419,10 +419,10 @@ func (l loc) at(i int) loc {
 	return loc{path: l.path + "[" + strconv.Itoa(i) + "]"}
 }
 
-// fieldError is a FieldError at l.
-func (l loc) fieldError(rule, msg string) *FieldError {
+// refuse is e, worded, at l under a rule ("" for none).
+func (l loc) refuse(rule string, e *FieldError) *FieldError {
 	if l.place != nil {
-		return l.place.fieldError(rule, msg)
+		return l.place.refuse(rule, e)
 	}
-	return &FieldError{Field: l.path, Message: msg, Rule: rule}
+	return refusal(l.path, rule, e)
 }

@@ -62,6 +62,18 @@ func PrizesSoFar(rounds []RoundResult, players int) []int {
 	return sum
 }
 
+// PrizesAfter is PrizesSoFar over the scored rounds up to round
+// (1-based): the running total a scoreboard shows after that round.
+func PrizesAfter(rounds []RoundResult, players, round int) []int {
+	var upTo []RoundResult
+	for _, r := range rounds {
+		if r.Round <= round {
+			upTo = append(upTo, r)
+		}
+	}
+	return PrizesSoFar(upTo, players)
+}
+
 // RunningPlaces is each seat's place in a game still in progress, by
 // seat, from the NP each holds so far: more NP is ahead, and equal NP
 // share a place (competition ranking, as FinalPlaces), since R3.5's

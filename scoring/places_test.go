@@ -79,3 +79,43 @@ func TestRunningPlacesR35(t *testing.T) {
 		})
 	}
 }
+
+// TestPrizesAfter: the running total after a round counts the prizes of
+// the scored rounds up to it, not the later ones; the scoreboard reads it
+// instead of adding prizes up itself.
+func TestPrizesAfter(t *testing.T) {
+	t.Parallel()
+	round := func(r int, prizes ...int) RoundResult {
+		rr := RoundResult{Round: r}
+		for p, np := range prizes {
+			rr.Results = append(rr.Results, PlayerResult{Player: p, Prize: np})
+		}
+		return rr
+	}
+	rounds := []RoundResult{round(1, 1, 0, 1), round(2, 1, 1, 0), round(3, 6, 0, 3)}
+	for _, tt := range []struct {
+		after int
+		want  []int
+	}{{0, []int{0, 0, 0}}, {1, []int{1, 0, 1}}, {2, []int{2, 1, 1}}, {3, []int{8, 1, 4}}, {4, []int{8, 1, 4}}} {
+		if got := PrizesAfter(rounds, 3, tt.after); !slices.Equal(got, tt.want) {
+			t.Errorf("PrizesAfter(round %d) = %v, want %v", tt.after, got, tt.want)
+		}
+	}
+	if got := PrizesAfter(rounds, 3, 3); !slices.Equal(got, PrizesSoFar(rounds, 3)) {
+		t.Errorf("after the last round %v, want PrizesSoFar %v", got, PrizesSoFar(rounds, 3))
+	}
+}
+
+// TestOneFoldingOfNames: SameName and NameKey fold names the same way, in
+// every alphabet (the store's filters compare NameKeys in SQL).
+func TestOneFoldingOfNames(t *testing.T) {
+	t.Parallel()
+	for _, pair := range [][2]string{{"Ёлка", "ёлка"}, {" ΣΟΦΊΑ", "σοφία "}, {"Ann", "aNN"}} {
+		if !SameName(pair[0], pair[1]) || NameKey(pair[0]) != NameKey(pair[1]) {
+			t.Errorf("%q and %q: SameName %v, keys %q and %q", pair[0], pair[1], SameName(pair[0], pair[1]), NameKey(pair[0]), NameKey(pair[1]))
+		}
+	}
+	if SameName("Ёлка", "Елка") {
+		t.Errorf("Ё and Е are different letters")
+	}
+}

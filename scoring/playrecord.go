@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -44,12 +43,12 @@ func decodePlayRecord(top map[string]json.RawMessage, g *Game) error {
 			continue
 		}
 		if err := json.Unmarshal(raw, t.dst); err != nil {
-			return &FieldError{Field: t.name, Message: t.name + " must be text"}
+			return refusal(t.name, "", &FieldError{Code: CodeRecordNotText, Text: t.name})
 		}
 		// encoding/json turns bytes that are not UTF-8 into U+FFFD
 		// without a word; the raw text is what says whether they were.
 		if !utf8.Valid(raw) {
-			return &FieldError{Field: t.name, Message: t.name + " must be UTF-8 text"}
+			return refusal(t.name, "", &FieldError{Code: CodeRecordNotUTF8, Text: t.name})
 		}
 	}
 	return CheckPlayRecord(*g)
@@ -66,55 +65,58 @@ func CheckPlayRecord(g Game) error {
 	if g.DurationMin < 0 || g.DurationMin > MaxDurationMin {
 		return durationError(g.DurationMin)
 	}
-	if msg := checkRecordText("location", g.Location, MaxLocationLength, false); msg != "" {
-		return &FieldError{Field: "location", Message: msg}
+	if fe := checkRecordText("location", g.Location, MaxLocationLength, false); fe != nil {
+		return fe
 	}
-	if msg := checkRecordText("notes", g.Notes, MaxNotesLength, true); msg != "" {
-		return &FieldError{Field: "notes", Message: msg}
+	if fe := checkRecordText("notes", g.Notes, MaxNotesLength, true); fe != nil {
+		return fe
 	}
 	return nil
 }
 
 func durationError(n int) *FieldError {
-	return &FieldError{Field: "duration_min",
-		Message: fmt.Sprintf("duration_min must be a whole number of minutes from 1 to %d, not %d", MaxDurationMin, n)}
+	return refusal("duration_min", "", &FieldError{Code: CodeDuration, Value: n, Max: MaxDurationMin})
 }
 
-// checkRecordText is the message for a bad location or notes text, ""
-// for a good one. A text that is only spaces says nothing, so it would
+// checkRecordText is the error of a bad location or notes text, nil for
+// a good one. A text that is only spaces says nothing, so it would
 // come back as "" from a form: it is refused here too, keeping the file
 // and the form in agreement.
-func checkRecordText(field, s string, maxLen int, lines bool) string {
+func checkRecordText(field, s string, maxLen int, lines bool) *FieldError {
+	refuse := func(e *FieldError) *FieldError {
+		e.Text = field
+		return refusal(field, "", e)
+	}
 	if !utf8.ValidString(s) {
-		return field + " must be UTF-8 text"
+		return refuse(&FieldError{Code: CodeRecordNotUTF8})
 	}
 	if n := utf8.RuneCountInString(s); n > maxLen {
-		return fmt.Sprintf("%s has at most %d characters, not %d", field, maxLen, n)
+		return refuse(&FieldError{Code: CodeRecordTooLong, Value: n, Max: maxLen})
 	}
 	if s != "" && strings.TrimSpace(s) == "" {
-		return field + " cannot be only spaces: leave it out instead"
+		return refuse(&FieldError{Code: CodeRecordOnlySpaces})
 	}
 	for i, r := range []rune(s) {
 		if lines && (r == '\n' || r == '\t') {
 			continue
 		}
 		if unicode.IsControl(r) {
-			return fmt.Sprintf("%s cannot hold a control character (U+%04X, character %d)", field, r, i+1)
+			return refuse(&FieldError{Code: CodeRecordControl, Char: r, At: i + 1})
 		}
 		// As in names: a direction control turns the text after it
 		// around on every page, and in the CSV and BG Stats files;
 		// a line separator breaks a line where only "\n" may.
 		if unicode.In(r, unicode.Bidi_Control) {
-			return fmt.Sprintf("%s cannot hold a text direction control (U+%04X, character %d)", field, r, i+1)
+			return refuse(&FieldError{Code: CodeRecordDirection, Char: r, At: i + 1})
 		}
 		if unicode.In(r, unicode.Zl, unicode.Zp) {
 			if lines {
-				return fmt.Sprintf("%s cannot hold a line or paragraph separator (U+%04X, character %d): use a plain line break", field, r, i+1)
+				return refuse(&FieldError{Code: CodeNotesSeparator, Char: r, At: i + 1})
 			}
-			return fmt.Sprintf("%s is one line: it cannot hold a line or paragraph separator (U+%04X, character %d)", field, r, i+1)
+			return refuse(&FieldError{Code: CodeLineSeparator, Char: r, At: i + 1})
 		}
 	}
-	return ""
+	return nil
 }
 
 // NeutralRecordText is a location or notes text (notes when lines) as

@@ -198,8 +198,8 @@ func TestNeutralRecordText(t *testing.T) {
 			if got := NeutralRecordText(tt.in, tt.lines); got != tt.want {
 				t.Errorf("NeutralRecordText(%q, %v) = %q, want %q", tt.in, tt.lines, got, tt.want)
 			}
-			if msg := checkRecordText("x", NeutralRecordText(tt.in, tt.lines), 100, tt.lines); msg != "" {
-				t.Errorf("the neutral text is still refused: %s", msg)
+			if fe := checkRecordText("x", NeutralRecordText(tt.in, tt.lines), 100, tt.lines); fe != nil {
+				t.Errorf("the neutral text is still refused: %s", fe.Message)
 			}
 		})
 	}

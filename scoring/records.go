@@ -163,17 +163,6 @@ type recordKeeper struct {
 	achCounts map[string]map[string]int // achievement id → key → times first
 }
 
-// GroupRecords works out the group records of games, which must be
-// oldest first (as a history is); unfinished or unscored games count
-// nowhere.
-func GroupRecords(games []PlayedGame) Records {
-	b := NewRecords()
-	for _, pg := range games {
-		b.add(SummarizeGame(pg), &pg)
-	}
-	return b.Records()
-}
-
 // RecordsBuilder gathers the group records a game at a time, from
 // summaries, oldest first: what it holds grows with the players (and
 // the pairs of them who met), not with the games.
@@ -209,7 +198,7 @@ func (b *RecordsBuilder) add(gs GameSummary, pg *PlayedGame) {
 }
 
 // Records are the records of the games added. Of the strongest party's
-// holders, only those of games added whole (GroupRecords) carry their
+// holders, only those of games added whole (the tests' GroupRecords) carry their
 // Party; PartyOf finds the others' in their game.
 func (b *RecordsBuilder) Records() Records {
 	for _, gs := range b.k.recent {

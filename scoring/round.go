@@ -12,6 +12,9 @@ const (
 // (R2.3).
 const PrizeThreshold = 4
 
+// PortNP is what a Port token is worth (R2.4).
+const PortNP = 1
+
 // The tie-break steps of R2.5, as written in TieBreak.DecidedBy.
 const (
 	ByUnused = "unused"
@@ -57,7 +60,7 @@ func Stack(players, round int) []int {
 	if TokenFor(round) == TokenPort {
 		stack := make([]int, players)
 		for i := range stack {
-			stack[i] = 1
+			stack[i] = PortNP
 		}
 		return stack
 	}

@@ -27,7 +27,9 @@ type PlayedGame struct {
 }
 
 // NameKey is the key every spelling of one player's name shares: trimmed,
-// lower case.
+// lower case in any alphabet. It is the one folding of names: SameName
+// compares keys, and the store compares them in SQL too (a function the
+// store registers with SQLite, whose own lower() knows ASCII only).
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 // spellings counts how each player's name was typed, to show the most
@@ -102,27 +104,6 @@ type GameLine struct {
 	Place  int
 	Won    bool
 	Shared bool
-}
-
-// PlayerStatsOf gathers the statistics of the player called name from
-// games, oldest first: the finished ones count, the ones in progress only
-// in Playing. A player with no finished game keeps the spelling of the
-// latest game in progress they sit in.
-func PlayerStatsOf(games []PlayedGame, name string) PlayerStats {
-	b := NewPlayerStats(name)
-	for _, pg := range games {
-		b.Add(SummarizeGame(pg))
-	}
-	st := b.Stats()
-	for _, pg := range games {
-		if pg.ID == st.BestPartyGame && st.BestPartyGame != "" {
-			if pr, ok := PartyOf(pg, name, st.BestPartyRound); ok {
-				st.BestParty = &pr
-			}
-			break
-		}
-	}
-	return st
 }
 
 // PlayerStatsBuilder gathers one player's statistics a game at a time,
@@ -265,16 +246,6 @@ type PlayerSummary struct {
 	Games, Wins, SharedWins int
 	Playing                 int
 	Last                    int64 // the latest game's Played
-}
-
-// SummarizePlayers lists every player of every game, finished or in
-// progress, the most finished games first (then by key).
-func SummarizePlayers(games []PlayedGame) []PlayerSummary {
-	b := NewPlayers()
-	for _, pg := range games {
-		b.Add(SummarizeGame(pg))
-	}
-	return b.List()
 }
 
 // PlayersBuilder gathers the players list a game at a time, from

@@ -6,7 +6,7 @@ package scoring
 // as full games and results; as summaries it is a few hundred bytes a
 // game, which a store keeps beside the game and reads back in order. The
 // statistics are worked out from summaries only, so the pages over
-// summaries and the functions over whole games (SummarizePlayers,
+// summaries and the tests' functions over whole games (SummarizePlayers,
 // PlayerStatsOf, GroupRecords) cannot disagree.
 
 // SummaryState is where a game stands for the statistics.
@@ -75,7 +75,7 @@ func SummarizeGame(pg PlayedGame) GameSummary {
 		gs.Seats[p].Name = n
 	}
 	switch {
-	case pg.File.Final == nil:
+	case !pg.File.Over():
 		gs.State = InProgress
 		return gs
 	case pg.Result == nil:

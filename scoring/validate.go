@@ -52,103 +52,15 @@ func Validate(g Game) ([]Warning, error) {
 	}
 	n := len(g.Players)
 	if len(g.Rounds) > RoundsFor(n) {
-		return nil, &FieldError{Field: "rounds", Rule: "R2.1",
-			Message: fmt.Sprintf("a %d-player game has %d rounds, not %d", n, RoundsFor(n), len(g.Rounds))}
+		return nil, refusal("rounds", "R2.1", &FieldError{Code: CodeTooManyRounds, Seats: n, Max: RoundsFor(n), Value: len(g.Rounds)})
 	}
-
-	owner := map[Card]sighting{}
-	// claim records that player p holds card c (seen at at), refusing a
-	// card that another player already holds (R4.1).
-	claim := func(c Card, p int, at Place) error {
-		cell := c.Cell()
-		s, ok := owner[cell]
-		if !ok {
-			owner[cell] = sighting{player: p, at: at}
-			return nil
-		}
-		if s.player == p {
-			return nil
-		}
-		var msg string
-		switch round := at.Round; {
-		case round > 0 && s.at.Round == round:
-			msg = fmt.Sprintf("card %q is in both %s's and %s's pools in round %d", cell.String(), g.Players[s.player], g.Players[p], round)
-		case s.at.Round > 0:
-			msg = fmt.Sprintf("card %q is entered for %s but %s already had it in round %d; a pirate belongs to one player for the whole game", cell.String(), g.Players[p], g.Players[s.player], s.at.Round)
-		default:
-			msg = fmt.Sprintf("card %q is entered for %s but is already in %s's final collection; a pirate belongs to one player for the whole game", cell.String(), g.Players[p], g.Players[s.player])
-		}
-		fe := at.fieldError("R4.1", msg)
-		fe.Players, fe.OtherField, fe.OtherPlace = []int{s.player, p}, s.at.String(), &s.at
-		return fe
+	owners := ownership{game: g, owner: map[Card]sighting{}}
+	if err := owners.rounds(); err != nil {
+		return nil, err
 	}
-	// checkCard applies the checks every entered pirate gets: in the game
-	// (R4.2), not twice in one pool or collection (R0), one owner (R4.1).
-	checkCard := func(c Card, p int, at Place, seen map[Card]bool) error {
-		if err := CheckInPlay([]Card{c}, n); err != nil {
-			return at.fieldError("R4.2", err.Error())
-		}
-		if seen[c.Cell()] {
-			return at.fieldError("R0", fmt.Sprintf("card %q given twice", c.Cell().String()))
-		}
-		seen[c.Cell()] = true
-		return claim(c, p, at)
-	}
-
-	for r, round := range g.Rounds {
-		if len(round) != n {
-			return nil, roundPlace(r+1, -1).fieldError("", fmt.Sprintf("round %d has %d entries for %d players", r+1, len(round), n))
-		}
-		for p, e := range round {
-			if e == nil {
-				continue
-			}
-			seen := map[Card]bool{}
-			at := roundPlace(r+1, p)
-			for i, c := range e.Pool {
-				if err := checkCard(c, p, at.in("pool").at(i), seen); err != nil {
-					return nil, err
-				}
-			}
-			if err := checkCount(at.in("coins"), "coins", e.Coins, MaxCount); err != nil {
-				return nil, err
-			}
-		}
-	}
-
-	if g.Final != nil {
-		if len(g.Final) != n {
-			return nil, finalPlace(-1).fieldError("", fmt.Sprintf("the end of the game has %d collections for %d players", len(g.Final), n))
-		}
-		for p, f := range g.Final {
-			seen := map[Card]bool{}
-			lists := []struct {
-				name  string
-				cards []Card
-			}{{"pirates", f.Pirates}, {"buried_pirates", f.BuriedPirates}}
-			for _, l := range lists {
-				for i, c := range l.cards {
-					if err := checkCard(c, p, finalPlace(p).in(l.name).at(i), seen); err != nil {
-						return nil, err
-					}
-				}
-			}
-			counts := []struct {
-				name  string
-				what  string
-				value int
-				max   int
-			}{
-				{"buried_powder_monkeys", "buried Powder Monkeys", f.BuriedPowderMonkeys, StartingPowderMonkeys(n)},
-				{"loot_banner_kept", "banner total", f.LootBannerKept, MaxCount},
-				{"loot_banner_buried", "banner total", f.LootBannerBuried, MaxCount},
-				{"coins", "coins", f.Coins, MaxCount},
-			}
-			for _, c := range counts {
-				if err := checkCount(finalPlace(p).in(c.name), c.what, c.value, c.max); err != nil {
-					return nil, err
-				}
-			}
+	if g.Over() {
+		if err := owners.finals(); err != nil {
+			return nil, err
 		}
 		if err := checkCollections(g); err != nil {
 			return nil, err
@@ -157,11 +69,128 @@ func Validate(g Game) ([]Warning, error) {
 	return newPirateWarnings(g), nil
 }
 
+// ownership walks the pirates entered in a game, rounds first, then the
+// final collections, remembering who first held each (R4.1).
+type ownership struct {
+	game  Game
+	owner map[Card]sighting
+}
+
+// claim records that player p holds card c (seen at at), refusing a card
+// that another player already holds (R4.1).
+func (o *ownership) claim(c Card, p int, at Place) *FieldError {
+	cell := c.Cell()
+	s, ok := o.owner[cell]
+	if !ok {
+		o.owner[cell] = sighting{player: p, at: at}
+		return nil
+	}
+	if s.player == p {
+		return nil
+	}
+	players := o.game.Players
+	fe := &FieldError{Card: cell}
+	switch round := at.Round; {
+	case round > 0 && s.at.Round == round:
+		fe.Code, fe.Names, fe.Round = CodeCardInTwoPools, []string{players[s.player], players[p]}, round
+	case s.at.Round > 0:
+		fe.Code, fe.Names, fe.Round = CodeCardHeldEarlier, []string{players[p], players[s.player]}, s.at.Round
+	default:
+		fe.Code, fe.Names = CodeCardInOtherFinal, []string{players[p], players[s.player]}
+	}
+	fe.Players, fe.OtherField, fe.OtherPlace = []int{s.player, p}, s.at.String(), &s.at
+	return at.refuse("R4.1", fe)
+}
+
+// take applies the checks every entered pirate gets: the rules of one
+// list of cards (CardSet: in the game, R4.2, and not twice, R0), then
+// one owner (R4.1).
+func (o *ownership) take(list *CardSet, c Card, p int, at Place) error {
+	if fe := list.Take(c); fe != nil {
+		rule := "R0"
+		if fe.Code == CodeKrakenTwoPlayers {
+			rule = "R4.2"
+		}
+		return at.refuse(rule, fe)
+	}
+	if fe := o.claim(c, p, at); fe != nil {
+		return fe
+	}
+	return nil
+}
+
+// rounds checks every round entry: its shape, its pool and its coins.
+func (o *ownership) rounds() error {
+	n := len(o.game.Players)
+	for r, round := range o.game.Rounds {
+		if len(round) != n {
+			return roundPlace(r+1, -1).refuse("", &FieldError{Code: CodeRoundEntries, Round: r + 1, Value: len(round), Seats: n})
+		}
+		for p, e := range round {
+			if e == nil {
+				continue
+			}
+			list := NewCardSet(n)
+			at := roundPlace(r+1, p)
+			for i, c := range e.Pool {
+				if err := o.take(list, c, p, at.in("pool").at(i)); err != nil {
+					return err
+				}
+			}
+			if err := checkCount(at.in("coins"), "coins", e.Coins, MaxCount); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// finals checks every final collection: its pirates, kept and buried,
+// and its counts.
+func (o *ownership) finals() error {
+	g := o.game
+	n := len(g.Players)
+	if len(g.Final) != n {
+		return finalPlace(-1).refuse("", &FieldError{Code: CodeFinalCount, Value: len(g.Final), Seats: n})
+	}
+	for p, f := range g.Final {
+		list := NewCardSet(n)
+		lists := []struct {
+			name  string
+			cards []Card
+		}{{"pirates", f.Pirates}, {"buried_pirates", f.BuriedPirates}}
+		for _, l := range lists {
+			for i, c := range l.cards {
+				if err := o.take(list, c, p, finalPlace(p).in(l.name).at(i)); err != nil {
+					return err
+				}
+			}
+		}
+		counts := []struct {
+			name  string
+			what  string
+			value int
+			max   int
+		}{
+			{"buried_powder_monkeys", "buried Powder Monkeys", f.BuriedPowderMonkeys, StartingPowderMonkeys(n)},
+			{"loot_banner_kept", "banner total", f.LootBannerKept, MaxCount},
+			{"loot_banner_buried", "banner total", f.LootBannerBuried, MaxCount},
+			{"coins", "coins", f.Coins, MaxCount},
+		}
+		for _, c := range counts {
+			if err := checkCount(finalPlace(p).in(c.name), c.what, c.value, c.max); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // validateSetup checks what is fixed at setup: version, played time,
 // players, start player and achievements.
 func validateSetup(g Game) error {
 	if g.Version != 1 {
-		return &FieldError{Field: "version", Message: fmt.Sprintf("unsupported game file version %d (this app reads version 1)", g.Version)}
+		return refusal("version", "", &FieldError{Code: CodeVersion, Value: g.Version})
 	}
 	// DecodeGame checks it already; a Game built in Go has not been.
 	if g.Played != "" {
@@ -174,47 +203,43 @@ func validateSetup(g Game) error {
 	}
 	n := len(g.Players)
 	if n < MinPlayers || n > MaxPlayers {
-		return namePlace(-1).fieldError("R4.5", fmt.Sprintf("a game has %d to %d players, not %d", MinPlayers, MaxPlayers, n))
+		return namePlace(-1).refuse("R4.5", &FieldError{Code: CodePlayerCount, Min: MinPlayers, Max: MaxPlayers, Value: n})
 	}
 	for i, name := range g.Players {
 		at := namePlace(i)
 		l := utf8.RuneCountInString(strings.TrimSpace(name))
 		if l < 1 || l > MaxNameLength {
-			return at.fieldError("R4.5", fmt.Sprintf("a player's name has 1 to %d characters: %q", MaxNameLength, name))
+			return at.refuse("R4.5", &FieldError{Code: CodeNameLength, Max: MaxNameLength, Text: name})
 		}
-		if err := checkName(name); err != "" {
-			return at.fieldError("R4.5", err)
+		if fe := checkName(name); fe != nil {
+			return at.refuse("R4.5", fe)
 		}
 		for j := range i {
 			if SameName(g.Players[j], name) {
-				fe := at.fieldError("R4.5", fmt.Sprintf("two players are called %q", strings.TrimSpace(name)))
 				other := namePlace(j)
-				fe.Players, fe.OtherField, fe.OtherPlace = []int{j, i}, other.String(), &other
-				return fe
+				return at.refuse("R4.5", &FieldError{Code: CodeNameTwice, Text: strings.TrimSpace(name),
+					Players: []int{j, i}, OtherField: other.String(), OtherPlace: &other})
 			}
 		}
 	}
 	if g.StartPlayer < 0 || g.StartPlayer >= n {
-		return &FieldError{Field: "start_player", Rule: "R2.1",
-			Message: fmt.Sprintf("the start player is a seat from 0 to %d, not %d", n-1, g.StartPlayer)}
+		return refusal("start_player", "R2.1", &FieldError{Code: CodeStartPlayer, Max: n - 1, Value: g.StartPlayer})
 	}
 	if k := len(g.Achievements); k < 2 || k > 3 {
-		return &FieldError{Field: "achievements", Rule: "R3.2",
-			Message: fmt.Sprintf("a game has 2 or 3 Legendary Achievements, not %d", k)}
+		return refusal("achievements", "R3.2", &FieldError{Code: CodeAchievementCount, Value: k})
 	}
 	for i, id := range g.Achievements {
 		field := fmt.Sprintf("achievements[%d]", i)
 		if _, ok := AchievementByID(id); !ok {
-			return &FieldError{Field: field, Rule: "R3.2", Message: fmt.Sprintf("unknown achievement %q", id)}
+			return refusal(field, "R3.2", &FieldError{Code: CodeUnknownAchievement, Text: id})
 		}
 		if slices.Contains(g.Achievements[:i], id) {
-			return &FieldError{Field: field, Rule: "R3.2", Message: fmt.Sprintf("achievement %q given twice", id)}
+			return refusal(field, "R3.2", &FieldError{Code: CodeAchievementTwice, Text: id})
 		}
 		// Shipshape and Commander are the two faces of one card.
 		if (id == Shipshape && slices.Contains(g.Achievements[:i], Commander)) ||
 			(id == Commander && slices.Contains(g.Achievements[:i], Shipshape)) {
-			return &FieldError{Field: field, Rule: "R3.2",
-				Message: "Shipshape and Commander are two sides of one card: only one can be in play"}
+			return refusal(field, "R3.2", &FieldError{Code: CodeTwoFaces})
 		}
 	}
 	return nil
@@ -232,13 +257,14 @@ func validateSetup(g Game) error {
 // characters that draw nothing (Hangul fillers, U+034F …). The one
 // exception is the joiner U+200D between two emoji, where it makes one
 // picture (the pirate flag 🏴‍☠️ is a flag, a joiner and a skull). It
-// returns the message for the first bad character, "" for a good name.
+// returns the error for the first bad character (its Field to be set),
+// nil for a good name.
 // Spaces, accents and emoji (variation selectors included) are fine, and
 // so are code points Go's Unicode tables do not know yet: most likely
 // newer emoji.
-func checkName(name string) string {
+func checkName(name string) *FieldError {
 	if !utf8.ValidString(name) {
-		return fmt.Sprintf("a player's name must be UTF-8 text: %q", name)
+		return &FieldError{Code: CodeNameNotUTF8, Text: name}
 	}
 	runes := []rune(name)
 	for i, r := range runes {
@@ -246,10 +272,10 @@ func checkName(name string) string {
 			continue // inside an emoji sequence such as the pirate flag 🏴‍☠️
 		}
 		if why := badNameRune(r); why != "" {
-			return fmt.Sprintf("a player's name cannot hold %s (U+%04X, character %d of %q)", why, r, i+1, name)
+			return &FieldError{Code: why, Char: r, At: i + 1, Text: name}
 		}
 	}
-	return ""
+	return nil
 }
 
 // zwj is the zero-width joiner, which glues emoji into one picture.
@@ -261,36 +287,36 @@ func emojiBefore(r rune) bool {
 	return unicode.Is(unicode.So, r) || r == 0xFE0F || (r >= 0x1F3FB && r <= 0x1F3FF)
 }
 
-// badNameRune says what kind of unwanted character r is, or "".
-func badNameRune(r rune) string {
+// badNameRune says what kind of unwanted character r is (its code), or "".
+func badNameRune(r rune) Code {
 	switch {
 	case r == 0x1B:
-		return "an escape character"
+		return CodeNameEscape
 	case unicode.IsControl(r):
-		return "a control character"
+		return CodeNameControl
 	case unicode.In(r, unicode.Bidi_Control):
-		return "a text direction control"
+		return CodeNameDirection
 	case r == 0x200B, r == 0x200C, r == 0x200D, r == 0x2060, r == 0xFEFF, r == 0x00AD:
-		return "an invisible character"
+		return CodeNameInvisible
 	case unicode.Is(unicode.Cf, r), unicode.In(r, unicode.Other_Default_Ignorable_Code_Point):
-		return "an invisible formatting character"
+		return CodeNameFormatting
 	case unicode.In(r, unicode.Zl, unicode.Zp):
-		return "a line break"
+		return CodeNameLineBreak
 	case unicode.In(r, unicode.Co, unicode.Noncharacter_Code_Point):
-		return "a character with no agreed form"
+		return CodeNameNoForm
 	}
 	return ""
 }
 
 // SameName reports whether two player names count as the same (R4.5):
-// equal after trimming spaces, ignoring case.
-func SameName(a, b string) bool {
-	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
-}
+// equal after trimming spaces, ignoring case in any alphabet ("Ёлка" is
+// "ёлка"). It compares NameKeys, the one folding of names: the store's
+// filters and the statistics use the same key.
+func SameName(a, b string) bool { return NameKey(a) == NameKey(b) }
 
 func checkCount(at Place, what string, v, maxValue int) error {
 	if v < 0 || v > maxValue {
-		return at.fieldError("R4.5", fmt.Sprintf("%s must be a whole number from 0 to %d, not %d", what, maxValue, v))
+		return at.refuse("R4.5", &FieldError{Code: CodeCountRange, Text: what, Max: maxValue, Value: v})
 	}
 	return nil
 }
@@ -310,11 +336,10 @@ func checkCollections(g Game) error {
 			}
 			for i, c := range e.Pool {
 				if !have[c.Cell()] {
-					fe := finalPlace(p).in("pirates").fieldError("R4.4", fmt.Sprintf("%s entered %q in round %d but it is not in their final collection (kept or buried)",
-						g.Players[p], c.Cell().String(), r+1))
 					other := roundPlace(r+1, p).in("pool").at(i)
-					fe.Players, fe.OtherField, fe.OtherPlace = []int{p}, other.String(), &other
-					return fe
+					return finalPlace(p).in("pirates").refuse("R4.4", &FieldError{Code: CodeNotInFinal,
+						Names: []string{g.Players[p]}, Card: c.Cell(), Round: r + 1,
+						Players: []int{p}, OtherField: other.String(), OtherPlace: &other})
 				}
 			}
 		}
@@ -393,11 +418,10 @@ func ValidateChange(before, after Game) ([]Warning, error) {
 func WithEntry(g Game, round, player int, e *Entry) (Game, error) {
 	n := len(g.Players)
 	if round < 1 || round > len(g.Rounds)+1 || round > RoundsFor(n) {
-		return Game{}, &FieldError{Field: "rounds", Rule: "R2.1",
-			Message: fmt.Sprintf("round %d cannot be entered now (rounds so far: %d of %d)", round, len(g.Rounds), RoundsFor(n))}
+		return Game{}, refusal("rounds", "R2.1", &FieldError{Code: CodeRoundNotOpen, Round: round, Value: len(g.Rounds), Max: RoundsFor(n)})
 	}
 	if player < 0 || player >= n {
-		return Game{}, roundPlace(round, -1).fieldError("", fmt.Sprintf("no seat %d in a %d-player game", player, n))
+		return Game{}, roundPlace(round, -1).refuse("", &FieldError{Code: CodeNoSeat, Value: player, Seats: n})
 	}
 	rounds := slices.Clone(g.Rounds)
 	if round > len(rounds) {

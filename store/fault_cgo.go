@@ -9,6 +9,8 @@ import (
 	"errors"
 
 	"github.com/mattn/go-sqlite3"
+
+	"ruthless/scoring"
 )
 
 // sqliteFault is the fault a SQLite error is, nil for any other error.
@@ -46,6 +48,11 @@ func sqliteFault(err error) error {
 // the hooks of the store's file watch on every connection.
 func openDB(dsn string, onConnect []string, hooks connHooks) (*sql.DB, error) {
 	drv := &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		// name_key is scoring.NameKey in SQL: the filters compare names
+		// with the one folding Go uses, in every alphabet.
+		if err := c.RegisterFunc("name_key", scoring.NameKey, true); err != nil {
+			return err
+		}
 		for _, stmt := range onConnect {
 			if _, err := c.Exec(stmt, nil); err != nil {
 				return err

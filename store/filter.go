@@ -3,11 +3,13 @@ package store
 import (
 	"context"
 	"strings"
+
+	"ruthless/scoring"
 )
 
 // GameFilter narrows the list of games: by player (the same name as
-// scoring.SameName means it, up to ASCII case), by state, and by a piece
-// of a name. The zero GameFilter selects every game.
+// scoring.SameName means it), by state, and by a piece of a name (in any
+// case, in any alphabet). The zero GameFilter selects every game.
 type GameFilter struct {
 	// Player selects the games this player sat in.
 	Player string
@@ -20,7 +22,9 @@ type GameFilter struct {
 // IsZero reports whether f selects every game.
 func (f GameFilter) IsZero() bool { return f == GameFilter{} }
 
-// finishedSQL is true for a game whose every seat has a final entry.
+// finishedSQL is true for a game whose every seat has a final entry: the
+// SQL twin of scoring.Game.Over for a stored game (whose File.Final is
+// set once every seat's is in), held to it by storetest's filters test.
 const finishedSQL = `((SELECT COUNT(*) FROM finals f WHERE f.game_id = games.id) =
 	(SELECT COUNT(*) FROM players p WHERE p.game_id = games.id))`
 
@@ -30,15 +34,14 @@ func (f GameFilter) where() ([]string, []any) {
 	var conds []string
 	var args []any
 	if name := strings.TrimSpace(f.Player); name != "" {
-		// lower() folds ASCII only; SameName folds all of Unicode, and a
-		// page that misses a game for an accented capital is still right
-		// about the games it lists.
-		conds = append(conds, `EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id AND lower(trim(p.name)) = lower(?))`)
-		args = append(args, name)
+		// name_key is scoring.NameKey, registered on every connection:
+		// SQLite's lower() folds ASCII only.
+		conds = append(conds, `EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id AND name_key(p.name) = ?)`)
+		args = append(args, scoring.NameKey(name))
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
-		conds = append(conds, `EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id AND instr(lower(p.name), lower(?)) > 0)`)
-		args = append(args, s)
+		conds = append(conds, `EXISTS (SELECT 1 FROM players p WHERE p.game_id = games.id AND instr(name_key(p.name), ?) > 0)`)
+		args = append(args, scoring.NameKey(s))
 	}
 	switch f.State {
 	case "finished":

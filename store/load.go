@@ -79,7 +79,7 @@ func loadSelected(ctx context.Context, q queryer, tail string, args []any, only 
 	}
 	for _, g := range byID {
 		g.File.Final = completeFinal(g.Finals)
-		if g.File.Final == nil {
+		if !g.File.Over() {
 			g.LastFinal = time.Time{}
 		}
 		g.File.DurationMin = g.Duration()

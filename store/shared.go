@@ -1,6 +1,7 @@
 package store
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -44,52 +45,27 @@ func CheckNewName(name string) error { return checkNewName(name) }
 func CheckRecord(rec Record) error { return checkRecord(rec) }
 
 // Match reports whether the filter selects game g, as GamesPageFiltered's
-// SQL does: a player's name compared trimmed and without ASCII case, a
-// search text found in a name without ASCII case, a game finished when
-// every seat has its end-of-game entry.
+// SQL does: a player's name and a search text compared by
+// scoring.NameKey (trimmed, any case in any alphabet), a game finished
+// when it is over (scoring.Game.Over).
 func (f GameFilter) Match(g StoredGame) bool {
 	if name := strings.TrimSpace(f.Player); name != "" {
-		found := false
-		for _, p := range g.File.Players {
-			if asciiLower(strings.TrimSpace(p)) == asciiLower(name) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !slices.ContainsFunc(g.File.Players, func(p string) bool { return scoring.NameKey(p) == scoring.NameKey(name) }) {
 			return false
 		}
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
-		found := false
-		for _, p := range g.File.Players {
-			if strings.Contains(asciiLower(p), asciiLower(s)) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !slices.ContainsFunc(g.File.Players, func(p string) bool { return strings.Contains(scoring.NameKey(p), scoring.NameKey(s)) }) {
 			return false
 		}
 	}
-	finished := g.FirstMissingFinal() < 0
 	switch f.State {
 	case "finished":
-		return finished
+		return g.File.Over()
 	case "in_progress":
-		return !finished
+		return !g.File.Over()
 	}
 	return true
-}
-
-// asciiLower folds ASCII capitals only, as SQLite's lower() does.
-func asciiLower(s string) string {
-	return strings.Map(func(r rune) rune {
-		if 'A' <= r && r <= 'Z' {
-			return r + ('a' - 'A')
-		}
-		return r
-	}, s)
 }
 
 // Precedes reports whether cursor c comes before game g in the list of

@@ -38,7 +38,7 @@ func (t *Table) SaveFinal(ctx context.Context, f Final) (FinalSaved, error) {
 			if err != nil {
 				return FinalSaved{}, err
 			}
-			return FinalSaved{Before: g, After: g, Unchanged: true, Over: g.File.Final != nil}, nil
+			return FinalSaved{Before: g, After: g, Unchanged: true, Over: g.File.Over()}, nil
 		case f.Token != "" && conflict.Token == f.Token:
 			f.Version = conflict.Version
 			w, err = t.store.SaveFinal(ctx, f)
@@ -47,7 +47,7 @@ func (t *Table) SaveFinal(ctx context.Context, f Final) (FinalSaved, error) {
 	if err != nil {
 		return FinalSaved{}, err
 	}
-	return FinalSaved{Before: w.Before, After: w.After, Over: w.After.File.Final != nil}, nil
+	return FinalSaved{Before: w.Before, After: w.After, Over: w.After.File.Over()}, nil
 }
 
 // sameFinal reports whether two end-of-game entries say the same.

@@ -1,5 +1,7 @@
 package views
 
+import "fmt"
+
 // The words of the error pages and of the plain answers that stand in
 // for them (a client that shows no page): headings and sentences. The
 // JSON API's "error" strings are machine words and stay in handlers
@@ -24,10 +26,6 @@ const (
 	BusySolvingText    = "The server is busy working out the best parties of big pools. Try again in a few seconds."
 	TooSlowToSolveText = "A pool of this game takes longer to solve than the server allows. Try again later."
 	PageTooSlowText    = "Working out the results of every game takes longer than one page may. What was done is kept: try again in a few seconds."
-	// InTrashText and PurgedText say why a game's page does not exist
-	// and what can still be done.
-	InTrashText = "This game has been deleted. For 30 days after its deletion it can be restored from \"Recently deleted\" at the bottom of the home page."
-	PurgedText  = "This game is not in the trash: either it never existed, or it was deleted more than 30 days ago and has been removed for good."
 	// ShareLinkDeadText answers a share link that opens nothing.
 	ShareLinkDeadText = "This share link opens nothing: it was stopped, or never made."
 	// UnscorableSheetText and UnscorableImageText answer the result sheet
@@ -57,6 +55,17 @@ const (
 	DetachedTodo = "Nothing was saved. Whoever runs the server must put its database back and restart it; then save again."
 	IOFaultTodo  = "Whoever runs the server must check the disk that holds its database; then try again."
 )
+
+// InTrashText says why the page of a game in the trash does not exist
+// and what can still be done, for a trash that keeps games days days.
+func InTrashText(days int) string {
+	return fmt.Sprintf("This game has been deleted. For %d days after its deletion it can be restored from \"Recently deleted\" at the bottom of the home page.", days)
+}
+
+// PurgedText answers the restore of a game no longer in the trash.
+func PurgedText(days int) string {
+	return fmt.Sprintf("This game is not in the trash: either it never existed, or it was deleted more than %d days ago and has been removed for good.", days)
+}
 
 // StorageFaultText is the page of a save refused for a fault of the
 // server's disk: what happened (the API's message, capitalised) and what

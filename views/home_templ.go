@@ -152,7 +152,7 @@ func Home(vm HomeView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = RecentlyDeleted(vm.Trash).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = RecentlyDeleted(vm.Trash, vm.TrashDays).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

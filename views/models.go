@@ -51,6 +51,9 @@ type HomeView struct {
 	Filter HomeFilter
 	// Trash is the games deleted lately, restorable (trash.templ).
 	Trash []TrashedGame
+	// TrashDays is how many days a deleted game stays restorable (the
+	// store's TrashKeep).
+	TrashDays int
 	// Offline is set in the browser build (offline.templ).
 	Offline *OfflineHome
 }
@@ -429,6 +432,9 @@ type DeleteView struct {
 	GameID  string
 	Players []string
 	Date    string
+	// KeepDays is how many days the game stays restorable (the store's
+	// TrashKeep).
+	KeepDays int
 }
 
 // ErrorView is a page for a failed request.

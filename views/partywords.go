@@ -200,7 +200,7 @@ func (u Unworked) Text() string {
 // TokenText says round r's prize tokens for n players (R2.2).
 func TokenText(n, r int) string {
 	if scoring.TokenFor(r) == scoring.TokenPort {
-		return "Port round: every party of strength " + strconv.Itoa(scoring.PrizeThreshold) + " or more takes 1 NP."
+		return fmt.Sprintf("Port round: every party of strength %d or more takes %d NP.", scoring.PrizeThreshold, scoring.PortNP)
 	}
 	return "Piracy round: tokens " + joinInts(scoring.Stack(n, r)) + " NP."
 }

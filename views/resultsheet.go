@@ -13,11 +13,12 @@ import (
 // scored game: the order of the seats, the running NP and the words of
 // the title and the summary.
 
-// NewResultSheet is the result sheet of game id, played by players (in
-// seat order), scored as res, with the play's record facts.
-func NewResultSheet(id string, players []string, res scoring.Result, facts PlayFacts) ResultSheetView {
+// NewResultSheet is the result sheet of game f, stored as id, scored as
+// res, with the play's record facts.
+func NewResultSheet(id string, f scoring.Game, res scoring.Result, facts PlayFacts) ResultSheetView {
+	players := f.Players
 	n := len(players)
-	vm := ResultSheetView{GameID: id, Date: facts.When, Facts: facts, Finished: res.Totals != nil,
+	vm := ResultSheetView{GameID: id, Date: facts.When, Facts: facts, Finished: f.Over(),
 		Players: players, RoundsPlayed: len(res.Rounds), RoundsTotal: scoring.RoundsFor(n)}
 	running := make([]Series, n)
 	for p := range n {
@@ -103,12 +104,13 @@ func seatNames(all []string, seats []int) []string {
 	return out
 }
 
-// NewShareImage is the share image of a scored game: players in seat
-// order, date the day it was played, extras the play's record where it
-// fits (duration, location). A finished game shows its winners and every
-// seat's NP and place; a game in progress the prize NP so far.
-func NewShareImage(players []string, res scoring.Result, date string, extras ...string) ShareImage {
-	if res.Totals == nil {
+// NewShareImage is the share image of game f scored as res: date the
+// day it was played, extras the play's record where it fits (duration,
+// location). A finished game shows its winners and every seat's NP and
+// place; a game in progress the prize NP so far.
+func NewShareImage(f scoring.Game, res scoring.Result, date string, extras ...string) ShareImage {
+	players := f.Players
+	if !f.Over() {
 		return shareImageSoFar(players, res, date)
 	}
 	sc := ShareImage{Date: date}

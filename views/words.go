@@ -90,14 +90,14 @@ var achievementMost = map[string]string{
 }
 
 // AchievementWhy says in one sentence why an achievement's NP went where
-// they went (R3.3): the facts are its counts and its NP, 4 for first
-// place (and for every Shipshape), 2 for second.
+// they went (R3.3): the facts are its counts and the place each seat
+// took (scoring's AchievementResult.Place) and what a place is worth.
 func AchievementWhy(a scoring.AchievementResult, players []string) string {
 	var firsts, seconds []string
 	top, second := 0, 0
-	for p, np := range a.NP {
-		switch np {
-		case 4:
+	for p := range a.NP {
+		switch a.Place(p) {
+		case 1:
 			firsts = append(firsts, seatName(players, p))
 			top = a.Counts[p]
 		case 2:
@@ -109,8 +109,8 @@ func AchievementWhy(a scoring.AchievementResult, players []string) string {
 		if len(firsts) == 0 {
 			return "Nobody owns a pirate of every rank from 1 to Captain."
 		}
-		return fmt.Sprintf("%s %s a pirate of every rank from 1 to Captain: 4 NP each.",
-			JoinNames(firsts), Plural(len(firsts), "owns", "own"))
+		return fmt.Sprintf("%s %s a pirate of every rank from 1 to Captain: %d NP each.",
+			JoinNames(firsts), Plural(len(firsts), "owns", "own"), scoring.FirstPlaceNP)
 	}
 	if len(firsts) == 0 {
 		return fmt.Sprintf("Nobody scores %s: a count of 0 never places.", a.Name)
@@ -121,18 +121,19 @@ func AchievementWhy(a scoring.AchievementResult, players []string) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %s (%d)", JoinNames(firsts), Plural(len(firsts), "has", "have"), what, top)
-	switch {
+	first := scoring.FirstPlaceNP
+	switch seconded := scoring.HasSecondPlace(len(a.Counts)); {
 	case len(firsts) > 1:
-		b.WriteString(", 4 NP each")
-		if len(a.Counts) >= 3 {
+		fmt.Fprintf(&b, ", %d NP each", first)
+		if seconded {
 			b.WriteString("; a tie for first leaves no second place")
 		}
-	case len(a.Counts) < 3:
-		b.WriteString(", 4 NP; there is no second place with 2 players")
+	case !seconded:
+		fmt.Fprintf(&b, ", %d NP; there is no second place with %d players", first, len(a.Counts))
 	case len(seconds) == 0:
-		b.WriteString(", 4 NP; nobody else places")
+		fmt.Fprintf(&b, ", %d NP; nobody else places", first)
 	default:
-		fmt.Fprintf(&b, ", 4 NP; %s %s second (%d), 2 NP", JoinNames(seconds), Plural(len(seconds), "is", "are"), second)
+		fmt.Fprintf(&b, ", %d NP; %s %s second (%d), %d NP", first, JoinNames(seconds), Plural(len(seconds), "is", "are"), second, scoring.SecondPlaceNP)
 		if len(seconds) > 1 {
 			b.WriteString(" each")
 		}

@@ -36,11 +36,8 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, exitUsage, err)
 	}
-	pool, err := scoring.ParseCards(scoring.SplitCodes(strings.Join(rest, " ")))
+	pool, err := scoring.ReadCards(scoring.SplitCodes(strings.Join(rest, " ")), players)
 	if err != nil {
-		return fail(stderr, exitUsage, err)
-	}
-	if err := scoring.CheckInPlay(pool, players); err != nil {
 		return fail(stderr, exitUsage, err)
 	}
 	opt := scoring.Options{Players: players}

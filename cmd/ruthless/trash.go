@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"ruthless/store"
 	"ruthless/views"
@@ -56,7 +57,7 @@ func runUndelete(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, store.ErrNotInTrash):
 		return fail(stderr, exitUsage, fmt.Errorf("game %q in %s is not deleted: there is nothing to restore", id, *dbPath))
 	case errors.Is(err, store.ErrNotFound):
-		return fail(stderr, exitUsage, fmt.Errorf("no game %q in the trash of %s: it was never stored there, or it was deleted 30 days ago or more and removed for good (ruthless trash lists what can be restored)", id, *dbPath))
+		return fail(stderr, exitUsage, fmt.Errorf("no game %q in the trash of %s: it was never stored there, or it was deleted %d days ago or more and removed for good (ruthless trash lists what can be restored)", id, *dbPath, int(store.TrashKeep/(24*time.Hour))))
 	case errors.Is(err, store.ErrReadOnly):
 		return fail(stderr, exitOther, fmt.Errorf("undelete must write, and %s is read-only (the file, its folder or its disk), so nothing was restored; export and backup still read it: %w", *dbPath, err))
 	case err != nil:

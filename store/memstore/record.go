@@ -236,7 +236,7 @@ func (g *gameRec) view() store.StoredGame {
 		last = max(last, f.Saved)
 	}
 	out.File.Final = store.CompleteFinal(out.Finals)
-	if out.File.Final != nil {
+	if out.File.Over() {
 		out.LastFinal = unixTime(last)
 	}
 	out.File.DurationMin = out.Duration()

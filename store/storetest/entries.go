@@ -50,7 +50,7 @@ func testRoundTrip(t *testing.T, s Store, _ *Clock) {
 					}
 				}
 			}
-			if got := g.File.Final != nil; got != tc.wantFinal {
+			if got := g.File.Over(); got != tc.wantFinal {
 				t.Errorf("final present = %v, want %v", got, tc.wantFinal)
 			}
 			if tc.wantFinal && !reflect.DeepEqual(g.File.Final, tc.file.Final) {
@@ -168,7 +168,7 @@ func testFinalVersions(t *testing.T, s Store, _ *Clock) {
 	if v, err := saveFinal(s, id, 0, final(t, 1, "H2"), 0, "f1"); err != nil || v != 1 {
 		t.Fatalf("SaveFinal: %d, %v; want 1", v, err)
 	}
-	if g := load(t, s, id); g.File.Final != nil || !g.FinalEntered(0) || g.FinalEntered(1) || g.FirstMissingFinal() != 1 {
+	if g := load(t, s, id); g.File.Over() || !g.FinalEntered(0) || g.FinalEntered(1) || g.FirstMissingFinal() != 1 {
 		t.Errorf("after one final: final %v, entered %v %v", g.File.Final, g.FinalEntered(0), g.FinalEntered(1))
 	}
 	_, err := saveFinal(s, id, 0, final(t, 4, "H2"), 0, "f2")
@@ -180,7 +180,7 @@ func testFinalVersions(t *testing.T, s Store, _ *Clock) {
 		t.Fatalf("second seat's final: %d, %v", v, err)
 	}
 	g := load(t, s, id)
-	if g.File.Final == nil || len(g.File.Final) != 2 || g.File.Final[0].Coins != 1 {
+	if !g.File.Over() || len(g.File.Final) != 2 || g.File.Final[0].Coins != 1 {
 		t.Errorf("final = %v, want both seats'", g.File.Final)
 	}
 	if g.LastFinal.IsZero() {

@@ -128,18 +128,23 @@ func testFilters(t *testing.T, s Store, _ *Clock) {
 		"ann-cy":       create(t, s, setup("ann", "Cy")),
 		"di-ed":        create(t, s, setup("Di", "Edmund")),
 		"annabel-di":   create(t, s, setup("Annabel", "Di")),
+		// Names fold in every alphabet, in SQL as in Go (scoring.NameKey).
+		"elka-sofia": create(t, s, setup("Ёлка", "Σοφία")),
 	}
 	tests := []struct {
 		name   string
 		filter store.GameFilter
 		want   []string
 	}{
-		{"all", store.GameFilter{}, []string{"ann-bob-done", "ann-cy", "di-ed", "annabel-di"}},
+		{"all", store.GameFilter{}, []string{"ann-bob-done", "ann-cy", "di-ed", "annabel-di", "elka-sofia"}},
 		{"player any case", store.GameFilter{Player: " ANN "}, []string{"ann-bob-done", "ann-cy"}},
 		{"search", store.GameFilter{Search: "mun"}, []string{"di-ed"}},
 		{"search any case", store.GameFilter{Search: "ANN"}, []string{"ann-bob-done", "ann-cy", "annabel-di"}},
 		{"finished", store.GameFilter{State: "finished"}, []string{"ann-bob-done"}},
-		{"in progress", store.GameFilter{State: "in_progress"}, []string{"ann-cy", "di-ed", "annabel-di"}},
+		{"in progress", store.GameFilter{State: "in_progress"}, []string{"ann-cy", "di-ed", "annabel-di", "elka-sofia"}},
+		{"player any case, Cyrillic", store.GameFilter{Player: "ёлка"}, []string{"elka-sofia"}},
+		{"player any case, Greek", store.GameFilter{Player: "ΣΟΦΊΑ"}, []string{"elka-sofia"}},
+		{"search any case, Cyrillic", store.GameFilter{Search: "ЁЛ"}, []string{"elka-sofia"}},
 		{"player and state", store.GameFilter{Player: "di", State: "in_progress"}, []string{"di-ed", "annabel-di"}},
 		{"nobody", store.GameFilter{Player: "Zed"}, nil},
 	}
@@ -154,6 +159,10 @@ func testFilters(t *testing.T, s Store, _ *Clock) {
 				got = append(got, g.ID)
 				if m := tc.filter.Match(g); !m {
 					t.Errorf("Match(%s) = false for a game the store selected", g.ID)
+				}
+				// The SQL's "finished" is scoring.Game.Over on the same game.
+				if over := g.File.Over(); (tc.filter.State == "finished" && !over) || (tc.filter.State == "in_progress" && over) {
+					t.Errorf("%s: game %s selected, but Over() = %v", tc.filter.State, g.ID, over)
 				}
 			}
 			for _, name := range tc.want {
