@@ -146,7 +146,7 @@ func classifyError(err error) problem {
 	case errors.Is(err, store.ErrNotFound):
 		return problem{status: http.StatusNotFound, message: "no such game", field: "id", noSuchPage: true}
 	case errors.Is(err, errGuestNewGame):
-		return problem{status: http.StatusForbidden, message: errGuestNewGame.Error()}
+		return problem{status: http.StatusForbidden, message: errGuestNewGame.Error(), text: views.GuestNewGameText}
 	case errors.Is(err, errNoRound), errors.Is(err, store.ErrBadRound):
 		return problem{status: http.StatusBadRequest, message: "no such round in this game now", field: "round", noSuchPage: true}
 	case errors.Is(err, errNoSeat), errors.Is(err, store.ErrBadPlayer):

@@ -44,7 +44,22 @@ const (
 	TokenDamagedText      = "The form's token is damaged; open the form again."
 	OlderGamesLinkText    = "This link to older games is not valid; start from the newest games."
 	NotOverForBGStatsText = "This game is not over yet: BG Stats takes finished plays."
+	// GuestNewGameText refuses a new game to a phone let in by a join
+	// code.
+	GuestNewGameText = "Only a phone logged in with the table password can start a new game; the rematch shows on the final scores once someone does."
 )
+
+// FormNotAFormText refuses a form sent as another kind of body (ct).
+func FormNotAFormText(ct string) string {
+	return fmt.Sprintf("The form could not be read: it must be sent as application/x-www-form-urlencoded, not %q.", ct)
+}
+
+// FormUnreadableText refuses a form that could not be read (detail is
+// the reader's error).
+func FormUnreadableText(detail string) string { return "The form could not be read: " + detail + "." }
+
+// NotUTF8Text refuses a body whose field is not valid UTF-8.
+func NotUTF8Text(field string) string { return UpperFirst(field) + " is not valid UTF-8 text." }
 
 // What whoever runs the server must do about a fault of its disk, for
 // the page of a save refused for it.
