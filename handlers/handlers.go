@@ -305,6 +305,7 @@ func (a *app) router() *gin.Engine {
 	r.POST("/games", a.createGame)
 	r.GET("/games/:id", a.game)
 	r.GET("/games/:id/events", a.events)
+	r.GET("/games/:id/screen", a.screen)
 	r.GET("/games/:id/join", a.joinForm)
 	r.POST("/games/:id/join", a.join)
 	r.GET("/games/:id/invite", a.invite)

@@ -39,6 +39,7 @@ func TestInviteScopeAndExpiry(t *testing.T) {
 		{"a share link", http.MethodPost, "/games/" + id + "/share", valid, url.Values{}, false},
 		{"a download", http.MethodGet, "/games/" + id + "/export", valid, nil, false},
 		{"a rematch", http.MethodPost, "/games/" + id + "/rematch", valid, url.Values{}, false},
+		{"the big screen (the host's, behind the password)", http.MethodGet, "/games/" + id + "/screen", valid, nil, false},
 		{"an ended code, the game page", http.MethodGet, "/games/" + id, ended, nil, false},
 		{"a forged end", http.MethodGet, "/games/" + id, forged, nil, false},
 	}

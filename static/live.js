@@ -30,7 +30,7 @@
       return;
     }
     var at = document.getElementById("live");
-    if (!at || at.getAttribute("data-game") !== game) return;
+    if (!at || at.getAttribute("data-game") !== game || at.getAttribute("data-stay") === "true") return;
     var now = at.getAttribute("data-round");
     // The round after the one saved is being entered, or none is left:
     // the round saved is complete.
@@ -71,6 +71,9 @@
     var busy = false, again = false;
     // moveOn is where the table went without this page, "" to stay.
     var moveOn = function (next) {
+      // The big screen stays itself: it shows the results and the final
+      // scores where it is, while the phones move on to them.
+      if (live.getAttribute("data-stay") === "true") return "";
       var finalURL = game + "/final";
       if (next.getAttribute("data-final") === "true" && live.getAttribute("data-final") !== "true" &&
           location.pathname !== finalURL) {

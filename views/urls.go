@@ -17,6 +17,9 @@ func GameURL(id string) string { return "/games/" + id }
 // GameResultSheetURL is a game's result card and chart.
 func GameResultSheetURL(id string) string { return GameURL(id) + "/card" }
 
+// ScreenURL is a game's big screen, for a laptop or TV at the table.
+func ScreenURL(id string) string { return GameURL(id) + "/screen" }
+
 // GameShareImageURL is a game's result card as a picture (PNG), for a
 // shared link's preview.
 func GameShareImageURL(id string) string { return GameResultSheetURL(id) + ".png" }
