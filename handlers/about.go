@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -76,7 +75,7 @@ func aboutView(g store.StoredGame) views.AboutView {
 		vm.Duration = strconv.Itoa(g.Record.DurationMin)
 	}
 	if g.Record.DurationMin = 0; g.Duration() > 0 {
-		vm.DurationDefault = fmt.Sprintf("%d min", g.Duration())
+		vm.DurationDefault = views.WholeMinutes(g.Duration())
 	}
 	return vm
 }
@@ -125,7 +124,7 @@ func readRecord(g store.StoredGame, played, tz, duration, location, notes string
 	if duration != "" {
 		n, err := strconv.Atoi(duration)
 		if err != nil || n < 1 || n > scoring.MaxDurationMin {
-			errs["duration_min"] = fmt.Sprintf("Type whole minutes from 1 to %d, or leave it empty.", scoring.MaxDurationMin)
+			errs["duration_min"] = views.DurationRange()
 		}
 		rec.DurationMin = n
 	}
@@ -140,7 +139,7 @@ func readRecord(g store.StoredGame, played, tz, duration, location, notes string
 	}
 	for _, ch := range checks {
 		if err := scoring.CheckPlayRecord(ch.game); err != nil {
-			errs[ch.field] = views.UpperFirst(views.FieldProblem(err.(*scoring.FieldError))) + "."
+			errs[ch.field] = views.MessageText(views.FieldProblem(err.(*scoring.FieldError)))
 		}
 	}
 	return rec, errs
@@ -162,14 +161,14 @@ func readPlayed(g store.StoredGame, value, tz string) (string, string) {
 		t, err = time.ParseInLocation("2006-01-02T15:04:05", value, zone)
 	}
 	if err != nil {
-		return "", fmt.Sprintf("Give a date and a time, such as 2024-05-01 20:00, not %q.", clip(value))
+		return "", views.PlayedNotATime(clip(value))
 	}
 	if stored, err := time.Parse(time.RFC3339, g.File.Played); err == nil && stored.Truncate(time.Minute).Equal(t.Truncate(time.Minute)) {
 		return g.Record.Played, ""
 	}
 	text := t.Format(time.RFC3339)
 	if err := scoring.CheckPlayed(text); err != nil {
-		return "", fmt.Sprintf("A game's date is in a year from %d to %d.", scoring.MinPlayedYear, scoring.MaxPlayedYear)
+		return "", views.PlayedYearRange()
 	}
 	return text, ""
 }

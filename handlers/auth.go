@@ -314,7 +314,7 @@ func (a *app) login(c *gin.Context) {
 	}
 	password := strings.TrimSpace(form.Get("password"))
 	if password == "" {
-		vm.Errors = views.Errors{"password": "Type the table password."}
+		vm.Errors = views.Errors{"password": views.PasswordEmptyText}
 		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 		return
 	}
@@ -325,12 +325,12 @@ func (a *app) login(c *gin.Context) {
 	switch v.outcome {
 	case loginLimited:
 		a.logger(c.Request.Context()).Warn("wrong password, over the limit", "client", client)
-		vm.Errors = views.Errors{"password": "That is not the table password. Too many wrong passwords from this phone: wait " + waitText(v.retry) + " before the next try."}
+		vm.Errors = views.Errors{"password": views.PasswordLimitedText(v.retry)}
 		a.fail(c, drawnOn(&refusal{status: http.StatusTooManyRequests, message: "too many wrong passwords",
 			field: "password", retryAfter: retrySeconds(v.retry)}, views.Login(vm)))
 	case loginWrong:
 		a.logger(c.Request.Context()).Warn("wrong password", "client", client)
-		vm.Errors = views.Errors{"password": "That is not the table password."}
+		vm.Errors = views.Errors{"password": views.PasswordWrongText}
 		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 	default:
 		if err := a.auth.setSession(c.Writer, c.Request); err != nil {
@@ -386,12 +386,8 @@ func retrySeconds(d time.Duration) string {
 	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
 }
 
-func waitText(d time.Duration) string {
-	if n := retrySeconds(d); n != "1" {
-		return n + " seconds"
-	}
-	return "1 second"
-}
+// waitText is a wait in words, for the API's messages as for pages.
+func waitText(d time.Duration) string { return views.WaitText(d) }
 
 // loginLimiter limits password guessing without ever keeping the right
 // password out: a table behind one address (a home network's IPv6 /64, a

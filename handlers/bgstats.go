@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"ruthless/scoring"
+	"ruthless/views"
 )
 
 // BG Stats (bgstatsapp.com) takes a play from another app through its
@@ -106,7 +107,7 @@ func (a *app) bgstatsGame(c *gin.Context) {
 		return
 	}
 	if !g.File.Over() {
-		a.fail(c, &badRequest{field: "id", message: "this game is not over yet: BG Stats takes finished plays"})
+		a.fail(c, &badRequest{field: "id", message: "this game is not over yet: BG Stats takes finished plays", text: views.NotOverForBGStatsText})
 		return
 	}
 	link, err := bgstatsLink(bgstatsPlay(scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File, Result: &res}))

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"ruthless/edge"
+	"ruthless/views"
 )
 
 // Bounds on what many clients at once can make the server do, beside the
@@ -46,7 +47,7 @@ func (a *app) limitRequests(next http.Handler) http.Handler {
 		if wait := a.requests.Allow(edge.ClientKey(r)); wait > 0 {
 			a.answerError(w, r, formBefore(r), &refusal{status: http.StatusTooManyRequests,
 				message:    "too many requests from this client; try again in " + waitText(wait),
-				text:       "Too many requests from this device. Try again in " + waitText(wait) + ".",
+				text:       views.TooManyRequestsText(wait),
 				retryAfter: retrySeconds(wait)})
 			return
 		}

@@ -68,12 +68,12 @@ func readFormCards(codes []string) ([]scoring.Card, string) {
 	cards, err := scoring.ReadCards(codes, 0)
 	var problem string
 	if fe, ok := err.(*scoring.FieldError); ok {
-		problem = views.UpperFirst(views.FieldProblem(fe)) + "."
+		problem = views.MessageText(views.FieldProblem(fe))
 	}
 	kept := cards[:0]
 	for _, c := range cards {
 		if c.Flagged {
-			problem = views.UpperFirst(views.FieldProblem(&scoring.FieldError{Code: scoring.CodeUnknownCard, Text: c.String()})) + "."
+			problem = views.MessageText(views.FieldProblem(&scoring.FieldError{Code: scoring.CodeUnknownCard, Text: c.String()}))
 			continue
 		}
 		kept = append(kept, c)
@@ -99,19 +99,4 @@ func flagPowers(pool []scoring.Card, power []string) {
 			pool[i].Flagged = true
 		}
 	}
-}
-
-// placedFaces draws the cards of a set, saying what each wild became.
-func placedFaces(cards []scoring.PlacedCard) []views.CardFace {
-	out := make([]views.CardFace, len(cards))
-	for i, pc := range cards {
-		f := views.Face(pc.Card)
-		if pc.Card.IsWild() {
-			f.As = cardWords(pc.As)
-			f.AsRank, f.AsSuit = pc.As.Rank.Code(), pc.As.Suit.Letter()
-			f.Title += ", used as " + pc.As.Rank.Name() + " of " + pc.As.Suit.Name()
-		}
-		out[i] = f
-	}
-	return out
 }

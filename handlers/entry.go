@@ -94,7 +94,7 @@ func (a *app) entryForm(c *gin.Context) {
 	case e != nil:
 		vm = entryView(g, r, p, e.Pool, strconv.Itoa(e.Coins), version)
 		vm.Editing = true
-		vm.SavedBy = savedByOther(c.Request, g, r, p)
+		vm.SavedBy, vm.SavedAt = savedByOther(c.Request, g, r, p)
 	case r > 1 && c.Query("blank") == "":
 		// Pirates usually stay in the Ship Area, so last round's pool is the
 		// best guess; Captain powers are per round and start off.
@@ -324,8 +324,8 @@ func entryConflict(g store.StoredGame, in entryInput, conflict *store.EntryConfl
 		SubmittedCodes: in.codes,
 		SubmittedCoins: in.coins,
 		Version:        conflict.Version,
-		SavedAt:        savedAt(conflict.Saved, time.Now()),
-		SavedBy:        phoneOf(g.File.Players, savedBy),
+		SavedAt:        views.SavedAt(conflict.Saved, time.Now()),
+		SavedBy:        views.PhoneOf(g.File.Players, savedBy),
 	}
 	if conflict.Current != nil {
 		cv.Stored = views.Faces(conflict.Current.Pool)
@@ -415,23 +415,14 @@ func entryField(fe *scoring.FieldError, r, p int) string {
 // savedByOther says which other phone saved seat p's round r entry, and
 // when ("Ben's phone at 21:04"), for a phone opening it to correct it; ""
 // when this phone saved it (or one of its seats' phones) or nobody knows.
-func savedByOther(r *http.Request, g store.StoredGame, round, p int) string {
+func savedByOther(r *http.Request, g store.StoredGame, round, p int) (views.Phone, string) {
 	if round > len(g.EntryMarks) || p >= len(g.EntryMarks[round-1]) {
-		return ""
+		return views.Phone{}, ""
 	}
 	m := g.EntryMarks[round-1][p]
 	t := tableOf(r, g)
 	if m.By < 0 || m.By >= len(g.File.Players) || t.holds(m.By) {
-		return ""
+		return views.Phone{}, ""
 	}
-	return strings.TrimSpace(phoneOf(g.File.Players, m.By) + " " + savedAt(m.Saved, time.Now()))
-}
-
-// phoneOf names the phone of a seat for a conflict ("Ann's phone"), or ""
-// when the seat is not known.
-func phoneOf(players []string, seat int) string {
-	if seat < 0 || seat >= len(players) {
-		return ""
-	}
-	return players[seat] + "'s phone"
+	return views.PhoneOf(g.File.Players, m.By), views.SavedAt(m.Saved, time.Now())
 }

@@ -101,7 +101,7 @@ func drawnOn(err error, form templ.Component) error { return &formAnswer{err: er
 // notFoundPage is the refusal of an address that names nothing: the page
 // says msg, the API "no such address".
 func notFoundPage(msg string) *refusal {
-	return &refusal{status: http.StatusNotFound, message: "no such address", title: "Not found", text: msg}
+	return &refusal{status: http.StatusNotFound, message: "no such address", title: views.NotFoundTitle, text: msg}
 }
 
 // classify maps an error to its problem: the one place where errors become
@@ -132,21 +132,21 @@ func classifyError(err error) problem {
 			retryAfter: rf.retryAfter, header: rf.header, body: rf.body, quiet: rf.quiet}
 	case errors.As(err, &body) && body.Timeout():
 		return problem{status: http.StatusRequestTimeout, message: "the request body did not arrive in time, so nothing was done; send it again",
-			text:   "The form did not arrive in time, so nothing was saved. Check the connection and send it again.",
+			text:   views.BodyTimeoutText,
 			header: closeAfter}
 	case errors.As(err, &body):
 		return problem{status: http.StatusBadRequest, message: "the request body could not be read: " + clip(body.Unwrap().Error()),
-			title: "Bad request", header: closeAfter}
+			title: views.BadRequestTitle, header: closeAfter}
 	case errors.As(err, &tooBig):
 		return problem{status: http.StatusRequestEntityTooLarge, message: "request body too large (limit 64 KiB)"}
 	case errors.Is(err, store.ErrInTrash):
 		// The API answers it as an unknown game (docs/api.md); a page
 		// says where the game went and what can still be done.
-		return problem{status: http.StatusNotFound, message: "no such game", field: "id", title: "Not found", text: inTrashMessage()}
+		return problem{status: http.StatusNotFound, message: "no such game", field: "id", title: views.NotFoundTitle, text: views.InTrashText(trashDays())}
 	case errors.Is(err, store.ErrNotFound):
 		return problem{status: http.StatusNotFound, message: "no such game", field: "id", noSuchPage: true}
 	case errors.Is(err, errGuestNewGame):
-		return problem{status: http.StatusForbidden, message: errGuestNewGame.Error()}
+		return problem{status: http.StatusForbidden, message: errGuestNewGame.Error(), text: views.GuestNewGameText}
 	case errors.Is(err, errNoRound), errors.Is(err, store.ErrBadRound):
 		return problem{status: http.StatusBadRequest, message: "no such round in this game now", field: "round", noSuchPage: true}
 	case errors.Is(err, errNoSeat), errors.Is(err, store.ErrBadPlayer):
@@ -158,32 +158,32 @@ func classifyError(err error) problem {
 	case errors.As(err, &fc):
 		return problem{status: http.StatusConflict, message: "the entry was changed by someone else", field: "version"}
 	case errors.As(err, &br):
-		return problem{status: http.StatusBadRequest, message: br.message, field: br.field, title: "Bad request"}
+		return problem{status: http.StatusBadRequest, message: br.message, field: br.field, title: views.BadRequestTitle, text: br.text}
 	case errors.As(err, &limited):
 		return problem{status: http.StatusTooManyRequests, message: limited.message(), retryAfter: limited.retryAfter()}
 	}
 	if sf, ok := storageFaultOf(err); ok {
-		return problem{status: http.StatusServiceUnavailable, message: sf.message, title: "Cannot save",
-			text: views.UpperFirst(sf.message) + ". " + sf.page, retryAfter: storageRetryAfter, storage: &sf}
+		return problem{status: http.StatusServiceUnavailable, message: sf.message, title: views.CannotSaveTitle,
+			text: views.StorageFaultText(sf.message, sf.page), retryAfter: storageRetryAfter, storage: &sf}
 	}
 	busy := func(message, text string) problem {
-		return problem{status: http.StatusServiceUnavailable, message: message, title: "Busy", text: text, retryAfter: retryAfter}
+		return problem{status: http.StatusServiceUnavailable, message: message, title: views.BusyTitle, text: text, retryAfter: retryAfter}
 	}
 	switch {
 	case errors.Is(err, store.ErrBusy):
 		return busy("the server is busy saving other games, so nothing was saved; send it again in a few seconds",
-			"The server is busy saving other games, so nothing was saved. Go back and save again in a few seconds.")
+			views.BusySavingText)
 	case errors.Is(err, errBusy):
 		return busy("the server is busy solving other big pools; try again in a few seconds",
-			"The server is busy working out the best parties of big pools. Try again in a few seconds.")
+			views.BusySolvingText)
 	case errors.Is(err, errTooSlow):
 		return busy("a pool here takes longer to solve than the server allows; try again later",
-			"A pool of this game takes longer to solve than the server allows. Try again later.")
+			views.TooSlowToSolveText)
 	case errors.Is(err, errPageTooSlow):
 		return busy("working out every game's results takes longer than one page may; what was done is kept, so try again in a few seconds",
-			"Working out the results of every game takes longer than one page may. What was done is kept: try again in a few seconds.")
+			views.PageTooSlowText)
 	}
-	return problem{status: http.StatusInternalServerError, message: "internal error", text: "Something went wrong on our side. Try again."}
+	return problem{status: http.StatusInternalServerError, message: "internal error", text: views.InternalErrorText}
 }
 
 // closeAfter is the header of an answer to a body that could not be read:
@@ -227,19 +227,19 @@ func storageFaultOf(err error) (storageFault, bool) {
 	switch {
 	case errors.Is(err, store.ErrDiskFull):
 		return storageFault{"disk_space", "the server cannot save: its disk is full",
-			"Nothing was saved. Whoever runs the server must make room on its disk; then save again."}, true
+			views.DiskFullTodo}, true
 	case errors.Is(err, store.ErrReadOnly):
 		return storageFault{"writable", "the server cannot save: its database is read-only",
-			"Nothing was saved. Whoever runs the server must make its database writable; then save again."}, true
+			views.ReadOnlyTodo}, true
 	case errors.Is(err, store.ErrDamaged):
 		return storageFault{"integrity", "the server's database file is damaged and must be restored from a backup",
-			"Whoever runs the server must restore its database from a backup; then try again."}, true
+			views.DamagedTodo}, true
 	case errors.Is(err, store.ErrDetached):
 		return storageFault{"file", "the server cannot save: its database file was deleted, moved or replaced",
-			"Nothing was saved. Whoever runs the server must put its database back and restart it; then save again."}, true
+			views.DetachedTodo}, true
 	case errors.Is(err, store.ErrIO):
 		return storageFault{"database", "the server cannot read or write its database file",
-			"Whoever runs the server must check the disk that holds its database; then try again."}, true
+			views.IOFaultTodo}, true
 	}
 	return storageFault{}, false
 }
@@ -253,6 +253,8 @@ var (
 type badRequest struct {
 	field   string
 	message string
+	// text is the page's sentence (views' words); "" for the message.
+	text string
 }
 
 func (e *badRequest) Error() string { return e.field + ": " + e.message }
@@ -367,7 +369,7 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 	case form == asText:
 		text := p.text
 		if text == "" {
-			text = views.UpperFirst(p.message) + "."
+			text = views.MessageText(p.message)
 		}
 		http.Error(w, text, p.status)
 	default:
@@ -382,14 +384,14 @@ func (p problem) page() (int, views.ErrorView) {
 	vm := views.ErrorView{Title: p.title, Message: p.text}
 	if p.noSuchPage {
 		status = http.StatusNotFound
-		vm.Title = "Not found"
-		vm.Message = "There is no such page: " + p.message + "."
+		vm.Title = views.NotFoundTitle
+		vm.Message = views.NoSuchPage(p.message)
 	}
 	if vm.Title == "" {
 		vm.Title = http.StatusText(status)
 	}
 	if vm.Message == "" {
-		vm.Message = views.UpperFirst(p.message) + "."
+		vm.Message = views.MessageText(p.message)
 	}
 	vm.Status = status
 	return status, vm

@@ -214,7 +214,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		}
 		vm := finalFormView(g, p, sv)
 		vm.Conflict = true
-		vm.ConflictSavedAt = savedAt(conflict.Saved, time.Now())
+		vm.ConflictSavedAt = views.SavedAt(conflict.Saved, time.Now())
 		vm.Token = orNewToken(token)
 		a.finalPage(c, http.StatusConflict, g, vm)
 		return
@@ -315,7 +315,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 	f := g.File
 	vm := views.FinalView{GameID: g.ID, Players: f.Players, Facts: playFacts(g)}
 	for p, name := range f.Players {
-		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Name: name, After: "'s end of game"})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.FinalURL(g.ID, p), Step: views.StepFinalOf, Name: name})
 		if !g.FinalEntered(p) {
 			st := views.PlayerStatus{Name: name}
 			if t.mayLead(p) {
@@ -328,7 +328,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 		vm.Next = nextStep(t, len(f.Rounds))
 	}
 	for r := range f.Rounds {
-		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Text: "Round " + strconv.Itoa(r+1)})
+		vm.Edit = append(vm.Edit, views.Link{Href: views.RoundURL(g.ID, r+1), Step: views.StepRound, Round: r + 1})
 	}
 	if !f.Over() {
 		return vm

@@ -80,9 +80,9 @@ func problemOf(g store.StoredGame, fe *scoring.FieldError) *views.Problem {
 		}
 		switch {
 		case at.Round > 0:
-			p.Fixes = append(p.Fixes, views.Link{Href: views.EntryURL(g.ID, at.Round, at.Seat), Text: "Change " + players[at.Seat] + "'s round " + strconv.Itoa(at.Round) + " entry"})
+			p.Fixes = append(p.Fixes, views.Link{Href: views.EntryURL(g.ID, at.Round, at.Seat), Step: views.StepChangeEntry, Round: at.Round, Name: players[at.Seat]})
 		case at.Final:
-			p.Fixes = append(p.Fixes, views.Link{Href: views.FinalURL(g.ID, at.Seat), Text: "Change " + players[at.Seat] + "'s end-of-game entry"})
+			p.Fixes = append(p.Fixes, views.Link{Href: views.FinalURL(g.ID, at.Seat), Step: views.StepChangeFinal, Name: players[at.Seat]})
 		}
 	}
 	return p
@@ -143,7 +143,7 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 			vm.Status = append(vm.Status, views.PlayerStatus{Name: name, Entered: entered, Href: views.EntryURL(g.ID, cur, p)})
 		}
 	} else {
-		vm.Others = append(vm.Others, views.Link{Href: views.FinalScoresURL(g.ID), Text: "End of game"})
+		vm.Others = append(vm.Others, views.Link{Href: views.FinalScoresURL(g.ID), Step: views.StepEndOfGame})
 	}
 	if f.Over() {
 		vm.Finished = true
@@ -167,7 +167,7 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 		}
 	}
 	if len(f.Rounds) > 0 && vm.Current > 1 {
-		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Text: "Round " + strconv.Itoa(vm.Current-1) + " results"})
+		vm.Others = append(vm.Others, views.Link{Href: views.RoundURL(g.ID, vm.Current-1), Step: views.StepResults, Round: vm.Current - 1})
 	}
 	return vm
 }

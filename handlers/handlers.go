@@ -77,8 +77,8 @@ type app struct {
 	// by pool (explain.go); onExplain, when set, is called for each
 	// explanation worked out rather than taken from the cache.
 	scores *lru.Cache[string, scoring.Result]
-	// cardImages are the share images (PNG) by game version (cardimage.go).
-	cardImages   *lru.Cache[string, []byte]
+	// shareImages are the share images (PNG) by game version (shareimage.go).
+	shareImages  *lru.Cache[string, []byte]
 	explanations *lru.Cache[string, any]
 	onExplain    func()
 	streams      *edge.StreamGate // the caps on event streams (live.go)
@@ -221,7 +221,7 @@ func newApp(st table.Store, log *slog.Logger, lim Limits) *app {
 		seatChanges: edge.NewClientLimiter(seatChangesPerMinute, seatChangesPerMinute, edge.MaxClients),
 		auth:        newAuth("", 0, log), hosts: edge.NewHostCheck(nil, log), live: edge.NewBroker(),
 		scores:       newLRU[string, scoring.Result](maxCachedScores),
-		cardImages:   newLRU[string, []byte](maxCachedCardImages),
+		shareImages:  newLRU[string, []byte](maxCachedShareImages),
 		explanations: newLRU[string, any](maxCachedExplanations),
 		streams:      edge.NewStreamGate(0, 0), pageBudget: defaultPageBudget,
 		draws: edge.NewSlots(drawSlots), exports: edge.NewSlots(exportSlots), summarizing: make(chan struct{}, 1),
@@ -280,13 +280,13 @@ func (a *app) router() *gin.Engine {
 	r.GET("/players/:name", a.player)
 	r.GET("/players/:name/rename", a.renameForm)
 	r.POST("/players/:name/rename", a.rename)
-	r.GET("/games/:id/card", a.gameCard)
-	r.GET("/games/:id/card.png", a.gameCardImage)
-	r.HEAD("/games/:id/card.png", a.gameCardImage)
-	r.GET("/s/:token", a.sharedCard)
-	r.HEAD("/s/:token", a.sharedCard) // a link checker asks first (issue 44)
-	r.GET("/s/:token/card.png", a.sharedCardImage)
-	r.HEAD("/s/:token/card.png", a.sharedCardImage)
+	r.GET("/games/:id/card", a.gameResultSheet)
+	r.GET("/games/:id/card.png", a.gameShareImage)
+	r.HEAD("/games/:id/card.png", a.gameShareImage)
+	r.GET("/s/:token", a.sharedResultSheet)
+	r.HEAD("/s/:token", a.sharedResultSheet) // a link checker asks first (issue 44)
+	r.GET("/s/:token/card.png", a.sharedShareImage)
+	r.HEAD("/s/:token/card.png", a.sharedShareImage)
 	r.POST("/games/:id/share", a.newShare)
 	r.POST("/games/:id/share/revoke", a.revokeShare)
 	r.GET("/games/:id/export", a.exportGame)
@@ -336,10 +336,10 @@ func (a *app) router() *gin.Engine {
 	api.GET("/games/:id/score", a.apiGameScore)
 	api.PUT("/games/:id/rounds/:r/entries/:p", a.apiPutEntry)
 
-	r.NoRoute(func(c *gin.Context) { a.notFound(c, "There is no such page.") })
+	r.NoRoute(func(c *gin.Context) { a.notFound(c, views.NoSuchPageText) })
 	r.NoMethod(func(c *gin.Context) {
 		a.fail(c, &refusal{status: http.StatusMethodNotAllowed, message: "method not allowed",
-			title: "Not allowed", text: "This address does not take that kind of request."})
+			title: views.NotAllowedTitle, text: views.NotAllowedText})
 	})
 	return r
 }

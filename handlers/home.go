@@ -33,7 +33,7 @@ const knownNamesLimit = 40
 func (a *app) home(c *gin.Context) {
 	before, err := store.ParseCursor(c.Query("before"))
 	if err != nil {
-		a.fail(c, &badRequest{field: "before", message: "this link to older games is not valid; start from the newest games"})
+		a.fail(c, &badRequest{field: "before", message: "this link to older games is not valid; start from the newest games", text: views.OlderGamesLinkText})
 		return
 	}
 	filter, fv := homeFilter(c)
@@ -71,8 +71,8 @@ func (a *app) home(c *gin.Context) {
 // summary is a game's line on the home page. A game that does not score
 // (it cannot happen for a game stored through this app) still gets a line;
 // the error is a solve that gave up (solveFailed), which fails the page.
-func (a *app) summary(ctx context.Context, g store.StoredGame) (views.GameSummary, error) {
-	s := views.GameSummary{
+func (a *app) summary(ctx context.Context, g store.StoredGame) (views.GameListItem, error) {
+	s := views.GameListItem{
 		ID:          g.ID,
 		Players:     g.File.Players,
 		Date:        g.Created.Local().Format(dateLayout),

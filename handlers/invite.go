@@ -191,7 +191,7 @@ func (a *app) inviteQR(c *gin.Context) {
 	}
 	rc := a.joinLink(c.Request, g.ID)
 	if rc.localOnly {
-		a.notFound(c, "No other phone can reach this server, so there is no join link to draw.")
+		a.notFound(c, views.NoJoinLinkText)
 		return
 	}
 	png, err := qrcode.Encode(rc.link, qrcode.Medium, qrSize)

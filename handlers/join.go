@@ -185,16 +185,13 @@ func joinView(r *http.Request, g store.StoredGame) views.JoinView {
 	return vm
 }
 
-// holderName names the phone holding seat p by its owner's seat: "Ben's
-// phone", or for the owner's own seat "their own phone".
-func holderName(g store.StoredGame, p int, phone string) string {
-	switch s := g.PhoneOwner(phone); {
-	case s == p:
-		return "their own phone"
-	case s >= 0:
-		return g.File.Players[s] + "'s phone"
-	}
-	return "another phone"
+// holderName names the phone holding seat p by its owner's seat (views
+// words it: "Ben's phone", "their own phone", "another phone").
+func holderName(g store.StoredGame, p int, phone string) views.Phone {
+	s := g.PhoneOwner(phone)
+	held := views.PhoneOf(g.File.Players, s)
+	held.Known, held.OwnSeat = true, s == p
+	return held
 }
 
 // joinForm asks which seat this phone is.
@@ -241,7 +238,7 @@ func (a *app) join(c *gin.Context) {
 	if raw := form.Get("release"); raw != "" {
 		seat, err := strconv.Atoi(raw)
 		if err != nil || seat < 0 || seat >= len(g.File.Players) {
-			a.fail(c, &badRequest{field: "release", message: "choose one of the players of this game"})
+			a.fail(c, &badRequest{field: "release", message: "choose one of the players of this game", text: views.ChooseAPlayerText})
 			return
 		}
 		if err := a.table.ReleaseSeats(ctx, g.ID, phone, seat); err != nil {
@@ -264,7 +261,7 @@ func (a *app) join(c *gin.Context) {
 	}
 	seat, err := strconv.Atoi(raw)
 	if err != nil || seat < 0 || seat >= len(g.File.Players) {
-		a.fail(c, &badRequest{field: "seat", message: "choose one of the players of this game"})
+		a.fail(c, &badRequest{field: "seat", message: "choose one of the players of this game", text: views.ChooseAPlayerText})
 		return
 	}
 	tookOver := g.HolderOf(seat) != "" && g.HolderOf(seat) != phone

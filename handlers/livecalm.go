@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"ruthless/edge"
+	"ruthless/views"
 )
 
 // Issue 44 item 2: anyone with the invite link could loop seat changes,
@@ -59,6 +60,6 @@ func (a *app) limitSeatChanges(c *gin.Context) bool {
 	}
 	a.fail(c, &refusal{status: http.StatusTooManyRequests,
 		message: "too many seat changes from this client; try again in " + waitText(wait),
-		text:    "Too many seat changes from this device. Try again in " + waitText(wait) + ".", retryAfter: retrySeconds(wait)})
+		text:    views.TooManySeatChangesText(wait), retryAfter: retrySeconds(wait)})
 	return false
 }

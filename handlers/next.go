@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"strconv"
-
 	"ruthless/scoring"
 	"ruthless/table"
 	"ruthless/views"
@@ -32,7 +30,7 @@ func nextStep(t atTable, seen int) views.Link {
 	g := t.g
 	f := g.File
 	if f.Over() {
-		return views.Link{Href: views.FinalScoresURL(g.ID), Text: "See the final scores"}
+		return views.Link{Href: views.FinalScoresURL(g.ID), Step: views.StepFinalScores}
 	}
 	last := f.LastComplete()
 	if cur := f.CurrentRound(); cur > 0 {
@@ -51,17 +49,17 @@ func nextStep(t atTable, seen int) views.Link {
 	if g.FirstMissingFinal() < 0 {
 		// Every end-of-game entry is in but the game file has no final:
 		// only a game stored that way by hand; its scores page says why.
-		return views.Link{Href: views.FinalScoresURL(g.ID), Text: "See the final scores"}
+		return views.Link{Href: views.FinalScoresURL(g.ID), Step: views.StepFinalScores}
 	}
 	p := t.nextSeat(0, -1, func(p int) bool { return !g.FinalEntered(p) })
 	if p < 0 {
 		return views.Link{}
 	}
 	if len(t.held) > 0 && p == t.held[0] {
-		return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter your cards"}
+		return views.Link{Href: views.FinalURL(g.ID, p), Step: views.StepOwnFinal}
 	}
 	name, noPhone := t.seatName(p)
-	return views.Link{Href: views.FinalURL(g.ID, p), Text: "End of game: enter ", Name: name, After: noPhoneMark(noPhone) + "'s cards"}
+	return views.Link{Href: views.FinalURL(g.ID, p), Step: views.StepFinalFor, Name: name, NoPhone: noPhone}
 }
 
 // seatName is seat p's player as this phone is offered to enter for
@@ -71,26 +69,17 @@ func (t atTable) seatName(p int) (string, bool) {
 	return t.g.File.Players[p], !t.holds(p) && len(t.g.Holders) > 0 && t.open(p)
 }
 
-// noPhoneMark follows an open seat's name in a button.
-func noPhoneMark(noPhone bool) string {
-	if noPhone {
-		return " (no phone)"
-	}
-	return ""
-}
-
 func resultsStep(id string, r int) views.Link {
-	return views.Link{Href: views.RoundURL(id, r), Text: "See round " + strconv.Itoa(r) + " results"}
+	return views.Link{Href: views.RoundURL(id, r), Step: views.StepSeeResults, Round: r}
 }
 
 func (t atTable) entryLink(r, p int) views.Link {
-	l := views.Link{Href: views.EntryURL(t.g.ID, r, p)}
+	l := views.Link{Href: views.EntryURL(t.g.ID, r, p), Round: r, Step: views.StepOwnRound}
 	if len(t.held) > 0 && p == t.held[0] {
-		l.Text = "Enter your round " + strconv.Itoa(r) + " cards"
 		return l
 	}
-	name, noPhone := t.seatName(p)
-	l.Text, l.Name, l.After = "Enter round "+strconv.Itoa(r)+" for ", name, noPhoneMark(noPhone)
+	l.Step = views.StepRoundFor
+	l.Name, l.NoPhone = t.seatName(p)
 	return l
 }
 

@@ -22,7 +22,7 @@ func (a *app) offlineOnly(c *gin.Context) {
 		a.page(c, http.StatusOK, views.OfflineNotice(views.OfflineNoticeView{Back: views.GameURL(c.Param("id"))}))
 		c.Abort()
 	case "/games/:id/invite.png":
-		a.notFound(c, "Table mode does not apply on a phone with no server: there is no join link to draw.")
+		a.notFound(c, views.NoJoinLinkOfflineText)
 		c.Abort()
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"ruthless/edge"
 	"ruthless/scoring"
+	"ruthless/views"
 	"strconv"
 	"strings"
 
@@ -53,7 +54,8 @@ func seatParam(c *gin.Context, n int) (int, error) {
 func parseForm(c *gin.Context) error {
 	if ct := c.Request.Header.Get("Content-Type"); ct != "" || c.Request.ContentLength != 0 {
 		if mt, _, _ := mime.ParseMediaType(ct); mt != "application/x-www-form-urlencoded" {
-			return &badRequest{field: "form", message: fmt.Sprintf("the form could not be read: it must be sent as application/x-www-form-urlencoded, not %q", clip(ct))}
+			return &badRequest{field: "form", message: fmt.Sprintf("the form could not be read: it must be sent as application/x-www-form-urlencoded, not %q", clip(ct)),
+				text: views.FormNotAFormText(clip(ct))}
 		}
 	}
 	if err := c.Request.ParseForm(); err != nil {
@@ -62,7 +64,7 @@ func parseForm(c *gin.Context) error {
 		if errors.As(err, &tooBig) || errors.As(err, &body) {
 			return err
 		}
-		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error())}
+		return &badRequest{field: "form", message: "the form could not be read: " + clip(err.Error()), text: views.FormUnreadableText(clip(err.Error()))}
 	}
 	return nil
 }
@@ -75,7 +77,7 @@ func playersParam(v string) (int, string) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < scoring.MinPlayers || n > scoring.MaxPlayers {
-		return 4, fmt.Sprintf("Players must be 2, 3 or 4, not %q.", v)
+		return 4, views.PlayersRange(v)
 	}
 	return n, ""
 }

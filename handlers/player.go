@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"sort"
@@ -14,9 +13,6 @@ import (
 	"ruthless/scoring"
 	"ruthless/views"
 )
-
-// sourceNames are the parts of the end-of-game NP (R3.4), in Total order.
-var sourceNames = []string{"Prize tokens", "Achievements", "Crew", "Parley"}
 
 // player is one player's page: their record, where their NP come from,
 // their best party, head to head against everyone they met, and their
@@ -30,7 +26,7 @@ func (a *app) player(c *gin.Context) {
 		return
 	}
 	if st.Games == 0 && st.Playing == 0 {
-		a.notFound(c, fmt.Sprintf("Nobody called %q has played here.", clip(name)))
+		a.notFound(c, views.NoSuchPlayer(clip(name)))
 		return
 	}
 	a.page(c, http.StatusOK, views.Player(playerView(st)))
@@ -86,25 +82,25 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 		WinRate: pct(st.Wins+st.SharedWins, st.Games), AvgNP: avg(st.TotalNP, st.Games), BestNP: st.BestNP,
 		RenameHref: views.PlayerURL(st.Name) + "/rename", GamesHref: "/?player=" + url.QueryEscape(st.Name)}
 	if st.BestNPGame != "" {
-		vm.BestNPHref = views.GameCardURL(st.BestNPGame)
+		vm.BestNPHref = views.GameResultSheetURL(st.BestNPGame)
 	}
 	row := views.StackRow{Name: st.Name}
-	table := views.StackRow{Name: "Table average"}
-	for i, label := range sourceNames {
-		vm.Sources = append(vm.Sources, views.SourceLine{Name: label, Mine: avg(st.Sources[i], st.Games), Table: avg(st.TableSources[i], st.TableSeats)})
+	table := views.StackRow{Name: views.TableAverage}
+	for i := range views.NPSources {
+		vm.Sources = append(vm.Sources, views.SourceLine{Name: views.NPSource(i), Mine: avg(st.Sources[i], st.Games), Table: avg(st.TableSources[i], st.TableSeats)})
 		// Tenths of NP, so the bars compare averages without rounding.
 		row.Parts = append(row.Parts, tenths(st.Sources[i], st.Games))
 		table.Parts = append(table.Parts, tenths(st.TableSources[i], st.TableSeats))
 	}
 	if st.Games > 0 {
 		row.Label, table.Label = avg(st.TotalNP, st.Games), avg(sum4(st.TableSources), st.TableSeats)
-		vm.SourcesChart = views.StackedBars("Average NP per game by source: "+st.Name+" against the table average", []views.StackRow{row, table})
+		vm.SourcesChart = views.StackedBars(views.PlayerSourcesTitle(st.Name), []views.StackRow{row, table})
 	}
 	if st.BestParty != nil {
 		bp := st.BestParty
 		pv := views.PartyResult{Strength: bp.Strength, Unused: bp.Unused}
 		for _, s := range bp.Sets {
-			pv.Sets = append(pv.Sets, views.SetResult{Name: views.UpperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+			pv.Sets = append(pv.Sets, views.KindSet(s))
 		}
 		vm.BestParty = &pv
 		vm.BestPartyHref = views.RoundURL(st.BestPartyGame, st.BestPartyRound)
@@ -113,7 +109,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	kinds := []scoring.SetKind{scoring.FullShip, scoring.StraightFlush, scoring.Flush, scoring.Straight, scoring.Group}
 	for _, k := range kinds {
 		if n := st.Patterns[k]; n > 0 {
-			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.UpperFirst(k.Name()), Count: n})
+			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.KindName(k), Count: n})
 		}
 	}
 	sort.SliceStable(vm.Patterns, func(i, j int) bool { return vm.Patterns[i].Count > vm.Patterns[j].Count })
@@ -140,14 +136,14 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	var pts []views.ResultPoint
 	for i := len(st.History) - 1; i >= 0; i-- {
 		gl := st.History[i]
-		vm.History = append(vm.History, views.HistoryLine{Href: views.GameCardURL(gl.ID), Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
+		vm.History = append(vm.History, views.HistoryLine{Href: views.GameResultSheetURL(gl.ID), Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
 			NP: gl.NP, Place: gl.Place, Won: gl.Won, Shared: gl.Shared})
 	}
 	for _, gl := range st.History {
 		pts = append(pts, views.ResultPoint{Label: time.Unix(0, gl.Played).Local().Format("2 Jan 06"), NP: gl.NP, Won: gl.Won})
 	}
 	if len(pts) > 0 {
-		vm.ResultsChart = views.ResultsChart("NP game by game, oldest first: "+st.Name+" (filled dot: a win)", pts)
+		vm.ResultsChart = views.ResultsChart(views.PlayerResultsTitle(st.Name), pts)
 	}
 	return vm
 }

@@ -22,6 +22,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/views"
 )
 
 // histApp is the real router over a store of n generated games.
@@ -190,7 +191,8 @@ func TestPlayerPagesMatchRecomputation(t *testing.T) {
 			if !strings.Contains(body, `>`+strconv.Itoa(w.best)+`</a></dd>`) {
 				t.Errorf("best NP %d not shown", w.best)
 			}
-			for i, name := range sourceNames {
+			for i := range views.NPSources {
+				name := views.NPSource(i)
 				row := fmt.Sprintf(`%s</th><td>%s</td><td>%s</td>`, name, tenthsText(w.srcMine[i], w.games), tenthsText(w.srcTable[i], w.seats))
 				if !strings.Contains(body, row) {
 					t.Errorf("source %s: want row %q", name, row)

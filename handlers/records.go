@@ -75,11 +75,11 @@ func recordsPage(r scoring.Records) views.RecordsView {
 		return vm
 	}
 	vm.Lines = []views.RecordLine{
-		countLine("games", "Most games", r.MostGames, strconv.Itoa(r.MostGames.Value)),
-		countLine("wins", "Most wins", r.MostWins, strconv.Itoa(r.MostWins.Value)),
+		countLine("games", views.RecordLabel("games"), r.MostGames, strconv.Itoa(r.MostGames.Value)),
+		countLine("wins", views.RecordLabel("wins"), r.MostWins, strconv.Itoa(r.MostWins.Value)),
 		rateLine(r.BestRate),
-		gameLine("np", "Highest NP in a game", r.HighestNP),
-		gameLine("prizes", "Most prize NP in a game", r.MostPrizeNP),
+		gameLine("np", views.RecordLabel("np"), r.HighestNP),
+		gameLine("prizes", views.RecordLabel("prizes"), r.MostPrizeNP),
 		streakLine(r.LongestStreak),
 	}
 	for _, ar := range r.Achievements {
@@ -115,10 +115,10 @@ func countLine(id, label string, cr scoring.CountRecord, figure string) views.Re
 }
 
 func rateLine(rr scoring.RateRecord) views.RecordLine {
-	l := views.RecordLine{ID: "rate", Label: "Best win rate (" + strconv.Itoa(scoring.MinGamesForRate) + "+ games)", Figure: "–"}
+	l := views.RecordLine{ID: "rate", Label: views.RecordLabel("rate"), Figure: "–"}
 	l.Holders, l.More = capped(rr.Holders, func(h scoring.RateHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game = strconv.Itoa(h.Wins) + " of " + strconv.Itoa(h.Games)
+		rh.Game = views.WinsOfGames(h.Wins, h.Games)
 		return rh
 	})
 	if len(rr.Holders) > 0 {
@@ -131,17 +131,17 @@ func gameLine(id, label string, gr scoring.GameRecord) views.RecordLine {
 	l := views.RecordLine{ID: id, Label: label, Figure: strconv.Itoa(gr.Value)}
 	l.Holders, l.More = capped(gr.Holders, func(h scoring.GameHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = recordDate(h.Played), views.GameCardURL(h.GameID)
+		rh.Game, rh.GameHref = recordDate(h.Played), views.GameResultSheetURL(h.GameID)
 		return rh
 	})
 	return l
 }
 
 func streakLine(sr scoring.StreakRecord) views.RecordLine {
-	l := views.RecordLine{ID: "streak", Label: "Most wins in a row", Figure: strconv.Itoa(sr.Length)}
+	l := views.RecordLine{ID: "streak", Label: views.RecordLabel("streak"), Figure: strconv.Itoa(sr.Length)}
 	l.Holders, l.More = capped(sr.Holders, func(h scoring.StreakHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = "from "+recordDate(h.Played), views.GameCardURL(h.First)
+		rh.Game, rh.GameHref = views.StreakFrom(recordDate(h.Played)), views.GameResultSheetURL(h.First)
 		return rh
 	})
 	if sr.Length == 0 {
@@ -159,12 +159,12 @@ func addParty(vm *views.RecordsView, pr scoring.PartyRecord) {
 	first := pr.Holders[0].Party
 	pv := views.PartyResult{Strength: first.Strength, Unused: first.Unused}
 	for _, s := range first.Sets {
-		pv.Sets = append(pv.Sets, views.SetResult{Name: views.UpperFirst(s.Kind.Name()), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+		pv.Sets = append(pv.Sets, views.KindSet(s))
 	}
 	vm.Party = &pv
 	for _, h := range pr.Holders[:min(len(pr.Holders), shownParties)] {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = "round "+strconv.Itoa(h.Round)+", "+recordDate(h.Played), views.RoundURL(h.GameID, h.Round)
+		rh.Game, rh.GameHref = views.RoundOn(h.Round, recordDate(h.Played)), views.RoundURL(h.GameID, h.Round)
 		vm.PartyHolders = append(vm.PartyHolders, rh)
 	}
 	vm.PartyMore = max(0, len(pr.Holders)-shownParties)
@@ -183,7 +183,7 @@ func addHeadToHead(vm *views.RecordsView, r scoring.Records) {
 				continue
 			}
 			row[j] = views.H2HCell{Text: strconv.Itoa(h.Ahead) + "–" + strconv.Itoa(h.Behind) + "–" + strconv.Itoa(h.Level),
-				Title: a.Name + " against " + b.Name + ": ahead " + strconv.Itoa(h.Ahead) + ", behind " + strconv.Itoa(h.Behind) + ", level " + strconv.Itoa(h.Level) + " in " + strconv.Itoa(h.Games) + " " + views.Plural(h.Games, "game", "games")}
+				Title: views.HeadToHeadTitle(a.Name, b.Name, h.Ahead, h.Behind, h.Level, h.Games)}
 		}
 		vm.H2H = append(vm.H2H, row)
 	}
@@ -202,7 +202,7 @@ func addTimeline(vm *views.RecordsView, r scoring.Records) {
 	}
 	for _, g := range r.Recent {
 		labels = append(labels, time.Unix(0, g.Played).Local().Format("2 Jan 06"))
-		row := views.TimelineRow{Date: recordDate(g.Played), Href: views.GameCardURL(g.ID)}
+		row := views.TimelineRow{Date: recordDate(g.Played), Href: views.GameResultSheetURL(g.ID)}
 		for i, pl := range players {
 			np, played := seatNP(g, pl.Key)
 			series[i].NP = append(series[i].NP, np)
@@ -216,7 +216,7 @@ func addTimeline(vm *views.RecordsView, r scoring.Records) {
 		vm.ChartRows = append(vm.ChartRows, row)
 	}
 	if len(labels) > 0 && len(players) > 0 {
-		vm.Chart = views.TimelineChart("NP game by game over the latest games, oldest first, one line per player", labels, series)
+		vm.Chart = views.TimelineChart(views.TimelineTitle, labels, series)
 	}
 }
 

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -42,14 +41,13 @@ func (a *app) rename(c *gin.Context) {
 	var clash *store.NameClash
 	switch {
 	case errors.As(err, &clash):
-		vm.Errors["to"] = fmt.Sprintf("Game %s (%s) already has a player called %q: one game cannot seat the same name twice, so nothing was renamed.",
-			clash.GameID, views.JoinNames(clash.Players), clash.Other)
+		vm.Errors["to"] = views.RenameClash(clash.GameID, clash.Players, clash.Other)
 		vm.ClashHref = views.GameURL(clash.GameID)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	case errors.Is(err, store.ErrBadName):
 		_, msg, _ := strings.Cut(err.Error(), store.ErrBadName.Error()+": ")
-		vm.Errors["to"] = views.UpperFirst(msg) + "."
+		vm.Errors["to"] = views.MessageText(msg)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	case err != nil:
@@ -57,7 +55,7 @@ func (a *app) rename(c *gin.Context) {
 		return
 	}
 	if n == 0 {
-		vm.Errors["to"] = fmt.Sprintf("No game has a player called %q: nothing to rename.", from)
+		vm.Errors["to"] = views.RenameNobody(from)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	}

@@ -2,11 +2,8 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -82,7 +79,7 @@ func (a *app) explainRound(c *gin.Context, g store.StoredGame, r int, vm *views.
 			}
 		}
 		if refused != nil {
-			p.Why = views.WhyView{Strength: best.Strength, Unused: best.Unused, Problem: notExplained(refused)}
+			p.Why = views.WhyView{Strength: best.Strength, Unused: best.Unused, Unworked: unworked(refused)}
 		}
 		pool := slices.Clone(e.Pool)
 		sortCards(pool)
@@ -91,13 +88,13 @@ func (a *app) explainRound(c *gin.Context, g store.StoredGame, r int, vm *views.
 	return nil
 }
 
-// notExplained is the sentence in place of an explanation the server
-// could not work out (errBusy or errTooSlow).
-func notExplained(err error) string {
+// unworked says why the server could not work an explanation out
+// (errBusy or errTooSlow).
+func unworked(err error) views.Unworked {
 	if errors.Is(err, errTooSlow) {
-		return "Not worked out: this pool takes longer to explain than the server allows."
+		return views.TooSlowToExplain
 	}
-	return "Not worked out just now: the server is busy. Reload the page in a few seconds to see it."
+	return views.BusyToExplain
 }
 
 // roundView is round r's results as the phone holding seat (-1: a shared
@@ -111,7 +108,7 @@ func roundView(g store.StoredGame, res scoring.Result, r int, t atTable) views.R
 		Round:       r,
 		Rounds:      scoring.RoundsFor(n),
 		StartPlayer: f.Players[start],
-		Token:       tokenText(n, r),
+		Players:     n,
 	}
 	var rr *scoring.RoundResult
 	for i := range res.Rounds {
@@ -156,7 +153,7 @@ func roundView(g store.StoredGame, res scoring.Result, r int, t atTable) views.R
 			pv.Place = *pr.Place
 		}
 		for _, s := range pr.Sets {
-			pv.Sets = append(pv.Sets, views.SetResult{Name: setName(s), Strength: s.Strength, Cards: placedFaces(s.Cards)})
+			pv.Sets = append(pv.Sets, views.RoundSet(s))
 		}
 		vm.Parties = append(vm.Parties, pv)
 	}
@@ -165,48 +162,9 @@ func roundView(g store.StoredGame, res scoring.Result, r int, t atTable) views.R
 			vm.Parties[behind].Tie = &views.TieView{Text: views.RoundTieText(f.Players, rr, tb), Rule: tb.Rule, Names: f.Players}
 		}
 	}
-	if len(rr.Returned) > 0 {
-		vals := make([]string, len(rr.Returned))
-		for i, v := range rr.Returned {
-			vals[i] = strconv.Itoa(v)
-		}
-		vm.Returned = "Tokens nobody took go back to the box: " + strings.Join(vals, ", ") + " NP."
-	}
+	vm.ReturnedNP = rr.Returned
 	vm.Next = nextStep(t, r)
 	return vm
-}
-
-// setName is a set's pattern with its size: "pair", "straight of 4".
-func setName(s scoring.Set) string {
-	k := len(s.Cards)
-	switch s.Kind {
-	case scoring.Group:
-		switch k {
-		case 2:
-			return "Pair"
-		case 3:
-			return "Three of a kind"
-		case 4:
-			return "Four of a kind"
-		}
-		return "Five of a kind"
-	case scoring.FullShip:
-		return "Full ship"
-	}
-	name := s.Kind.Name()
-	return strings.ToUpper(name[:1]) + name[1:] + " of " + strconv.Itoa(k)
-}
-
-func tokenText(n, r int) string {
-	stack := scoring.Stack(n, r)
-	if scoring.TokenFor(r) == scoring.TokenPort {
-		return fmt.Sprintf("Port round: every party of strength %d or more takes %d NP.", scoring.PrizeThreshold, scoring.PortNP)
-	}
-	vals := make([]string, len(stack))
-	for i, v := range stack {
-		vals[i] = strconv.Itoa(v)
-	}
-	return "Piracy round: tokens " + strings.Join(vals, ", ") + " NP."
 }
 
 // placedBehind is the seat a tie-break's line goes under: the player

@@ -86,8 +86,8 @@ func TestRoundViewTieUnderThePlayerBehind(t *testing.T) {
 			t.Errorf("seat %d: seat %d, place %d, prize %d, tie %q; want place %d, prize %d, tie %q", seat, p.Seat, p.Place, p.Prize, tie, w.place, w.prize, w.tie)
 		}
 	}
-	if want := "Tokens nobody took go back to the box: 1 NP."; vm.Returned != want {
-		t.Errorf("returned %q, want %q", vm.Returned, want)
+	if got, want := views.ReturnedText(vm.ReturnedNP), "Tokens nobody took go back to the box: 1 NP."; got != want {
+		t.Errorf("returned %q, want %q", got, want)
 	}
 }
 

@@ -31,12 +31,12 @@ func shareTokenOK(t string) bool {
 func (a *app) sharedGame(c *gin.Context) (store.StoredGame, string, bool) {
 	token := c.Param("token")
 	if !shareTokenOK(token) {
-		a.notFound(c, "This share link opens nothing: it was stopped, or never made.")
+		a.notFound(c, views.ShareLinkDeadText)
 		return store.StoredGame{}, "", false
 	}
 	g, err := a.store.GameByShareToken(c.Request.Context(), token)
 	if errors.Is(err, store.ErrNotFound) {
-		a.notFound(c, "This share link opens nothing: it was stopped, or never made.")
+		a.notFound(c, views.ShareLinkDeadText)
 		return g, "", false
 	}
 	if err != nil {
@@ -49,38 +49,37 @@ func (a *app) sharedGame(c *gin.Context) (store.StoredGame, string, bool) {
 	return g, token, true
 }
 
-// sharedCard is /s/:token: the game's result card for anyone with the
+// sharedResultSheet is /s/:token: the game's result card for anyone with the
 // link. It links to nothing of the app, which would ask the password.
-func (a *app) sharedCard(c *gin.Context) {
+func (a *app) sharedResultSheet(c *gin.Context) {
 	g, token, ok := a.sharedGame(c)
 	if !ok {
 		return
 	}
 	res, err := a.scoreGame(c.Request.Context(), g)
 	if err != nil {
-		a.notFound(c, "This game cannot be shown as it stands.")
+		a.notFound(c, views.UnscorableSheetText)
 		return
 	}
-	vm := cardView(g, res)
+	vm := resultSheetView(g, res)
 	for i := range vm.Rows {
 		vm.Rows[i].Href = ""
 	}
 	vm.Visitor = true
 	vm.URL = a.publicURL(c.Request, views.ShareURL(token))
-	vm.ImageURL = a.publicURL(c.Request, views.ShareImageURL(token)) + "?v=" + strings.Trim(cardImageETag(cardImageKey(g)), `"`)
-	vm.ImageAlt = vm.Title + ". " + vm.Summary
+	vm.ImageURL = a.publicURL(c.Request, views.ShareImageURL(token)) + "?v=" + strings.Trim(shareImageETag(shareImageKey(g)), `"`)
 	c.Header("Cache-Control", "private, no-cache")
-	a.page(c, http.StatusOK, views.Card(vm))
+	a.page(c, http.StatusOK, views.ResultSheet(vm))
 }
 
-// sharedCardImage is /s/:token/card.png: the share link's picture, the
+// sharedShareImage is /s/:token/card.png: the share link's picture, the
 // same as the game's own (og:image of the shared card).
-func (a *app) sharedCardImage(c *gin.Context) {
+func (a *app) sharedShareImage(c *gin.Context) {
 	g, _, ok := a.sharedGame(c)
 	if !ok {
 		return
 	}
-	a.cardImage(c, g)
+	a.shareImage(c, g)
 }
 
 // shareLink is the absolute share link of game g while it works, for the

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"fmt"
 	"maps"
 	"net/http"
 	"net/url"
@@ -43,25 +42,25 @@ func readSolve(q url.Values) solveInput {
 	}
 	var err error
 	if in.pool, err = readPool(in.poolCodes, in.power, in.players); err != nil {
-		in.errs["pool"] = views.UpperFirst(inputProblem(err)) + "."
+		in.errs["pool"] = views.MessageText(inputProblem(err))
 	}
 	if in.tavern, err = readPool(in.tavernCodes, nil, in.players); err != nil {
-		in.errs["tavern"] = views.UpperFirst(inputProblem(err)) + "."
+		in.errs["tavern"] = views.MessageText(inputProblem(err))
 	}
 	for _, c := range in.tavern {
 		if slices.ContainsFunc(in.pool, func(p scoring.Card) bool { return p.Cell() == c.Cell() }) {
-			in.errs["tavern"] = fmt.Sprintf("%s is already in the pool: the Tavern Row holds other cards.", cardWords(c))
+			in.errs["tavern"] = views.TavernHoldsPoolCard(c)
 		}
 	}
 	if len(in.tavern) > scoring.MaxTavern {
-		in.errs["tavern"] = fmt.Sprintf("The Tavern Row has %d cards: tap at most %d, not %d.", scoring.MaxTavern, scoring.MaxTavern, len(in.tavern))
+		in.errs["tavern"] = views.TavernTooMany(len(in.tavern))
 	}
 	in.recruitedRaw = strings.TrimSpace(q.Get("recruited"))
 	stepped(q.Get("step"), "recruited", &in.recruitedRaw, scoring.MaxNewPirates)
 	if in.recruitedRaw != "" {
 		n, err := strconv.Atoi(in.recruitedRaw)
 		if err != nil || n < 0 || n > scoring.MaxNewPirates {
-			in.errs["recruited"] = fmt.Sprintf("Recruits this round are 0 to %d.", scoring.MaxNewPirates)
+			in.errs["recruited"] = views.RecruitsRange()
 		} else {
 			in.recruited = n
 		}
@@ -143,7 +142,7 @@ func (a *app) solvePage(c *gin.Context) {
 			a.fail(c, err)
 			return
 		}
-		vm.Solved, vm.Best = true, partyResult(best)
+		vm.Solved, vm.Best = true, views.DisputeParty(best)
 		if vm.Why, err = a.why(c, in.pool, opt, best); err != nil {
 			a.fail(c, err)
 			return
@@ -167,18 +166,13 @@ func (a *app) solvePage(c *gin.Context) {
 			p := recruitView(*adv.Pair)
 			vm.Advisor.Pair = &p
 		}
-		switch {
-		case adv.Left == 0:
-			vm.Advisor.Note = fmt.Sprintf("You have recruited %d pirates this round: no more until the next.", scoring.MaxNewPirates)
-		case adv.Left == 1 && len(in.tavern) > 1:
-			vm.Advisor.Note = "One recruit left this round, so no pair."
-		}
+		vm.Advisor.Note = views.RecruitLimitNote(adv.Left, len(in.tavern))
 	}
 	a.page(c, http.StatusOK, views.Solve(vm))
 }
 
 func recruitView(r scoring.Recruit) views.RecruitView {
-	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.Phrasef("%s", r.Cards).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: partyResult(r.Party)}
+	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.Phrasef("%s", r.Cards).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: views.DisputeParty(r.Party)}
 }
 
 // advisorHref opens the recruit advisor (/solve) from a round-entry form

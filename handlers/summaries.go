@@ -22,18 +22,11 @@ import (
 // games written since the last summary (within its budget, batch by
 // batch, each batch kept as soon as it is done), then reads the stream.
 
-// summaryStore is what summarising needs from the store.
-type summaryStore interface {
-	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
-	GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error)
-	PutSummaries(ctx context.Context, sums []store.Summary) error
-}
-
 // summarize works out the summaries of the games listed in stale, a
 // batch at a time, and keeps them in the store. A batch the store cannot
 // keep (a read-only or full disk) is handed to spare instead, so that
 // the page can still be drawn; score scores a finished game.
-func summarize(ctx context.Context, st summaryStore, stale []store.GameVersion,
+func summarize(ctx context.Context, st SummaryFiller, stale []store.GameVersion,
 	score func(context.Context, scoring.Game) (scoring.Result, error), spare func([]store.Summary)) error {
 	for len(stale) > 0 {
 		batch := stale[:min(len(stale), historyBatch)]
@@ -167,7 +160,8 @@ func (a *app) fullGame(ctx context.Context, id string) (scoring.PlayedGame, bool
 	return scoring.PlayedGame{ID: g.ID, Played: g.Created.UnixNano(), File: g.File, Result: &res}, true
 }
 
-// SummaryFiller is what FillSummaries needs from the store.
+// SummaryFiller is what summarising needs from the store: the pages
+// (through summarize) and FillSummaries alike.
 type SummaryFiller interface {
 	StaleSummaries(ctx context.Context) ([]store.GameVersion, error)
 	GamesByID(ctx context.Context, ids []string) ([]store.StoredGame, error)

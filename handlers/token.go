@@ -5,9 +5,9 @@ import (
 	"encoding/base32"
 	"net/url"
 	"strings"
-	"time"
 
 	"ruthless/store"
+	"ruthless/views"
 )
 
 // Every form that writes (new game, round entry, end of game) carries a
@@ -36,7 +36,7 @@ func formToken(form url.Values) (string, error) {
 		return "", nil
 	}
 	if len(tok) > store.MaxTokenLength || strings.Trim(tok, "abcdefghijklmnopqrstuvwxyz234567") != "" {
-		return "", &badRequest{field: "token", message: "the form's token is damaged; open the form again"}
+		return "", &badRequest{field: "token", message: "the form's token is damaged; open the form again", text: views.TokenDamagedText}
 	}
 	return tok, nil
 }
@@ -48,21 +48,4 @@ func orNewToken(tok string) string {
 		return newToken()
 	}
 	return tok
-}
-
-// savedAt says when another phone saved, for a conflict: "at 21:04" the
-// same day, "on 2 Jan at 21:04" another day, "" if the time is not known
-// (a save from before the app kept save times).
-func savedAt(t, now time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	t, now = t.Local(), now.Local()
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return "at " + t.Format("15:04")
-	}
-	if t.Year() == now.Year() {
-		return "on " + t.Format("2 Jan") + " at " + t.Format("15:04")
-	}
-	return "on " + t.Format("2 Jan 2006") + " at " + t.Format("15:04")
 }

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -22,16 +21,6 @@ import (
 // store's TrashKeep, the one source of it, in days.
 func trashDays() int { return int(store.TrashKeep / (24 * time.Hour)) }
 
-// Messages for the trash's errors: the game's page says it does not
-// exist, these say why and what can still be done.
-func inTrashMessage() string {
-	return fmt.Sprintf("This game has been deleted. For %d days after its deletion it can be restored from \"Recently deleted\" at the bottom of the home page.", trashDays())
-}
-
-func purgedMessage() string {
-	return fmt.Sprintf("This game is not in the trash: either it never existed, or it was deleted more than %d days ago and has been removed for good.", trashDays())
-}
-
 // restoreGame takes a game out of the trash and opens it. A game that is
 // live already (the Restore form posted twice) opens too.
 func (a *app) restoreGame(c *gin.Context) {
@@ -41,7 +30,7 @@ func (a *app) restoreGame(c *gin.Context) {
 	case err == nil, errors.Is(err, store.ErrNotInTrash):
 		seeOther(c, views.GameURL(id))
 	case errors.Is(err, store.ErrNotFound):
-		a.notFound(c, purgedMessage())
+		a.notFound(c, views.PurgedText(trashDays()))
 	default:
 		a.fail(c, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"ruthless/edge"
+	"ruthless/views"
 )
 
 // Go's JSON decoder turns bytes that are not UTF-8 into U+FFFD without a
@@ -23,5 +24,5 @@ func checkUTF8(body []byte) error {
 	if field == "" {
 		field = "body"
 	}
-	return &badRequest{field: field, message: field + " is not valid UTF-8 text"}
+	return &badRequest{field: field, message: field + " is not valid UTF-8 text", text: views.NotUTF8Text(field)}
 }

@@ -55,7 +55,8 @@ type ClaimSet struct {
 
 // ProblemView is one broken rule of a claim.
 type ProblemView struct {
-	Where     string // "Set 2" or "The party"
+	// Set is the claimed set it is about, from 1; 0 for the whole party.
+	Set       int
 	Message   Phrase
 	Rule      string
 	RuleTitle string
@@ -68,8 +69,7 @@ type Verdict struct {
 	Problems []ProblemView
 	Best     PartyResult
 	// Diff is the best party's strength less the claim's, when legal.
-	Diff    int
-	Summary string
+	Diff int
 }
 
 // CheckView is the check-my-party page.

@@ -186,12 +186,12 @@ func Entry(vm EntryView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-			} else if vm.SavedBy != "" {
+			} else if vm.SavedBy.Known {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<p class=\"hint notice\" data-testid=\"saved-by\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = Isolated("Saved by "+vm.SavedBy+": this is a correction. Change only what is wrong.", vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Isolated("Saved by "+savedByText(vm.SavedBy, vm.SavedAt)+": this is a correction. Change only what is wrong.", vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -606,13 +606,13 @@ func entryConflict(vm EntryView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if vm.Conflict.SavedBy != "" && vm.Conflict.SavedAt != "" {
-			templ_7745c5c3_Err = Isolated(vm.Conflict.SavedBy+" saved this entry "+vm.Conflict.SavedAt, vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
+		if vm.Conflict.SavedBy.Known && vm.Conflict.SavedAt != "" {
+			templ_7745c5c3_Err = Isolated(vm.Conflict.SavedBy.Words()+" saved this entry "+vm.Conflict.SavedAt, vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else if vm.Conflict.SavedBy != "" {
-			templ_7745c5c3_Err = Isolated(vm.Conflict.SavedBy+" saved this entry meanwhile", vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
+		} else if vm.Conflict.SavedBy.Known {
+			templ_7745c5c3_Err = Isolated(vm.Conflict.SavedBy.Words()+" saved this entry meanwhile", vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -640,12 +640,12 @@ func entryConflict(vm EntryView) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if vm.Conflict.SavedBy != "" {
+		if vm.Conflict.SavedBy.Known {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 47, "<h3>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = Isolated("Saved by "+vm.Conflict.SavedBy+" "+vm.Conflict.SavedAt, vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Isolated("Saved by "+vm.Conflict.SavedBy.Words()+" "+vm.Conflict.SavedAt, vm.Live.Names).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

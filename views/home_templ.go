@@ -176,7 +176,7 @@ func Home(vm HomeView) templ.Component {
 	})
 }
 
-func gameList(games []GameSummary, testid string) templ.Component {
+func gameList(games []GameListItem, testid string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

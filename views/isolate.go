@@ -105,7 +105,7 @@ func LinkText(l Link) templ.Component {
 		if _, err := io.WriteString(w, "<span>"); err != nil {
 			return err
 		}
-		for _, r := range []textRun{{Text: l.Text}, {Text: l.Name, Name: true}, {Text: l.After}} {
+		for _, r := range []textRun{{Text: l.Text()}, {Text: l.Name, Name: true}, {Text: l.After()}} {
 			if err := writeRun(w, r); err != nil {
 				return err
 			}
@@ -129,7 +129,7 @@ func writeRun(w io.Writer, r textRun) error {
 }
 
 // names are the players of a result card, to isolate in its title.
-func (vm CardView) names() []string {
+func (vm ResultSheetView) names() []string {
 	out := make([]string, len(vm.Rows))
 	for i, r := range vm.Rows {
 		out[i] = r.Name

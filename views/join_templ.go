@@ -79,16 +79,16 @@ type JoinView struct {
 type JoinSeat struct {
 	// Mine says this phone holds the seat.
 	Mine bool
-	// HeldBy names the other phone that holds it ("Ben's phone"), "" for
-	// an open seat or this phone's.
-	HeldBy string
+	// HeldBy is the other phone that holds it, not Known for an open
+	// seat or this phone's.
+	HeldBy Phone
 }
 
 // JoinConfirm asks whether to take over a seat another phone holds.
 type JoinConfirm struct {
 	Seat   int
 	Name   string
-	HeldBy string
+	HeldBy Phone
 	// Also keeps this phone's other seats (the seat is added to them).
 	Also bool
 }
@@ -610,7 +610,7 @@ func Join(vm JoinView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = Isolated(vm.Confirm.Name+" is on "+vm.Confirm.HeldBy+".", vm.Players).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Isolated(vm.Confirm.Name+" is on "+vm.Confirm.HeldBy.Words()+".", vm.Players).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -828,7 +828,7 @@ func Join(vm JoinView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-				} else if vm.joinSeat(i).HeldBy != "" {
+				} else if vm.joinSeat(i).HeldBy.Known {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 74, "<small data-testid=\"")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -846,7 +846,7 @@ func Join(vm JoinView) templ.Component {
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = Isolated("on "+vm.joinSeat(i).HeldBy, vm.Players).Render(ctx, templ_7745c5c3_Buffer)
+					templ_7745c5c3_Err = Isolated("on "+vm.joinSeat(i).HeldBy.Words(), vm.Players).Render(ctx, templ_7745c5c3_Buffer)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

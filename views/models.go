@@ -9,25 +9,26 @@ import (
 	"unicode/utf8"
 )
 
-// Link is a labelled URL.
+// Link is a URL and what it leads to, which the page words (Step, in
+// linkwords.go).
 type Link struct {
 	Href string
-	Text string
-	// Name, when set, is a player's name following Text, isolated from
-	// the words around it (<bdi>), and After the words after it: "Enter
-	// round 5 for " + "سارة" + " (no phone)".
-	Name, After string
+	Step Step
+	// Round is the round the step is about, if any.
+	Round int
+	// Name is the player the step is about, if any, isolated from the
+	// words around it (<bdi>): "Enter round 5 for " + "سارة" + " (no
+	// phone)". NoPhone says the seat is an open one no phone holds.
+	Name    string
+	NoPhone bool
 }
-
-// Label is the link's whole text, as a screen reader or a test reads it.
-func (l Link) Label() string { return l.Text + l.Name + l.After }
 
 // Errors maps a form field name to the message shown next to it. The key
 // "form" holds messages that concern no single field.
 type Errors map[string]string
 
-// GameSummary is one line of the home page's game lists.
-type GameSummary struct {
+// GameListItem is one line of the home page's game lists.
+type GameListItem struct {
 	ID           string
 	Players      []string
 	Date         string
@@ -40,8 +41,8 @@ type GameSummary struct {
 // HomeView is the home page: a button for a new game and the games so far,
 // a page of the most recently played at a time.
 type HomeView struct {
-	InProgress []GameSummary
-	Finished   []GameSummary
+	InProgress []GameListItem
+	Finished   []GameListItem
 	// Later is set on every page but the first (the newest games).
 	Later bool
 	// More is the address of the next page of older games, "" if none.
@@ -150,9 +151,10 @@ type EntryView struct {
 	// SolveHref is where the page's script asks for the best party of the
 	// cards tapped (GET, ?cards=…), to show it live in the bar.
 	SolveHref string
-	// SavedBy says another phone saved the stored entry: "Ben's phone at
-	// 21:04"; "" when this phone did, or nobody knows.
-	SavedBy string
+	// SavedBy is the other phone that saved the stored entry, and SavedAt
+	// when (SavedAt); not Known when this phone did, or nobody knows.
+	SavedBy Phone
+	SavedAt string
 	// Cleared says the grid was emptied by "Clear all" without JavaScript
 	// and nothing is saved yet.
 	Cleared bool
@@ -178,9 +180,9 @@ type EntryConflictView struct {
 	Version        int
 	// SavedAt says when the other phone saved ("at 21:04"), "" if unknown.
 	SavedAt string
-	// SavedBy names the other phone by its player ("Ann's phone"), "" if
-	// not known (a phone with no seat, the API).
-	SavedBy string
+	// SavedBy is the other phone by its player, not Known for a phone
+	// with no seat or the API.
+	SavedBy Phone
 }
 
 // PlayerStatus says whether a player has entered the current round.
@@ -302,10 +304,11 @@ type TieView struct {
 // RoundResultsView is a round's results page, or the waiting page for a
 // round that is not complete.
 type RoundResultsView struct {
-	GameID      string
-	Round       int
-	Rounds      int
-	Token       string
+	GameID string
+	Round  int
+	Rounds int
+	// Players is how many play: with Round, it says the round's tokens.
+	Players     int
 	StartPlayer string
 	Complete    bool
 	// Port is set for rounds 1–2, where every party of strength 4 or more
@@ -313,9 +316,10 @@ type RoundResultsView struct {
 	Port    bool
 	Missing []PlayerStatus
 	// Parties are in seat order; the page orders them by place.
-	Parties  []PartyView
-	Returned string
-	Next     Link
+	Parties []PartyView
+	// ReturnedNP are the tokens nobody took (R2.3), by their NP.
+	ReturnedNP []int
+	Next       Link
 	// Warned are the players whose entry of this round holds more new
 	// pirates than a round can recruit (R4.3), in seat order: the page
 	// says it once for them all.

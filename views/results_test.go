@@ -43,7 +43,7 @@ func textOf(t *testing.T, html, testid string) string {
 // first on 16, Ann and Cal level on 12 with Ann ahead, Dee below 4.
 func piracyRound() views.RoundResultsView {
 	return views.RoundResultsView{
-		GameID: "g", Round: 3, Rounds: 5, Token: "Piracy round: tokens 6, 3, 2, 1 NP.", StartPlayer: "Cal", Complete: true,
+		GameID: "g", Round: 3, Rounds: 5, Players: 4, StartPlayer: "Cal", Complete: true,
 		Parties: []views.PartyView{
 			{Seat: 0, Name: "Ann", PartyResult: views.PartyResult{Strength: 12, Unused: 1}, Place: 2, Prize: 3, Token: "Piracy"},
 			{Seat: 1, Name: "Bea", PartyResult: views.PartyResult{Strength: 16}, Place: 1, Prize: 6, Token: "Piracy"},
@@ -51,9 +51,9 @@ func piracyRound() views.RoundResultsView {
 				Tie: &views.TieView{Text: "Ann ahead of Cal on 12: more unused pirates (1 to 0).", Rule: "R2.5"}},
 			{Seat: 3, Name: "Dee", PartyResult: views.PartyResult{Strength: 2}, Token: "Piracy"},
 		},
-		Returned: "Tokens nobody took go back to the box: 1 NP.",
-		Warned:   []views.WarnedPlayer{{Seat: 3, Name: "Dee", Cards: views.Faces([]scoring.Card{{Suit: scoring.Anchor, Rank: 1}})}},
-		Next:     views.Link{Href: "/games/g/rounds/4/players/3", Text: "Enter round 4 for Dee"},
+		ReturnedNP: []int{1},
+		Warned:     []views.WarnedPlayer{{Seat: 3, Name: "Dee", Cards: views.Faces([]scoring.Card{{Suit: scoring.Anchor, Rank: 1}})}},
+		Next:       views.Link{Href: "/games/g/rounds/4/players/3", Step: views.StepRoundFor, Round: 4, Name: "Dee"},
 	}
 }
 
@@ -89,7 +89,7 @@ func TestRoundSummaryRankedOnTop(t *testing.T) {
 func TestPortRoundHasNoPlaces(t *testing.T) {
 	t.Parallel()
 	vm := views.RoundResultsView{
-		GameID: "g", Round: 1, Rounds: 5, Token: "Port round: every party of strength 4 or more takes 1 NP.", StartPlayer: "Ann", Complete: true, Port: true,
+		GameID: "g", Round: 1, Rounds: 5, Players: 3, StartPlayer: "Ann", Complete: true, Port: true,
 		Parties: []views.PartyView{
 			{Seat: 0, Name: "Ann", PartyResult: views.PartyResult{Strength: 4}, Prize: 1, Token: "Port"},
 			{Seat: 1, Name: "Bea", PartyResult: views.PartyResult{Strength: 0}, Token: "Port"},

@@ -20,7 +20,7 @@ import (
 // the fonts the machine already has (Noto on Debian and Raspberry Pi OS,
 // the system fonts on Windows and macOS), opened once and read from disk
 // as glyphs are needed. A name with a character no font on the machine
-// covers is never drawn as boxes: DrawShareCard writes the seat instead
+// covers is never drawn as boxes: DrawShareImage writes the seat instead
 // ("Player 3"), and the card page beside the image has the name.
 
 // systemFontFiles are the font files tried for the scripts the Go fonts

@@ -31,8 +31,8 @@ const (
 	ShareHeight = 630
 )
 
-// ShareCard is what the share image shows.
-type ShareCard struct {
+// ShareImage is what the share image shows.
+type ShareImage struct {
 	// Headline is the result ("Lucy wins"), or where a game in progress
 	// stands ("After round 3 of 5").
 	Headline string
@@ -196,8 +196,8 @@ func cutToWidth(f font.Face, s string, maxW int) string {
 	return "…"
 }
 
-// DrawShareCard draws the share image and says where each text went.
-func DrawShareCard(c ShareCard) (*image.RGBA, []TextRun, error) {
+// DrawShareImage draws the share image and says where each text went.
+func DrawShareImage(c ShareImage) (*image.RGBA, []TextRun, error) {
 	img := image.NewRGBA(image.Rect(0, 0, ShareWidth, ShareHeight))
 	fill(img, img.Bounds(), shareBg)
 	fill(img, image.Rect(0, 0, ShareWidth, shareBand), shareAccent)
@@ -225,9 +225,9 @@ func DrawShareCard(c ShareCard) (*image.RGBA, []TextRun, error) {
 	return img, p.runs, p.err
 }
 
-// ShareCardPNG is the share image as PNG bytes.
-func ShareCardPNG(c ShareCard) ([]byte, error) {
-	img, _, err := DrawShareCard(c)
+// ShareImagePNG is the share image as PNG bytes.
+func ShareImagePNG(c ShareImage) ([]byte, error) {
+	img, _, err := DrawShareImage(c)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +258,7 @@ func disc(img *image.RGBA, cx, cy, radius int, c color.RGBA) {
 // character no font on this machine has by the seat it plays ("Player
 // 3"): a name of boxes would say nothing, and the card page beside the
 // image has the name.
-func drawableNames(c ShareCard) ShareCard {
+func drawableNames(c ShareImage) ShareImage {
 	face, err := shareFace(true, 20)
 	if err != nil {
 		return c

@@ -12,8 +12,8 @@ import (
 )
 
 // shareSample is a finished game of three, Ann winning.
-func shareSample() ShareCard {
-	return ShareCard{Headline: "Ann wins", Subline: "with 23 NP · Ruthless, 3 players", Date: "4 May 2025", Rows: []ShareRow{
+func shareSample() ShareImage {
+	return ShareImage{Headline: "Ann wins", Subline: "with 23 NP · Ruthless, 3 players", Date: "4 May 2025", Rows: []ShareRow{
 		{Place: "1st", Name: "Ann", NP: 23, Seat: 1, Won: true},
 		{Place: "2nd", Name: "Bob", NP: 19, Seat: 0},
 		{Place: "3rd", Name: "Cid", NP: 7, Seat: 2},
@@ -68,7 +68,7 @@ func expectRendered(t *testing.T, img *image.RGBA, run TextRun, want string) {
 func TestShareCardShowsTheGame(t *testing.T) {
 	t.Parallel()
 	c := shareSample()
-	data, err := ShareCardPNG(c)
+	data, err := ShareImagePNG(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestShareCardShowsTheGame(t *testing.T) {
 	}
 	img := image.NewRGBA(decoded.Bounds())
 	draw.Draw(img, img.Bounds(), decoded, image.Point{}, draw.Src)
-	_, runs, err := DrawShareCard(c)
+	_, runs, err := DrawShareImage(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestShareCardCheckFails(t *testing.T) {
 	t.Parallel()
 	c := shareSample()
 	c.Headline, c.Rows[0].Name, c.Rows[1].NP = "Bob wins", "Bob", 18
-	img, runs, err := DrawShareCard(c)
+	img, runs, err := DrawShareImage(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestShareCardLongNameFits(t *testing.T) {
 	c := shareSample()
 	long := "Wolfeschlegelsteinhausenbergerdorff the Elder Third"
 	c.Headline, c.Rows[0].Name = long+" wins", long
-	_, runs, err := DrawShareCard(c)
+	_, runs, err := DrawShareImage(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestShareCardLongNameFits(t *testing.T) {
 func BenchmarkCardImage(b *testing.B) {
 	c := shareSample()
 	for b.Loop() {
-		if _, err := ShareCardPNG(c); err != nil {
+		if _, err := ShareImagePNG(c); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -151,7 +151,7 @@ func BenchmarkCardImage(b *testing.B) {
 func BenchmarkCardImageDrawOnly(b *testing.B) {
 	c := shareSample()
 	for b.Loop() {
-		if _, _, err := DrawShareCard(c); err != nil {
+		if _, _, err := DrawShareImage(c); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -25,11 +25,11 @@ func TestShareImageDrawsEveryScript(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			card := ShareCard{Headline: tc.player + " wins", Subline: "with 30 NP · Ruthless, 2 players", Date: "27 November 2026",
+			card := ShareImage{Headline: tc.player + " wins", Subline: "with 30 NP · Ruthless, 2 players", Date: "27 November 2026",
 				Rows: []ShareRow{{Place: "1st", Name: tc.player, NP: 30, Seat: 0, Won: true}, {Place: "2nd", Name: "Ann", NP: 20, Seat: 1}}}
-			img, runs, err := DrawShareCard(card)
+			img, runs, err := DrawShareImage(card)
 			if err != nil {
-				t.Fatalf("DrawShareCard: %v", err)
+				t.Fatalf("DrawShareImage: %v", err)
 			}
 			face, err := shareFace(true, 44)
 			if err != nil {
@@ -75,11 +75,11 @@ func TestShareImageDrawsEveryScript(t *testing.T) {
 func TestShareImageNeverDrawsBoxes(t *testing.T) {
 	t.Parallel()
 	odd := "Captain \U000F0041"
-	card := ShareCard{Headline: odd + " wins", Subline: "with 30 NP", Date: "today",
+	card := ShareImage{Headline: odd + " wins", Subline: "with 30 NP", Date: "today",
 		Rows: []ShareRow{{Place: "1st", Name: odd, NP: 30, Seat: 2, Won: true}}}
-	_, runs, err := DrawShareCard(card)
+	_, runs, err := DrawShareImage(card)
 	if err != nil {
-		t.Fatalf("DrawShareCard: %v", err)
+		t.Fatalf("DrawShareImage: %v", err)
 	}
 	if got, want := runFor(t, runs, "name", 0).Text, "Player 3"; got != want {
 		t.Errorf("name drawn as %q, want %q", got, want)

@@ -22,9 +22,9 @@ type WhyView struct {
 	// MostUnused is the most pirates a party this strong can leave unused.
 	MostUnused   int
 	Alternatives []AlternativeView
-	// Problem is set instead when the answer could not be worked out
-	// (a pool too big for it).
-	Problem string
+	// Unworked says why the answer is missing when it could not be
+	// worked out (a pool too big for it, a busy server); the page words it.
+	Unworked Unworked
 }
 
 // AlternativeView is another best party, named by the pirates it leaves

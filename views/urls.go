@@ -14,15 +14,15 @@ import (
 // GameURL is a game's scoreboard.
 func GameURL(id string) string { return "/games/" + id }
 
-// GameCardURL is a game's result card and chart.
-func GameCardURL(id string) string { return GameURL(id) + "/card" }
+// GameResultSheetURL is a game's result card and chart.
+func GameResultSheetURL(id string) string { return GameURL(id) + "/card" }
 
 // ScreenURL is a game's big screen, for a laptop or TV at the table.
 func ScreenURL(id string) string { return GameURL(id) + "/screen" }
 
-// GameCardImageURL is a game's result card as a picture (PNG), for a
+// GameShareImageURL is a game's result card as a picture (PNG), for a
 // shared link's preview.
-func GameCardImageURL(id string) string { return GameCardURL(id) + ".png" }
+func GameShareImageURL(id string) string { return GameResultSheetURL(id) + ".png" }
 
 // ExportURL is a game's game file, for download.
 func ExportURL(id string) string { return GameURL(id) + "/export" }

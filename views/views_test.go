@@ -33,7 +33,7 @@ func sampleRound() views.RoundResultsView {
 	sp := views.Face(card("SP"))
 	sp.As = "C⚔"
 	return views.RoundResultsView{
-		GameID: "g1", Round: 3, Rounds: 5, Token: "Piracy round", StartPlayer: "Lucy", Complete: true,
+		GameID: "g1", Round: 3, Rounds: 5, Players: 3, StartPlayer: "Lucy", Complete: true,
 		Parties: []views.PartyView{
 			{Seat: 0, Name: "Lucy", Prize: 6, Place: 1, Token: "Piracy", PartyResult: views.PartyResult{Strength: 10, Sets: []views.SetResult{
 				{Name: "Straight of 3", Strength: 6, Cards: views.Faces([]scoring.Card{card("H2"), card("H3"), card("A4")})},
@@ -44,7 +44,7 @@ func sampleRound() views.RoundResultsView {
 			}}},
 			{Seat: 2, Name: "Julie", PartyResult: views.PartyResult{Strength: 0, Leftover: views.Faces([]scoring.Card{card("HQ"), card("S5")})}},
 		},
-		Next: views.Link{Href: "/games/g1/rounds/4/players/1", Text: "Enter round 4 for ", Name: "Craig"},
+		Next: views.Link{Href: "/games/g1/rounds/4/players/1", Step: views.StepRoundFor, Round: 4, Name: "Craig"},
 	}
 }
 
@@ -112,7 +112,7 @@ func TestNamesEscaped(t *testing.T) {
 	round.Parties[0].Name = evil
 	round.StartPlayer = evil
 	pages := map[string]templ.Component{
-		"home":  views.Home(views.HomeView{InProgress: []views.GameSummary{{ID: "g", Players: []string{evil, "B"}}}}),
+		"home":  views.Home(views.HomeView{InProgress: []views.GameListItem{{ID: "g", Players: []string{evil, "B"}}}}),
 		"new":   views.NewGame(views.NewGameView{Names: [4]string{evil}, KnownNames: []string{evil}, Errors: views.Errors{"players[0]": evil}}),
 		"game":  views.Scoreboard(views.GameView{ID: "g", Players: []string{evil, "B"}, Current: 1, CurrentStart: evil, Status: []views.PlayerStatus{{Name: evil}}, Finished: true, Winners: []int{0}}),
 		"round": views.RoundResults(round),

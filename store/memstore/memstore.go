@@ -25,9 +25,9 @@ import (
 	"ruthless/store"
 )
 
-// Record is one key and its value as a Persister keeps them. In a
+// KeyValue is one key and its value as a Persister keeps them. In a
 // Write, a nil Value deletes the key.
-type Record struct {
+type KeyValue struct {
 	Key   string
 	Value []byte
 }
@@ -36,10 +36,10 @@ type Record struct {
 // browser's IndexedDB, or memory for tests.
 type Persister interface {
 	// Load returns every record stored.
-	Load(ctx context.Context) ([]Record, error)
+	Load(ctx context.Context) ([]KeyValue, error)
 	// Write stores the records (deleting those whose Value is nil), all
 	// or none, and returns once they are kept.
-	Write(ctx context.Context, recs []Record) error
+	Write(ctx context.Context, recs []KeyValue) error
 }
 
 // Options are settings of NewWith beyond New's.
@@ -176,16 +176,16 @@ func (s *Store) begin(ctx context.Context) (func(), error) {
 // (unless it says it is a full disk or a read-only store already), so
 // the handlers answer 503 as for a failing database file.
 func (s *Store) commit(ctx context.Context, changed []*gameRec, gone []string) error {
-	batch := make([]Record, 0, len(changed)+len(gone))
+	batch := make([]KeyValue, 0, len(changed)+len(gone))
 	for _, g := range changed {
 		b, err := json.Marshal(g)
 		if err != nil {
 			return fmt.Errorf("game %s: %w", g.ID, err)
 		}
-		batch = append(batch, Record{Key: keyPrefix + g.ID, Value: b})
+		batch = append(batch, KeyValue{Key: keyPrefix + g.ID, Value: b})
 	}
 	for _, id := range gone {
-		batch = append(batch, Record{Key: keyPrefix + id})
+		batch = append(batch, KeyValue{Key: keyPrefix + id})
 	}
 	if len(batch) == 0 {
 		return nil
@@ -293,12 +293,12 @@ func NewMemoryPersister() *MemoryPersister {
 }
 
 // Load returns a copy of every record, ordered by key.
-func (m *MemoryPersister) Load(ctx context.Context) ([]Record, error) {
+func (m *MemoryPersister) Load(ctx context.Context) ([]KeyValue, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := make([]Record, 0, len(m.recs))
+	out := make([]KeyValue, 0, len(m.recs))
 	for k, v := range m.recs {
-		out = append(out, Record{Key: k, Value: append([]byte(nil), v...)})
+		out = append(out, KeyValue{Key: k, Value: append([]byte(nil), v...)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out, ctx.Err()
@@ -306,7 +306,7 @@ func (m *MemoryPersister) Load(ctx context.Context) ([]Record, error) {
 
 // Write stores the records, or, while FailWrites has set an error,
 // stores nothing and returns it.
-func (m *MemoryPersister) Write(ctx context.Context, recs []Record) error {
+func (m *MemoryPersister) Write(ctx context.Context, recs []KeyValue) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -105,7 +105,7 @@ func TestWriteRefused(t *testing.T) {
 // TestLoad: what New makes of the records it finds.
 func TestLoad(t *testing.T) {
 	t.Parallel()
-	good := func(t *testing.T) (memstore.Record, string) {
+	good := func(t *testing.T) (memstore.KeyValue, string) {
 		p := memstore.NewMemoryPersister()
 		s := open(t, p, nil)
 		id, _, err := s.CreateGameOnce(context.Background(), scoring.Game{Version: 1, Players: []string{"Ann", "Bob"}}, "")
@@ -117,26 +117,26 @@ func TestLoad(t *testing.T) {
 	}
 	tests := []struct {
 		name    string
-		edit    func(r memstore.Record, id string) memstore.Record
+		edit    func(r memstore.KeyValue, id string) memstore.KeyValue
 		wantErr string
 		games   int
 	}{
-		{"a game", func(r memstore.Record, _ string) memstore.Record { return r }, "", 1},
-		{"another program's key", func(r memstore.Record, _ string) memstore.Record {
-			return memstore.Record{Key: "settings", Value: []byte("{}")}
+		{"a game", func(r memstore.KeyValue, _ string) memstore.KeyValue { return r }, "", 1},
+		{"another program's key", func(r memstore.KeyValue, _ string) memstore.KeyValue {
+			return memstore.KeyValue{Key: "settings", Value: []byte("{}")}
 		}, "", 0},
-		{"not JSON", func(r memstore.Record, _ string) memstore.Record { r.Value = []byte("{"); return r }, "unexpected end", 0},
-		{"newer format", func(r memstore.Record, _ string) memstore.Record {
+		{"not JSON", func(r memstore.KeyValue, _ string) memstore.KeyValue { r.Value = []byte("{"); return r }, "unexpected end", 0},
+		{"newer format", func(r memstore.KeyValue, _ string) memstore.KeyValue {
 			r.Value = []byte(strings.Replace(string(r.Value), `"format":1`, `"format":2`, 1))
 			return r
 		}, "newer than this program's", 0},
-		{"key of another game", func(r memstore.Record, _ string) memstore.Record { r.Key = "game/other"; return r }, "holds game", 0},
+		{"key of another game", func(r memstore.KeyValue, _ string) memstore.KeyValue { r.Key = "game/other"; return r }, "holds game", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := memstore.NewMemoryPersister()
 			rec, id := good(t)
-			if err := p.Write(context.Background(), []memstore.Record{tc.edit(rec, id)}); err != nil {
+			if err := p.Write(context.Background(), []memstore.KeyValue{tc.edit(rec, id)}); err != nil {
 				t.Fatalf("Write: %v", err)
 			}
 			s, err := memstore.New(context.Background(), p)

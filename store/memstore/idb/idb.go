@@ -59,7 +59,7 @@ func Open(ctx context.Context, name string) (memstore.Persister, error) {
 }
 
 // Load returns every record, in key order.
-func (d *DB) Load(ctx context.Context) ([]memstore.Record, error) {
+func (d *DB) Load(ctx context.Context) ([]memstore.KeyValue, error) {
 	tx := d.db.Call("transaction", objectStore, "readonly")
 	st := tx.Call("objectStore", objectStore)
 	// Both lists come in key order from one transaction, so they pair up.
@@ -73,13 +73,13 @@ func (d *DB) Load(ctx context.Context) ([]memstore.Record, error) {
 	if values.Length() != n {
 		return nil, fmt.Errorf("idb: load: %d keys for %d values", n, values.Length())
 	}
-	out := make([]memstore.Record, 0, n)
+	out := make([]memstore.KeyValue, 0, n)
 	for i := 0; i < n; i++ {
 		k, v := keys.Index(i), values.Index(i)
 		if k.Type() != js.TypeString || v.Type() != js.TypeString {
 			continue // not a record of ours
 		}
-		out = append(out, memstore.Record{Key: k.String(), Value: []byte(v.String())})
+		out = append(out, memstore.KeyValue{Key: k.String(), Value: []byte(v.String())})
 	}
 	return out, nil
 }
@@ -89,7 +89,7 @@ func (d *DB) Load(ctx context.Context) ([]memstore.Record, error) {
 // durability (flushed to disk before "complete"), where the browser
 // supports the choice: a save acknowledged to the table must survive the
 // phone's battery running out.
-func (d *DB) Write(ctx context.Context, recs []memstore.Record) error {
+func (d *DB) Write(ctx context.Context, recs []memstore.KeyValue) error {
 	opts := js.Global().Get("Object").New()
 	opts.Set("durability", "strict")
 	tx := d.db.Call("transaction", objectStore, "readwrite", opts)

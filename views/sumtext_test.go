@@ -1,4 +1,4 @@
-package handlers
+package views_test
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ruthless/scoring"
+	"ruthless/views"
 )
 
 // TestSumText checks the strength sums the dispute pages show: R1.2's
@@ -32,13 +33,13 @@ func TestSumText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.kind)+"/"+strconv.Itoa(tt.n), func(t *testing.T) {
-			got := sumText(tt.kind, tt.n)
+			got := views.SumText(tt.kind, tt.n)
 			if got != tt.want {
-				t.Errorf("sumText(%s, %d) = %q, want %q", tt.kind, tt.n, got, tt.want)
+				t.Errorf("views.SumText(%s, %d) = %q, want %q", tt.kind, tt.n, got, tt.want)
 			}
 			total := got[strings.LastIndex(got, " ")+1:]
 			if want := strconv.Itoa(scoring.SetStrength(tt.kind, tt.n)); total != want {
-				t.Errorf("sumText(%s, %d) = %q comes to %s, scoring.SetStrength says %s", tt.kind, tt.n, got, total, want)
+				t.Errorf("views.SumText(%s, %d) = %q comes to %s, scoring.SetStrength says %s", tt.kind, tt.n, got, total, want)
 			}
 		})
 	}
