@@ -1,8 +1,14 @@
 package handlers
 
 import (
+	"net/http"
 	"sync"
 	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"ruthless/store"
+	"ruthless/views"
 )
 
 // Who is entering an open seat. After a round's results every phone at
@@ -94,4 +100,53 @@ func (e *entering) elsewhere(k seatKey, phone string) (string, time.Duration) {
 		return "", 0
 	}
 	return f.phone, ago
+}
+
+// tableAt is tableOf with the open seats other phones are entering now,
+// for the game's current step: its current round, or the end of the game.
+func (a *app) tableAt(r *http.Request, g store.StoredGame) atTable {
+	t := tableOf(r, g)
+	key := seatKey{game: g.ID, round: g.File.CurrentRound()}
+	me := phoneID(r)
+	for p := range g.File.Players {
+		if t.holds(p) || !t.open(p) {
+			continue
+		}
+		key.seat = p
+		if other, _ := a.entering.elsewhere(key, me); other != "" {
+			if t.busy == nil {
+				t.busy = map[int]views.Phone{}
+			}
+			t.busy[p] = phoneNamed(g, other)
+		}
+	}
+	return t
+}
+
+// openedHere notes that the phone of c opened the form of seat p for
+// round (0: the end of the game) of g, when p is an open seat and its
+// entry is still missing, and says which other phone opened it lately
+// (an unknown Phone for none) and how long ago.
+func (a *app) openedHere(c *gin.Context, g store.StoredGame, round, p int, missing bool) (views.Phone, time.Duration) {
+	t := tableOf(c.Request, g)
+	if !missing || t.holds(p) || !t.open(p) {
+		return views.Phone{}, 0
+	}
+	key := seatKey{game: g.ID, round: round, seat: p}
+	me := ensurePhone(c)
+	other, ago := a.entering.elsewhere(key, me)
+	a.entering.opened(key, me)
+	if other == "" {
+		return views.Phone{}, 0
+	}
+	return phoneNamed(g, other), ago
+}
+
+// phoneNamed is phone as the table knows it: by the player of the first
+// seat it holds, else "another phone".
+func phoneNamed(g store.StoredGame, phone string) views.Phone {
+	if held := g.Held(phone); len(held) > 0 {
+		return views.PhoneOf(g.File.Players, held[0])
+	}
+	return views.Phone{Known: true}
 }

@@ -113,6 +113,7 @@ func (a *app) entryForm(c *gin.Context) {
 		vm = entryView(g, r, p, nil, "0", 0)
 	}
 	vm.Saved = c.Query("saved") != ""
+	vm.OpenElsewhere, vm.OpenFor = a.openedHere(c, g, r, p, e == nil && r == g.File.CurrentRound())
 	a.showEntry(c, http.StatusOK, g, vm)
 }
 
@@ -272,12 +273,13 @@ func (a *app) saveEntry(c *gin.Context) {
 // page after the redirect reads the game once and scores nothing.
 func (a *app) entrySaved(c *gin.Context, saved table.EntrySaved, r, p int) {
 	g := saved.After
+	a.entering.done(seatKey{game: g.ID, round: r, seat: p})
 	if !saved.RoundComplete && len(saved.NewWarnings) > 0 {
 		seeOther(c, views.EntryURL(g.ID, r, p)+"?saved=1")
 		return
 	}
 	next := c.Request.PostForm.Get("then") == "next"
-	to := afterSave(saved, r, p, tableOf(c.Request, saved.Before), next)
+	to := afterSave(saved, r, p, a.tableAt(c.Request, saved.Before), next)
 	if to == views.RoundURL(g.ID, r) || to == views.GameURL(g.ID) {
 		// Only an answer is kept; a game that cannot be scored now is
 		// the page's to explain.
@@ -365,7 +367,7 @@ func (a *app) showEntry(c *gin.Context, status int, g store.StoredGame, vm views
 	// "Save & next" goes on to the seats this phone enters (its own, then
 	// the open ones), never to a seat another phone holds: it is not
 	// shown the others' cards.
-	t := tableOf(c.Request, g)
+	t := a.tableAt(c.Request, g)
 	if s := t.saveNext(vm.Round, vm.Player); s >= 0 {
 		vm.NextName, vm.NextNoPhone = t.seatName(s)
 	}

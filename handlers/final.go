@@ -103,6 +103,7 @@ func (a *app) finalForm(c *gin.Context) {
 		vm.Prefilled = true
 	}
 	vm.Token = newToken()
+	vm.OpenElsewhere, vm.OpenFor = a.openedHere(c, g, 0, p, !g.FinalEntered(p))
 	a.finalPage(c, http.StatusOK, g, vm)
 }
 
@@ -233,12 +234,13 @@ func (a *app) saveFinal(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
+	a.entering.done(seatKey{game: g.ID, round: 0, seat: p})
 	if saved.Over {
 		seeOther(c, views.FinalScoresURL(g.ID))
 		return
 	}
 	if c.Request.PostForm.Get("then") == "next" {
-		if s := finalSaveNext(tableOf(c.Request, saved.After), p); s >= 0 {
+		if s := finalSaveNext(a.tableAt(c.Request, saved.After), p); s >= 0 {
 			seeOther(c, views.FinalURL(g.ID, s))
 			return
 		}
@@ -257,7 +259,7 @@ func finalSaveNext(t atTable, p int) int {
 // "Save & next" to the next seat it enters, and which button is the big
 // one (plain Save on its own player's form).
 func (a *app) finalPage(c *gin.Context, status int, g store.StoredGame, vm views.FinalFormView) {
-	t := tableOf(c.Request, g)
+	t := a.tableAt(c.Request, g)
 	if s := finalSaveNext(t, vm.Player); s >= 0 {
 		vm.NextName, vm.NextNoPhone = t.seatName(s)
 	}
@@ -289,7 +291,7 @@ func (a *app) final(c *gin.Context) {
 	if !ok {
 		return
 	}
-	vm := finalView(g, res, tableOf(c.Request, g))
+	vm := finalView(g, res, a.tableAt(c.Request, g))
 	vm.Rematch = a.rematchView(c, g)
 	if vm.Complete {
 		// The result is shared by its share link, which opens without

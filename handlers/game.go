@@ -21,7 +21,7 @@ func (a *app) game(c *gin.Context) {
 	a.carrySeat(c, g)
 	// A phone that said which player it is, opening the game from a QR
 	// code or a bookmark, goes straight to its own entry (join.go).
-	t := tableOf(c.Request, g)
+	t := a.tableAt(c.Request, g)
 	seat := seatOf(c.Request, g)
 	if to := ownPage(t); to != views.GameURL(g.ID) && openedFromOutside(c.Request) {
 		seeOther(c, to)

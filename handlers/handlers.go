@@ -36,6 +36,9 @@ type app struct {
 	// (package table), so a handler cannot write around it.
 	store table.Pages
 	table *table.Table
+	// entering notes which phone has an open seat's form open
+	// (entering.go).
+	entering *entering
 	// version is the program's, for /healthz; metrics count requests
 	// (nil: none).
 	version string
@@ -215,7 +218,7 @@ func newAppWith(st table.Store, log *slog.Logger, opt Options) *app {
 }
 
 func newApp(st table.Store, log *slog.Logger, lim Limits) *app {
-	return &app{store: st, table: table.New(st), log: log, solves: newSolveSlots(newPartyCache(), lim, log),
+	return &app{store: st, table: table.New(st), entering: newEntering(), log: log, solves: newSolveSlots(newPartyCache(), lim, log),
 		games:       edge.NewClientLimiter(gamesPerMinute, gamesBurst, edge.MaxClients),
 		imports:     edge.NewClientLimiter(importsPerMinute, importsBurst, edge.MaxClients),
 		seatChanges: edge.NewClientLimiter(seatChangesPerMinute, seatChangesPerMinute, edge.MaxClients),

@@ -59,7 +59,7 @@ func nextStep(t atTable, seen int) views.Link {
 		return views.Link{Href: views.FinalURL(g.ID, p), Step: views.StepOwnFinal}
 	}
 	name, noPhone := t.seatName(p)
-	return views.Link{Href: views.FinalURL(g.ID, p), Step: views.StepFinalFor, Name: name, NoPhone: noPhone}
+	return views.Link{Href: views.FinalURL(g.ID, p), Step: views.StepFinalFor, Name: name, NoPhone: noPhone, Busy: t.busy[p]}
 }
 
 // seatName is seat p's player as this phone is offered to enter for
@@ -80,6 +80,7 @@ func (t atTable) entryLink(r, p int) views.Link {
 	}
 	l.Step = views.StepRoundFor
 	l.Name, l.NoPhone = t.seatName(p)
+	l.Busy = t.busy[p]
 	return l
 }
 

@@ -35,7 +35,7 @@ func (a *app) roundResults(c *gin.Context) {
 		a.failScoring(c, g, err)
 		return
 	}
-	vm := roundView(g, res, r, tableOf(c.Request, g))
+	vm := roundView(g, res, r, a.tableAt(c.Request, g))
 	if vm.Complete {
 		markSeen(c, g, r)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"ruthless/edge"
 	"ruthless/store"
+	"ruthless/views"
 )
 
 // Who holds which seat. A phone is known by a random id in its own cookie
@@ -75,6 +76,10 @@ func seatOf(r *http.Request, g store.StoredGame) int {
 type atTable struct {
 	g    store.StoredGame
 	held []int
+	// busy are the open seats another phone is entering now (entering.go),
+	// with that phone: the next step passes them by while another seat is
+	// left, and names the phone when none is.
+	busy map[int]views.Phone
 	// seen is the last round whose results the phone opened (seen.go).
 	seen int
 }
@@ -113,10 +118,14 @@ func (t atTable) nextSeat(start, after int, missing func(int) bool) int {
 		}
 	}
 	n := len(t.g.File.Players)
-	for i := range n {
-		p := (start + i) % n
-		if p != after && !t.holds(p) && t.open(p) && missing(p) {
-			return p
+	// An open seat another phone is entering comes last.
+	for _, busyToo := range []bool{false, true} {
+		for i := range n {
+			p := (start + i) % n
+			_, busy := t.busy[p]
+			if p != after && !t.holds(p) && t.open(p) && missing(p) && busy == busyToo {
+				return p
+			}
 		}
 	}
 	return -1

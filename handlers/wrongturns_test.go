@@ -196,3 +196,44 @@ func TestRematchKeepsEverySeat(t *testing.T) {
 		t.Errorf("the host's phone holds %v in the rematch, want [0 3] (Anna, then Dmitri)", got)
 	}
 }
+
+// TestOpenSeatBeingEntered (item 4): after round 1 several phones were
+// offered the same open seat at once and none said that another phone
+// was already entering it. A phone's next step now passes by an open
+// seat another phone has open, names that phone when no other seat is
+// left, and the form itself says which phone opened it; a save forgets
+// the note.
+func TestOpenSeatBeingEntered(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id := a.createGame(t, theTable)
+	game := "/games/" + id
+	anna, ben, shared := newPhone(a), newPhone(a), newPhone(a)
+	redirect(t, anna.post(t, game+"/join", url.Values{"seat": {"0"}}))
+	redirect(t, ben.post(t, game+"/join", url.Values{"seat": {"1"}}))
+	redirect(t, anna.post(t, game+"/rounds/1/players/0", url.Values{"card": {"H1"}, "coins": {"0"}, "version": {"0"}}))
+	redirect(t, ben.post(t, game+"/rounds/1/players/1", url.Values{"card": {"S1"}, "coins": {"0"}, "version": {"0"}}))
+	zoe, jack := game+"/rounds/1/players/2", game+"/rounds/1/players/3"
+
+	if _, href := mainButton(anna.get(t, game).body); href != zoe {
+		t.Fatalf("Anna's next step %q, want Zoë's entry %q", href, zoe)
+	}
+	if form := anna.get(t, zoe).body; strings.Contains(form, `data-testid="open-elsewhere"`) {
+		t.Errorf("the first phone to open Zoë's entry is told another phone has it open")
+	}
+	if text, href := mainButton(ben.get(t, game).body); href != jack || strings.Contains(text, "now") {
+		t.Errorf("Ben's next step %q (%q), want Calico Jack's entry %q: Zoë's is open on Anna's phone", href, text, jack)
+	}
+	ben.get(t, jack)
+	text, href := mainButton(shared.get(t, game).body)
+	if want := "Enter round 1 for Zoë · on Anna's phone now"; href != zoe || text != want {
+		t.Errorf("a shared phone, both open seats open elsewhere: %q (%q), want %q (%q)", href, text, zoe, want)
+	}
+	if got, want := textOf(shared.get(t, zoe).body, "open-elsewhere"), "Anna's phone opened this entry just now: enter it on one phone only."; got != want {
+		t.Errorf("Zoë's form on the shared phone says %q, want %q", got, want)
+	}
+	redirect(t, anna.post(t, zoe, url.Values{"card": {"A1"}, "coins": {"0"}, "version": {"0"}}))
+	if text, href := mainButton(shared.get(t, game).body); href != jack || !strings.Contains(text, "Bartholomew Roberts the Third's phone now") {
+		t.Errorf("after Zoë's entry is saved: %q (%q), want Calico Jack's, open on Bartholomew's phone", href, text)
+	}
+}

@@ -105,7 +105,7 @@ func LinkText(l Link) templ.Component {
 		if _, err := io.WriteString(w, "<span>"); err != nil {
 			return err
 		}
-		for _, r := range []textRun{{Text: l.Text()}, {Text: l.Name, Name: true}, {Text: l.After()}} {
+		for _, r := range l.runs() {
 			if err := writeRun(w, r); err != nil {
 				return err
 			}

@@ -1,6 +1,9 @@
 package views
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Step is what a Link leads to: the next step of a game, or another of
 // its pages. The page words it (Link.Text, Link.After).
@@ -68,7 +71,7 @@ func (l Link) Text() string {
 // After is the link's words after its player's name.
 func (l Link) After() string {
 	mark := ""
-	if l.NoPhone {
+	if l.NoPhone && !l.Busy.Known {
 		mark = " (no phone)"
 	}
 	switch l.Step {
@@ -86,5 +89,26 @@ func (l Link) After() string {
 	return mark
 }
 
+// runs are the link's words in order, names marked to be isolated: the
+// step, its player, the rest, and for a seat another phone is entering
+// now, which phone ("… · on Ann's phone now").
+func (l Link) runs() []textRun {
+	runs := []textRun{{Text: l.Text()}, {Text: l.Name, Name: true}, {Text: l.After()}}
+	switch {
+	case !l.Busy.Known:
+	case l.Busy.Owner != "" && !l.Busy.OwnSeat:
+		runs = append(runs, textRun{Text: " · on "}, textRun{Text: l.Busy.Owner, Name: true}, textRun{Text: "'s phone now"})
+	default:
+		runs = append(runs, textRun{Text: " · on another phone now"})
+	}
+	return runs
+}
+
 // Label is the link's whole text, as a screen reader or a test reads it.
-func (l Link) Label() string { return l.Text() + l.Name + l.After() }
+func (l Link) Label() string {
+	var b strings.Builder
+	for _, r := range l.runs() {
+		b.WriteString(r.Text)
+	}
+	return b.String()
+}

@@ -6,6 +6,7 @@ package views
 import (
 	"ruthless/scoring"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -21,6 +22,9 @@ type Link struct {
 	// phone)". NoPhone says the seat is an open one no phone holds.
 	Name    string
 	NoPhone bool
+	// Busy is the other phone entering the seat now, when one is (issue
+	// 41: three phones offered one open seat at once): the link says so.
+	Busy Phone
 }
 
 // Errors maps a form field name to the message shown next to it. The key
@@ -161,6 +165,11 @@ type EntryView struct {
 	// Clashes are the tapped cards another player already holds this
 	// game, when the save was refused for them (R4.1).
 	Clashes []Clash
+	// OpenElsewhere is another phone that opened this open seat's form
+	// lately, OpenFor how long ago (unknown Phone: none): the form says
+	// so, since two phones entering one seat waste a turn.
+	OpenElsewhere Phone
+	OpenFor       time.Duration
 }
 
 // Clash is a tapped card that another player holds (R4.1).
@@ -375,6 +384,9 @@ type FinalFormView struct {
 	// Own marks the phone's own player's form: there plain Save is the
 	// big button, and "Save & next" the second one.
 	Own bool
+	// OpenElsewhere and OpenFor are as in EntryView.
+	OpenElsewhere Phone
+	OpenFor       time.Duration
 }
 
 // AchievementRow is one Legendary Achievement on the final page.

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -59,4 +60,14 @@ func SavedAt(t, now time.Time) string {
 // savedByText is who saved an entry and when: "Ben's phone at 21:04".
 func savedByText(by Phone, at string) string {
 	return strings.TrimSpace(by.Words() + " " + at)
+}
+
+// OpenElsewhereText says that phone p opened this seat's form ago: "Ann's
+// phone opened this entry 2 min ago: enter it on one phone only."
+func OpenElsewhereText(p Phone, ago time.Duration) string {
+	when := "just now"
+	if m := int(ago / time.Minute); m >= 1 {
+		when = strconv.Itoa(m) + " min ago"
+	}
+	return UpperFirst(p.Words()) + " opened this entry " + when + ": enter it on one phone only."
 }
