@@ -49,7 +49,7 @@ func TestScoreboardLeadsWithTotals(t *testing.T) {
 		wantMain string // data-testid of the main button
 		wantText string // its words
 	}{
-		{"nobody has entered", boardFresh, 4, false, "invite", "Invite the table"},
+		{"nobody has entered", boardFresh, 4, false, "ask-seat", ""},
 		{"after round 1", boardMid, 4, false, "next-action", "See round 1 results"},
 		{"after round 5", boardFive, 4, false, "next-action", "See round 5 results"},
 		{"at the end", boardDone, 2, true, "next-action", "See the final scores"},
@@ -93,6 +93,14 @@ func TestScoreboardLeadsWithTotals(t *testing.T) {
 			}
 
 			mains := primaryRE.FindAllStringSubmatch(body, -1)
+			if tt.wantMain == "ask-seat" {
+				// A phone of no seat is first asked which player it is
+				// (TestAskSeatComesFirst): no filled button competes.
+				if len(mains) != 0 || !strings.Contains(body, `data-testid="ask-seat"`) {
+					t.Errorf("main buttons %v, ask-seat shown %v; want none, and the ask", mains, strings.Contains(body, `data-testid="ask-seat"`))
+				}
+				return
+			}
 			if len(mains) != 1 {
 				t.Fatalf("%d main buttons, want 1: %v", len(mains), mains)
 			}

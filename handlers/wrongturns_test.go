@@ -237,3 +237,31 @@ func TestOpenSeatBeingEntered(t *testing.T) {
 		t.Errorf("after Zoë's entry is saved: %q (%q), want Calico Jack's, open on Bartholomew's phone", href, text)
 	}
 }
+
+// TestAskSeatComesFirst (item 1): on a new game's scoreboard a phone that
+// holds no seat is asked which player it is, and nothing is drawn as the
+// main button beside that question (before, "Invite the table" was, and
+// the host's own entry took two more taps); once it has answered, inviting
+// the table is the main button and its own entry the next.
+func TestAskSeatComesFirst(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id := a.createGame(t, theTable)
+	game := "/games/" + id
+	host := newPhone(a)
+	before := host.get(t, game).body
+	if mains := primaryRE.FindAllStringSubmatch(before, -1); len(mains) != 0 || !strings.Contains(before, `data-testid="ask-seat-0"`) {
+		t.Errorf("a new game on a phone of no seat: main buttons %v, Anna's name to tap %v; want none, and the names", mains, strings.Contains(before, `data-testid="ask-seat-0"`))
+	}
+	if got, want := redirect(t, host.post(t, game+"/join", url.Values{"seat": {"0"}, "then": {"game"}})), game; got != want {
+		t.Fatalf("answering the question leads to %q, want the scoreboard %q", got, want)
+	}
+	after := host.get(t, game).body
+	mains := primaryRE.FindAllStringSubmatch(after, -1)
+	if len(mains) != 1 || mains[0][1] != "invite" {
+		t.Errorf("after answering: main buttons %v, want Invite the table alone", mains)
+	}
+	if text, ok := testid(after, "next-action"); text != "Enter your round 1 cards" || !ok {
+		t.Errorf("after answering, the next button reads %q, want Enter your round 1 cards", text)
+	}
+}
