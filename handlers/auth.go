@@ -145,10 +145,11 @@ func clearSession(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// publicPath is what anyone may fetch: the login and logout pages and the
-// assets they are drawn with.
+// publicPath is what anyone may fetch: the login and logout pages, the
+// short join code's form (joincode.go: a code is the key, guessed under
+// the password's limits) and the assets they are drawn with.
 func publicPath(p string) bool {
-	return p == "/login" || p == "/logout" || p == "/healthz" || strings.HasPrefix(p, "/static/") ||
+	return p == "/login" || p == "/logout" || p == "/healthz" || p == "/join" || strings.HasPrefix(p, "/static/") ||
 		strings.HasPrefix(p, "/s/") // a share link: its token is the key (share.go)
 }
 
@@ -286,6 +287,9 @@ func safeNext(next string) string {
 // errWrongPassword is the refusal of a wrong or missing password, within
 // the client's limit: the form again, 422.
 var errWrongPassword = &refusal{status: http.StatusUnprocessableEntity, message: "not the table password", field: "password"}
+
+// errWrongJoinCode is a short join code that leads nowhere now (joincode.go).
+var errWrongJoinCode = &refusal{status: http.StatusUnprocessableEntity, message: "no game has this join code now", field: "code"}
 
 // loginForm shows the password form.
 func (a *app) loginForm(c *gin.Context) {

@@ -117,7 +117,8 @@ func refused(rec *httptest.ResponseRecorder) string {
 // TestPasswordGuardsEveryRoute walks every route the router has: without
 // the password no page or API answer comes out (pages go to the login
 // form, the API answers 401 JSON), and with the cookie or the bearer token
-// each one works. Only /static, /login and /logout stay open.
+// each one works. Only /static, /login, /logout, /join (a short join
+// code's form) and share links stay open.
 func TestPasswordGuardsEveryRoute(t *testing.T) {
 	t.Parallel()
 	a := newAuthApp(t)
@@ -130,6 +131,10 @@ func TestPasswordGuardsEveryRoute(t *testing.T) {
 		"POST /login":        http.StatusUnprocessableEntity, // no password typed
 		"GET /logout":        http.StatusOK,
 		"POST /logout":       http.StatusSeeOther,
+		// The short join code's form: a code is its key, guessed under
+		// the password's limits (joincode.go).
+		"GET /join":  http.StatusOK,
+		"POST /join": http.StatusUnprocessableEntity, // no code typed
 		// A supervisor's health check: no game data (TestHealthz).
 		"GET /healthz":  http.StatusOK,
 		"HEAD /healthz": http.StatusOK,

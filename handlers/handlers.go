@@ -39,6 +39,9 @@ type app struct {
 	// entering notes which phone has an open seat's form open
 	// (entering.go).
 	entering *entering
+	// shortCodes are the short join codes shown on invite pages
+	// (joincode.go).
+	shortCodes *shortCodes
 	// version is the program's, for /healthz; metrics count requests
 	// (nil: none).
 	version string
@@ -218,7 +221,7 @@ func newAppWith(st table.Store, log *slog.Logger, opt Options) *app {
 }
 
 func newApp(st table.Store, log *slog.Logger, lim Limits) *app {
-	return &app{store: st, table: table.New(st), entering: newEntering(), log: log, solves: newSolveSlots(newPartyCache(), lim, log),
+	return &app{store: st, table: table.New(st), entering: newEntering(), shortCodes: newShortCodes(), log: log, solves: newSolveSlots(newPartyCache(), lim, log),
 		games:       edge.NewClientLimiter(gamesPerMinute, gamesBurst, edge.MaxClients),
 		imports:     edge.NewClientLimiter(importsPerMinute, importsBurst, edge.MaxClients),
 		seatChanges: edge.NewClientLimiter(seatChangesPerMinute, seatChangesPerMinute, edge.MaxClients),
@@ -302,6 +305,8 @@ func (a *app) router() *gin.Engine {
 	r.POST("/import", a.importPost)
 	r.GET("/login", a.loginForm)
 	r.POST("/login", a.login)
+	r.GET("/join", a.joinCodeForm)
+	r.POST("/join", a.joinByCode)
 	r.GET("/logout", a.logoutForm)
 	r.POST("/logout", a.logout)
 	r.GET("/games/new", a.newGame)

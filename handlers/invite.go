@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 
@@ -178,8 +179,21 @@ func (a *app) invite(c *gin.Context) {
 		vm.LocalOnly, vm.Listen, vm.Serve = true, a.listen, ServeCommand(a.listen)
 	} else {
 		vm.Link, vm.QR, vm.Loopback = rc.link, views.InviteQRURL(g.ID), rc.loopback
+		vm.ShortCode, vm.CodeAt = a.shortCodeFor(g.ID, rc.link)
 	}
 	a.page(c, http.StatusOK, views.Invite(vm))
+}
+
+// shortCodeFor is game id's short join code, leading where link does,
+// and the address a phone types it at (link's scheme and host, /join).
+func (a *app) shortCodeFor(id, link string) (code, at string) {
+	u, err := url.Parse(link)
+	if err != nil {
+		return "", ""
+	}
+	until := time.Now().Truncate(time.Hour).Add(inviteLife + time.Hour)
+	code = a.shortCodes.issue(id, u.RequestURI(), until)
+	return code, u.Scheme + "://" + u.Host + "/join"
 }
 
 // inviteQR draws the join link as a QR code (PNG). It is not cached: the

@@ -145,4 +145,25 @@
       main.insertBefore(note, main.firstChild);
     });
   }
+  // The invite page's Copy and Share buttons (hidden until the phone can
+  // do what they say): Share opens the phone's own share sheet (Web Share
+  // API), Copy puts the link on the clipboard and says so on the button.
+  document.querySelectorAll("button[data-share]").forEach(function (b) {
+    if (!navigator.share) return;
+    b.hidden = false;
+    b.addEventListener("click", function () {
+      navigator.share({ title: b.getAttribute("data-share-title"), url: b.getAttribute("data-share") }).catch(function () {});
+    });
+  });
+  document.querySelectorAll("button[data-copy]").forEach(function (b) {
+    if (!navigator.clipboard || !window.isSecureContext) return;
+    b.hidden = false;
+    var label = b.textContent;
+    b.addEventListener("click", function () {
+      navigator.clipboard.writeText(b.getAttribute("data-copy")).then(function () {
+        b.textContent = b.getAttribute("data-copied");
+        setTimeout(function () { b.textContent = label; }, 2000);
+      }, function () {});
+    });
+  });
 })();

@@ -102,7 +102,7 @@ func Login(vm LoginView) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</div><button type=\"submit\" class=\"primary\" data-testid=\"login-submit\">Open the games</button></form></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</div><button type=\"submit\" class=\"primary\" data-testid=\"login-submit\">Open the games</button></form><p class=\"muted\">Joining one game with a code from the host's phone? <a href=\"/join\" data-testid=\"to-join-code\">Type the code</a>.</p></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
