@@ -34,6 +34,8 @@ func mixedPages(t *testing.T, base string) []nightPage {
 		{"correction", base, open + "/rounds/5/players/0"},
 		{"round-incomplete", base, open + "/rounds/5"},
 		{"join", base, open + "/join"},
+		{"invite", base, open + "/invite"},
+		{"join-code", base, "/join"},
 		{"scoreboard-over", base, done},
 		{"results-1", base, done + "/rounds/1"},
 		{"results-3", base, done + "/rounds/3"},
