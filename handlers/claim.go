@@ -175,6 +175,29 @@ func (s *checkState) inPool(cell scoring.Card) (scoring.Card, bool) {
 // bucket. A card tapped into the bucket it is already in leaves it (back
 // to the unused cards; out of the pool from there).
 func (s *checkState) apply(form url.Values) error {
+	if err := s.restate(form); err != nil {
+		return err
+	}
+	if form.Get("move") == "0" {
+		return nil
+	}
+	picked, err := s.picked(form)
+	if err != nil || len(picked) == 0 {
+		return err
+	}
+	target := s.target(form.Get("to"))
+	newSet := s.move(picked, target)
+	s.dropEmptySets(target, newSet)
+	if s.locked {
+		s.unusedFromPool()
+	}
+	sortCards(s.unused)
+	return nil
+}
+
+// restate applies the form's Captain powers and "as" choices to the
+// claims and unused cards.
+func (s *checkState) restate(form url.Values) error {
 	power := form["power"]
 	restate := func(cl *scoring.Claim) error {
 		code := cl.Card.Cell().String()
@@ -207,27 +230,32 @@ func (s *checkState) apply(form url.Values) error {
 			s.unused[i].Flagged = slices.Contains(power, c.Cell().String())
 		}
 	}
-	if form.Get("move") == "0" {
-		return nil
-	}
+	return nil
+}
+
+// picked are the cards the form taps, each once.
+func (s *checkState) picked(form url.Values) ([]scoring.Card, error) {
 	var picked []scoring.Card
 	for _, code := range codeList(form["card"]) {
 		c, err := scoring.ParseCard(code)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if err := scoring.CheckInPlay([]scoring.Card{c}, s.players); err != nil {
-			return err
+			return nil, err
 		}
 		if !slices.Contains(picked, c.Cell()) {
 			picked = append(picked, c.Cell())
 		}
 	}
-	if len(picked) == 0 {
-		return nil
-	}
+	return picked, nil
+}
+
+// target is where the tapped cards go: a set (1…), a new set (one past
+// the last), the unused cards (0) or out of the pool (-2).
+func (s *checkState) target(to string) int {
 	target := -2 // out
-	switch to := form.Get("to"); to {
+	switch to {
 	case "new", "":
 		target = len(s.sets) + 1
 	case "unused":
@@ -241,6 +269,12 @@ func (s *checkState) apply(form url.Values) error {
 			target = n
 		}
 	}
+	return target
+}
+
+// move takes the picked cards to target, or back out when they are all
+// there already; it returns the new set it made (-1 for none).
+func (s *checkState) move(picked []scoring.Card, target int) int {
 	// Tapping cards that are all where they are asked to go takes them
 	// back out.
 	back := target != -2
@@ -270,8 +304,12 @@ func (s *checkState) apply(form url.Values) error {
 			s.unused = append(s.unused, card)
 		}
 	}
-	// Drop emptied sets, keeping the chosen bucket on the same set (or on
-	// a new one, when it was emptied).
+	return newSet
+}
+
+// dropEmptySets drops the sets the move emptied, keeping the chosen
+// bucket (s.to) on the same set, or on a new one when it was emptied.
+func (s *checkState) dropEmptySets(target, newSet int) {
 	chosen := target
 	if newSet > 0 {
 		chosen = newSet
@@ -301,15 +339,15 @@ func (s *checkState) apply(form url.Values) error {
 	default:
 		s.to = "out"
 	}
-	if s.locked {
-		// The pool's cards in no set are its unused ones, whatever was tapped.
-		s.unused = nil
-		for _, c := range s.pool {
-			if s.where(c.Cell()) < 0 {
-				s.unused = append(s.unused, c)
-			}
+}
+
+// unusedFromPool makes the unused cards of a locked pool the ones in no
+// set, whatever was tapped.
+func (s *checkState) unusedFromPool() {
+	s.unused = nil
+	for _, c := range s.pool {
+		if s.where(c.Cell()) < 0 {
+			s.unused = append(s.unused, c)
 		}
 	}
-	sortCards(s.unused)
-	return nil
 }
