@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -151,7 +150,7 @@ func readEntryForm(form url.Values) entryInput {
 		in.coins = 0
 		in.coinsRaw = "0"
 	case err != nil || n < 0 || n > scoring.MaxCount:
-		in.errs["coins"] = fmt.Sprintf("Coins are a whole number from 0 to %d.", scoring.MaxCount)
+		in.errs["coins"] = views.CoinsRangeText(scoring.MaxCount)
 	default:
 		in.coins = n
 	}

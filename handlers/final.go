@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -108,12 +107,13 @@ func (a *app) finalForm(c *gin.Context) {
 }
 
 var finalNumbers = []struct {
-	name, what string
+	name  string
+	count views.FinalCount
 }{
-	{"monkeys", "Powder Monkeys buried"},
-	{"loot_kept", "The banner total"},
-	{"loot_buried", "The banner total"},
-	{"coins", "Coins"},
+	{"monkeys", views.CountMonkeys},
+	{"loot_kept", views.CountLootKept},
+	{"loot_buried", views.CountLootBuried},
+	{"coins", views.CountCoins},
 }
 
 func readFinalForm(form url.Values, maxMonkeys int) (finalValues, scoring.FinalEntry, string, views.Errors) {
@@ -157,7 +157,7 @@ func readFinalForm(form url.Values, maxMonkeys int) (finalValues, scoring.FinalE
 		}
 		n, err := strconv.Atoi(*raws[i])
 		if err != nil || n < 0 || n > limit {
-			errs[num.name] = fmt.Sprintf("%s must be a whole number from 0 to %d.", num.what, limit)
+			errs[num.name] = views.FinalCountRangeText(num.count, limit)
 			continue
 		}
 		*targets[i] = n

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -161,13 +160,13 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	// broken request, and dropping the fifth would start a game without
 	// a player who was meant to be in it.
 	if n := len(form["player"]); n > len(vm.Names) {
-		refuse(http.StatusBadRequest, "players", fmt.Sprintf("The form sent %d player names, but a game has %d to %d players.", n, scoring.MinPlayers, scoring.MaxPlayers))
+		refuse(http.StatusBadRequest, "players", views.TooManyNamesText(n, scoring.MinPlayers, scoring.MaxPlayers))
 		return
 	}
 	if raw := form.Get("start"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 0 || n >= len(vm.Names) {
-			refuse(http.StatusBadRequest, "start_player", fmt.Sprintf("The start player must be one of the four seats, not %q.", clip(raw)))
+			refuse(http.StatusBadRequest, "start_player", views.StartSeatText(clip(raw)))
 			return
 		}
 		vm.StartSeat = n
@@ -189,7 +188,7 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 		slot = append(slot, i)
 	}
 	if len(players) >= 2 && start < 0 {
-		vm.Errors["start_player"] = "Tick the seat of a player who is playing as the start player."
+		vm.Errors["start_player"] = views.StartPlayerMissingText
 	}
 	for i, name := range vm.Names {
 		if msg := nameTooLong(name); msg != "" {
@@ -261,7 +260,7 @@ func nameTooLong(name string) string {
 	if n <= scoring.MaxNameLength {
 		return ""
 	}
-	return fmt.Sprintf("This name has %d characters; a name has at most %d.", n, scoring.MaxNameLength)
+	return views.NameTooLongText(n, scoring.MaxNameLength)
 }
 
 // homeFilter reads the home page's filters from the query: player (one

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -96,7 +95,7 @@ func (a *app) importPost(c *gin.Context) {
 		// this answer (issue 44).
 		_, _ = io.Copy(io.Discard, c.Request.Body)
 		a.logger(c.Request.Context()).Warn("import limited", "client", edge.ClientAddr(c.Request), "retry", wait)
-		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("Too many imports from this device: at most %d a minute. Try again in %s.", importsPerMinute, seconds(wait)))
+		a.refuseImport(c, http.StatusTooManyRequests, wait, views.ImportsLimitedText(importsPerMinute, wait))
 		return
 	}
 	if err := c.Request.ParseMultipartForm(1 << 20); err != nil {
@@ -106,20 +105,20 @@ func (a *app) importPost(c *gin.Context) {
 		}
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			refuse(http.StatusRequestEntityTooLarge, fmt.Sprintf("The upload is larger than %d MiB; import the games in several parts.", MaxImport>>20))
+			refuse(http.StatusRequestEntityTooLarge, views.UploadTooLargeText(MaxImport>>20))
 			return
 		}
-		refuse(http.StatusBadRequest, "The upload could not be read: choose one or more game files (.json) and send the form again.")
+		refuse(http.StatusBadRequest, views.UploadUnreadableText)
 		return
 	}
 	defer c.Request.MultipartForm.RemoveAll()
 	files := c.Request.MultipartForm.File["file"]
 	if len(files) == 0 {
-		refuse(http.StatusUnprocessableEntity, "Choose at least one game file.")
+		refuse(http.StatusUnprocessableEntity, views.NoFileText)
 		return
 	}
 	if len(files) > maxImportFiles {
-		refuse(http.StatusUnprocessableEntity, fmt.Sprintf("At most %d files at once, not %d.", maxImportFiles, len(files)))
+		refuse(http.StatusUnprocessableEntity, views.TooManyFilesText(maxImportFiles, len(files)))
 		return
 	}
 	games, errs, status, err := readUploadedGames(files)
@@ -133,8 +132,7 @@ func (a *app) importPost(c *gin.Context) {
 	}
 	if wait := a.importVolume.Take(len(games)); wait > 0 {
 		a.logger(c.Request.Context()).Warn("import volume limited", "client", edge.ClientAddr(c.Request), "games", len(games), "retry", wait)
-		a.refuseImport(c, http.StatusTooManyRequests, wait, fmt.Sprintf("The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
-			a.importVolume.PerHour(), len(games), seconds(wait)))
+		a.refuseImport(c, http.StatusTooManyRequests, wait, views.ImportVolumeText(a.importVolume.PerHour(), len(games), wait))
 		return
 	}
 	done, err := a.table.Import(c.Request.Context(), games)
@@ -178,7 +176,7 @@ func readUploadedGames(files []*multipart.FileHeader) (games []scoring.Game, err
 	for _, fh := range files {
 		f, err := fh.Open()
 		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: could not be read", fh.Filename))
+			errs = append(errs, views.FileUnreadableText(fh.Filename))
 			continue
 		}
 		gs, err := store.ReadGameFiles(fh.Filename, f, maxImportGames-len(games))

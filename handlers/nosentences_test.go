@@ -238,37 +238,11 @@ var stillWorded = map[string]wording{
 		"this server does not answer to the name ", "; if that is really this machine, start the server with -host ",
 		"Misdirected request: ",
 	}},
-	"ratelimit.go": {why: "plumbing: the new-game limit's answer (form and API alike)", literals: []string{
+	"ratelimit.go": {why: "the new-game limit's log and error text", literals: []string{
 		"too many new games from this client",
-		"The server takes at most ", " new games an hour, from everyone together. Try again in ",
-		"Too many new games from this device: at most ", " a minute. Try again in ", "1 second", " seconds",
 	}},
 	"streams.go": {why: "plumbing: the live streams' caps (plain text to the page's script)", literals: []string{
 		"too many live streams from this address: this page checks for changes every few seconds instead",
 		"the server holds as many live streams as it allows: this page checks for changes every few seconds instead",
-	}},
-
-	// The writes' forms: issue 39 rewrites these save paths over one
-	// write layer (the lead), which words its refusals as codes.
-	"entry.go": {why: "the round entry's save path (the lead's)", literals: []string{
-		"Coins are a whole number from 0 to %d.",
-	}},
-	"final.go": {why: "the end-of-game entry's save path (the lead's)", literals: []string{
-		"Powder Monkeys buried", "The banner total", "The banner total", "%s must be a whole number from 0 to %d.",
-	}},
-	"home.go": {why: "the new-game form's save path (the lead's)", literals: []string{
-		"The form sent %d player names, but a game has %d to %d players.",
-		"The start player must be one of the four seats, not %q.",
-		"Tick the seat of a player who is playing as the start player.",
-		"This name has %d characters; a name has at most %d.",
-	}},
-	"importpage.go": {why: "the import's save path (the lead's)", literals: []string{
-		"Too many imports from this device: at most %d a minute. Try again in %s.",
-		"The upload is larger than %d MiB; import the games in several parts.",
-		"The upload could not be read: choose one or more game files (.json) and send the form again.",
-		"Choose at least one game file.",
-		"At most %d files at once, not %d.",
-		"%s: could not be read",
-		"The server takes at most %d imported games an hour, from everyone together; these %d would pass it. Try again in %s, or import fewer at once.",
 	}},
 }

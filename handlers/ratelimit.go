@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"ruthless/edge"
+	"ruthless/views"
 )
 
 // Game creation is limited per client: a table starts a game every hour or
@@ -31,27 +32,14 @@ type errTooManyGames struct {
 
 func (e *errTooManyGames) Error() string { return "too many new games from this client" }
 
-// message is what the client is told, form or API.
+// message is what the client is told, form or API (views words it).
 func (e *errTooManyGames) message() string {
-	if e.perHour > 0 {
-		return "The server takes at most " + strconv.Itoa(e.perHour) +
-			" new games an hour, from everyone together. Try again in " + seconds(e.wait) + "."
-	}
-	return "Too many new games from this device: at most " + strconv.Itoa(e.perMinute) +
-		" a minute. Try again in " + seconds(e.wait) + "."
+	return views.NewGamesLimitedText(e.perMinute, e.perHour, e.wait)
 }
 
 // retryAfter is the Retry-After header value: whole seconds, rounded up.
 func (e *errTooManyGames) retryAfter() string {
 	return strconv.Itoa(max(1, int(math.Ceil(e.wait.Seconds()))))
-}
-
-func seconds(d time.Duration) string {
-	n := max(1, int(math.Ceil(d.Seconds())))
-	if n == 1 {
-		return "1 second"
-	}
-	return strconv.Itoa(n) + " seconds"
 }
 
 // reserveGame takes one game from the client's allowance and from the
