@@ -85,9 +85,9 @@ rm -rf "$DIST"
 mkdir -p "$DIST"
 # The targets build at once: most of a cold build is SQLite's one C file,
 # compiled by one C compiler process per target, so side by side they
-# keep every core busy where one after another they kept one
-# (docs/measurements.md has the figures). Each build's output is printed
-# whole when it ends; any failure fails the release.
+# keep every core busy where one after another they kept one. Each
+# build's output is printed whole when it ends; any failure fails the
+# release.
 pids=()
 logs=()
 for t in "${targets[@]}"; do
