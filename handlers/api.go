@@ -257,16 +257,8 @@ func (a *app) apiGameScore(c *gin.Context) {
 
 func (a *app) apiPutEntry(c *gin.Context) {
 	id := c.Param("id")
-	// Only numbers any game could have; whether this game has the round
-	// and the seat is the store's to check, inside the write (404).
-	r, err := roundParam(c, scoring.RoundsFor(scoring.MinPlayers))
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	p, err := seatParam(c, scoring.MaxPlayers)
-	if err != nil {
-		a.fail(c, err)
+	r, p, ok := a.entryAddress(c)
+	if !ok {
 		return
 	}
 	var in struct {

@@ -31,18 +31,7 @@ func joinCodes(cards []scoring.Card) string {
 	return strings.Join(codes, ",")
 }
 
-func sortCards(cards []scoring.Card) { slices.SortFunc(cards, cardOrder) }
-
-// cardOrder is the app's card order (scoring.Card.Less) as a comparison.
-func cardOrder(x, y scoring.Card) int {
-	switch {
-	case x.Less(y):
-		return -1
-	case y.Less(x):
-		return 1
-	}
-	return 0
-}
+func sortCards(cards []scoring.Card) { slices.SortFunc(cards, scoring.CompareCards) }
 
 // readPool reads a pool (scoring.ReadCards, the one reader): the codes,
 // with Captains flagged by a * or by being listed in power (the form's

@@ -325,7 +325,7 @@ func (s *checkState) dropEmptySets(target, newSet int) {
 			}
 			continue
 		}
-		slices.SortStableFunc(set, func(x, y scoring.Claim) int { return cardOrder(x.Card, y.Card) })
+		slices.SortStableFunc(set, func(x, y scoring.Claim) int { return scoring.CompareCards(x.Card, y.Card) })
 		kept = append(kept, set)
 	}
 	s.sets = kept

@@ -177,6 +177,25 @@ func stepped(step, name string, raw *string, maxValue int) bool {
 	return true
 }
 
+// entryAddress reads the round and seat of a round entry's address (the
+// form's or the API's), answering the request when they are not numbers
+// any game could have (the most rounds are a two-player game's): whether
+// this game has them is the store's to check, inside the write (404 as
+// for a page).
+func (a *app) entryAddress(c *gin.Context) (round, seat int, ok bool) {
+	r, err := roundParam(c, scoring.RoundsFor(scoring.MinPlayers))
+	if err != nil {
+		a.fail(c, err)
+		return 0, 0, false
+	}
+	p, err := seatParam(c, scoring.MaxPlayers)
+	if err != nil {
+		a.fail(c, err)
+		return 0, 0, false
+	}
+	return r, p, true
+}
+
 // saveEntry saves a posted round entry. A form that can be saved is
 // handed to the store without reading the game first: the store reads
 // and checks it inside the write and hands back the game before and after
@@ -184,17 +203,8 @@ func stepped(step, name string, raw *string, maxValue int) bool {
 // conflict) reads the game to draw it.
 func (a *app) saveEntry(c *gin.Context) {
 	id := c.Param("id")
-	// Only numbers any game could have (the most rounds are a
-	// two-player game's); whether this game has the round and the seat is
-	// the store's to check, inside the write (404 as for a page).
-	r, err := roundParam(c, scoring.RoundsFor(scoring.MinPlayers))
-	if err != nil {
-		a.fail(c, err)
-		return
-	}
-	p, err := seatParam(c, scoring.MaxPlayers)
-	if err != nil {
-		a.fail(c, err)
+	r, p, ok := a.entryAddress(c)
+	if !ok {
 		return
 	}
 	if err := parseForm(c); err != nil {

@@ -10,13 +10,13 @@ func SameCards(x, y []Card) bool {
 		return false
 	}
 	xs, ys := slices.Clone(x), slices.Clone(y)
-	slices.SortFunc(xs, compareCards)
-	slices.SortFunc(ys, compareCards)
+	slices.SortFunc(xs, CompareCards)
+	slices.SortFunc(ys, CompareCards)
 	return slices.Equal(xs, ys)
 }
 
-// compareCards orders cards as Card.Less does.
-func compareCards(x, y Card) int {
+// CompareCards orders cards as Card.Less does, as slices.SortFunc wants.
+func CompareCards(x, y Card) int {
 	switch {
 	case x.Less(y):
 		return -1

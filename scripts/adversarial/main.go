@@ -175,7 +175,7 @@ func climbUntil(rng *rand.Rand, who string, deadline time.Time) ([]find, error) 
 				stall++
 			}
 		}
-		slices.SortFunc(pool, cardOrder)
+		slices.SortFunc(pool, scoring.CompareCards)
 		if err := legal(pool, party); err != nil {
 			return out, fmt.Errorf("%s: %w", codesOf(pool), err)
 		}
@@ -477,24 +477,13 @@ func distinct(finds []find) []find {
 	var out []find
 	for _, f := range finds {
 		sorted := slices.Clone(f.pool)
-		slices.SortFunc(sorted, cardOrder)
+		slices.SortFunc(sorted, scoring.CompareCards)
 		if k := codesOf(sorted); !seen[k] {
 			seen[k] = true
 			out = append(out, f)
 		}
 	}
 	return out
-}
-
-// cardOrder is the cards' own order (scoring.Card.Less), for sorting.
-func cardOrder(a, b scoring.Card) int {
-	switch {
-	case a.Less(b):
-		return -1
-	case b.Less(a):
-		return 1
-	}
-	return 0
 }
 
 // codesOf writes a pool as card codes, as ParseCards reads them.
