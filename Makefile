@@ -20,9 +20,9 @@ RACE_TIMEOUT ?= 25m
 E2E_TIMEOUT ?= 30m
 TEST_TIMEOUT ?= 10m
 
-TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-wasm test-e2e test-release
+TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-wasm test-e2e+release
 
-.PHONY: test test-busy $(TEST_PHASES) test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
+.PHONY: test test-busy $(TEST_PHASES) test-e2e test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -272,6 +272,23 @@ test-release:
 	@epoch=$$(git log -1 --format=%ct); \
 	SOURCE_DATE_EPOCH=$$epoch bash scripts/release.sh && \
 	SOURCE_DATE_EPOCH=$$epoch bash scripts/release-test.sh
+
+# test-e2e+release runs the browser tests and the release check side by
+# side (make test's last phase): the browser tests leave much of the CPU
+# idle while pages load and wait, and a cold release build is mostly one C
+# compiler process per target. The release goes to dist/release, so that
+# its emptying of its folder never touches dist/e2e, which the browser
+# tests read. Each half's output is printed whole when both are done, with
+# its own time; the phase fails if either does.
+test-e2e+release:
+	@e2e=$$(mktemp); rel=$$(mktemp); trap 'rm -f "$$e2e" "$$rel"' EXIT; \
+	start=$$(date +%s); \
+	( DIST=dist/release $(MAKE) --no-print-directory test-release >"$$rel" 2>&1; echo "$$? $$(( $$(date +%s) - start ))" >"$$rel.rc" ) & \
+	$(MAKE) --no-print-directory test-e2e >"$$e2e" 2>&1; e2erc=$$?; e2etook=$$(( $$(date +%s) - start )); \
+	wait; read relrc reltook <"$$rel.rc"; rm -f "$$rel.rc"; \
+	echo "-- test-e2e (beside test-release): exit $$e2erc after $${e2etook}s"; cat "$$e2e"; \
+	echo "-- test-release (beside test-e2e): exit $$relrc after $${reltook}s"; cat "$$rel"; \
+	[ "$$e2erc" = 0 ] && [ "$$relrc" = 0 ]
 
 # image builds the container image (Containerfile) with podman from the
 # linux binary in dist/ (ARCH=arm64 for a Raspberry Pi). It installs
