@@ -15,6 +15,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // The bounds of an import, so that no upload can hold the server for
@@ -62,7 +63,7 @@ func (a *app) importForm(c *gin.Context) {
 		for _, id := range ids {
 			if g, ok := byID[id]; ok {
 				vm.Known = append(vm.Known, views.KnownGame{Href: views.GameURL(g.ID),
-					Players: views.JoinNames(g.File.Players), Date: g.Created.Local().Format(dateLayout)})
+					Players: views.JoinNames(lang.English, g.File.Players), Date: g.Created.Local().Format(dateLayout)})
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"ruthless/edge"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // Which seat a phone is. Each phone at the table says once per game which
@@ -100,7 +101,7 @@ func liveView(r *http.Request, g store.StoredGame, links bool) views.LiveView {
 		for i, s := range t.held {
 			names[i] = f.Players[s]
 		}
-		lv.SeatName = views.JoinNames(names)
+		lv.SeatName = views.JoinNames(lang.English, names)
 	}
 	cur := f.CurrentRound()
 	if cur == 0 {
@@ -143,7 +144,7 @@ func waitingFor(t atTable, entered func(int) bool) string {
 		}
 		names = append(names, name)
 	}
-	return views.JoinNames(names)
+	return views.JoinNames(lang.English, names)
 }
 
 // endOfGame fills the live list with who has entered the end of the

@@ -12,6 +12,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // player is one player's page: their record, where their NP come from,
@@ -109,7 +110,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	kinds := []scoring.SetKind{scoring.FullShip, scoring.StraightFlush, scoring.Flush, scoring.Straight, scoring.Group}
 	for _, k := range kinds {
 		if n := st.Patterns[k]; n > 0 {
-			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.KindName(k), Count: n})
+			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.KindName(lang.English, k), Count: n})
 		}
 	}
 	sort.SliceStable(vm.Patterns, func(i, j int) bool { return vm.Patterns[i].Count > vm.Patterns[j].Count })

@@ -8,6 +8,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // entry builds a round entry from card codes.
@@ -86,7 +87,7 @@ func TestRoundViewTieUnderThePlayerBehind(t *testing.T) {
 			t.Errorf("seat %d: seat %d, place %d, prize %d, tie %q; want place %d, prize %d, tie %q", seat, p.Seat, p.Place, p.Prize, tie, w.place, w.prize, w.tie)
 		}
 	}
-	if got, want := views.ReturnedText(vm.ReturnedNP), "Tokens nobody took go back to the box: 1 NP."; got != want {
+	if got, want := views.ReturnedText(lang.English, vm.ReturnedNP), "Tokens nobody took go back to the box: 1 NP."; got != want {
 		t.Errorf("returned %q, want %q", got, want)
 	}
 }

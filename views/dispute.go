@@ -72,6 +72,11 @@ type SetResult struct {
 	Strength int
 	Cards    []CardFace
 	Wilds    []WildNote
+	// naming, kind and size let the page name the set in its language
+	// (setName); with no naming, Name is shown as it is.
+	naming setNaming
+	kind   scoring.SetKind
+	size   int
 }
 
 // Phrase is a sentence with cards in it ("Putting K5 to use"). A page
@@ -157,6 +162,9 @@ type WildNote struct {
 	Text  string
 	Words Phrase
 	Rule  string
+	// card and as are the wild and what it stands as, for the page to
+	// word in its language.
+	card, as scoring.Card
 }
 
 // PartyResult is a whole party: its sets, strength and unused pirates.

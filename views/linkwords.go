@@ -1,8 +1,9 @@
 package views
 
 import (
-	"strconv"
 	"strings"
+
+	"ruthless/views/lang"
 )
 
 // Step is what a Link leads to: the next step of a game, or another of
@@ -39,67 +40,84 @@ const (
 	StepResults
 )
 
-// Text is the link's words before its player's name (all of them when
-// it names none).
-func (l Link) Text() string {
-	r := strconv.Itoa(l.Round)
+// key is the catalogue message of the link's step: its words, with
+// {name} where its player goes, {mark} where "(no phone)" goes and
+// {round} for its round.
+func (l Link) key() string {
 	switch l.Step {
 	case StepFinalScores:
-		return "See the final scores"
+		return "link.final_scores"
 	case StepOwnFinal:
-		return "End of game: enter your cards"
+		return "link.own_final"
 	case StepFinalFor:
-		return "End of game: enter "
+		return "link.final_for"
 	case StepSeeResults:
-		return "See round " + r + " results"
+		return "link.see_results"
 	case StepOwnRound:
-		return "Enter your round " + r + " cards"
+		return "link.own_round"
 	case StepRoundFor:
-		return "Enter round " + r + " for "
+		return "link.round_for"
 	case StepRound:
-		return "Round " + r
-	case StepChangeEntry, StepChangeFinal:
-		return "Change "
+		return "link.round"
+	case StepFinalOf:
+		return "link.final_of"
+	case StepChangeEntry:
+		return "link.change_entry"
+	case StepChangeFinal:
+		return "link.change_final"
 	case StepEndOfGame:
-		return "End of game"
+		return "link.end_of_game"
 	case StepResults:
-		return "Round " + r + " results"
+		return "link.results"
 	}
-	return ""
+	return "link.name_only"
 }
 
-// After is the link's words after its player's name.
-func (l Link) After() string {
+// runs are the link's words in language lg, names marked to be isolated:
+// the step with its player, and for a seat another phone is entering
+// now, which phone ("… · on Ann's phone now").
+func (l Link) runs(lg lang.Lang) []textRun {
 	mark := ""
 	if l.NoPhone && !l.Busy.Known {
-		mark = " (no phone)"
+		mark = lg.T("link.no_phone")
 	}
-	switch l.Step {
-	case StepFinalFor:
-		return mark + "'s cards"
-	case StepRoundFor:
-		return mark
-	case StepFinalOf:
-		return mark + "'s end of game"
-	case StepChangeEntry:
-		return "'s round " + strconv.Itoa(l.Round) + " entry"
-	case StepChangeFinal:
-		return "'s end-of-game entry"
+	text := lg.T(l.key())
+	if l.Name != "" && !strings.Contains(text, "{name}") {
+		text += "{name}"
 	}
-	return mark
-}
-
-// runs are the link's words in order, names marked to be isolated: the
-// step, its player, the rest, and for a seat another phone is entering
-// now, which phone ("… · on Ann's phone now").
-func (l Link) runs() []textRun {
-	runs := []textRun{{Text: l.Text()}, {Text: l.Name, Name: true}, {Text: l.After()}}
+	runs := messageRuns(text, map[string]textRun{
+		"{name}": {Text: l.Name, Name: true}, "{mark}": {Text: mark}, "{round}": {Text: lg.Number(l.Round)}})
 	switch {
 	case !l.Busy.Known:
 	case l.Busy.Owner != "" && !l.Busy.OwnSeat:
-		runs = append(runs, textRun{Text: " · on "}, textRun{Text: l.Busy.Owner, Name: true}, textRun{Text: "'s phone now"})
+		runs = append(runs, messageRuns(lg.T("link.busy_on"), map[string]textRun{"{name}": {Text: l.Busy.Owner, Name: true}})...)
 	default:
-		runs = append(runs, textRun{Text: " · on another phone now"})
+		runs = append(runs, textRun{Text: lg.T("link.busy_other")})
+	}
+	return runs
+}
+
+// messageRuns cuts a catalogue message at its {names} into runs, each
+// name filled with its run.
+func messageRuns(text string, fill map[string]textRun) []textRun {
+	var runs []textRun
+	for text != "" {
+		open := strings.IndexByte(text, '{')
+		end := strings.IndexByte(text[max(open, 0):], '}')
+		if open < 0 || end < 0 {
+			runs = append(runs, textRun{Text: text})
+			break
+		}
+		end += open
+		if open > 0 {
+			runs = append(runs, textRun{Text: text[:open]})
+		}
+		if r, ok := fill[text[open:end+1]]; ok {
+			runs = append(runs, r)
+		} else {
+			runs = append(runs, textRun{Text: text[open : end+1]})
+		}
+		text = text[end+1:]
 	}
 	return runs
 }
@@ -107,7 +125,7 @@ func (l Link) runs() []textRun {
 // Label is the link's whole text, as a screen reader or a test reads it.
 func (l Link) Label() string {
 	var b strings.Builder
-	for _, r := range l.runs() {
+	for _, r := range l.runs(lang.English) {
 		b.WriteString(r.Text)
 	}
 	return b.String()

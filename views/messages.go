@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // The messages of forms and pages that handlers hand on: each is a
@@ -64,7 +65,7 @@ func WholeMinutes(n int) string { return fmt.Sprintf("%d min", n) }
 // (played by players), which has a player called other already.
 func RenameClash(id string, players []string, other string) string {
 	return fmt.Sprintf("Game %s (%s) already has a player called %q: one game cannot seat the same name twice, so nothing was renamed.",
-		id, JoinNames(players), other)
+		id, JoinNames(lang.English, players), other)
 }
 
 // RenameNobody refuses to rename a player no game has.

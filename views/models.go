@@ -4,10 +4,13 @@
 package views
 
 import (
-	"ruthless/scoring"
+	"context"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // Link is a URL and what it leads to, which the page words (Step, in
@@ -107,7 +110,35 @@ type CardFace struct {
 	// AsRank and AsSuit are As in parts (rank code, suit letter), so the
 	// page can draw the suit's symbol; empty when only As is known.
 	AsRank, AsSuit string
+	// card, as and stated are the facts Title says, for the page to say
+	// them in its language (TitleIn): the card, what a wild stands as
+	// (rank 0 for none) and whether that is stated or used.
+	card   scoring.Card
+	as     scoring.Card
+	stated bool
 }
+
+// TitleIn is the face's tooltip in language l: "Captain of Swords
+// (Captain power used), used as 5 of Kraken".
+func (f CardFace) TitleIn(l lang.Lang) string {
+	if f.card.Rank == 0 {
+		return f.Title
+	}
+	t := CardName(l, f.card)
+	if f.card.Flagged {
+		t = l.T("card.title.power", "card", t)
+	}
+	switch {
+	case f.as.Rank == 0:
+		return t
+	case f.stated:
+		return l.T("card.title.stated_as", "card", t, "as", CardName(l, f.as))
+	}
+	return l.T("card.title.used_as", "card", t, "as", CardName(l, f.as))
+}
+
+// faceTitle is the face's tooltip in the language of the page drawn.
+func faceTitle(ctx context.Context, f CardFace) string { return f.TitleIn(lang.From(ctx)) }
 
 // EntryView is one player's round-entry form.
 type EntryView struct {
@@ -464,6 +495,7 @@ func Face(c scoring.Card) CardFace {
 		Rank:   c.Rank.Code(),
 		Symbol: c.Suit.Symbol(),
 		Title:  c.Rank.Name() + " of " + c.Suit.Name(),
+		card:   c,
 	}
 	if c.Flagged {
 		f.Title += " (Captain power used)"

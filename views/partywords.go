@@ -1,11 +1,13 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // The words of a party: a set's name and sum, what each wild stands for,
@@ -38,24 +40,57 @@ func SumText(kind scoring.SetKind, n int) string {
 }
 
 // SetName is a set's pattern with its size: "Pair", "Straight of 4".
-func SetName(s scoring.Set) string {
-	k := len(s.Cards)
-	switch s.Kind {
+func SetName(l lang.Lang, kind scoring.SetKind, size int) string {
+	switch kind {
 	case scoring.Group:
-		switch k {
+		switch size {
 		case 2:
-			return "Pair"
+			return l.T("set.pair")
 		case 3:
-			return "Three of a kind"
+			return l.T("set.three")
 		case 4:
-			return "Four of a kind"
+			return l.T("set.four")
 		}
-		return "Five of a kind"
+		return l.T("set.five")
 	case scoring.FullShip:
-		return "Full ship"
+		return KindName(l, kind)
 	}
-	return UpperFirst(s.Kind.Name()) + " of " + strconv.Itoa(k)
+	return l.T("set.of_size", "kind", KindName(l, kind), "n", size)
 }
+
+// setNaming says how a page names a SetResult.
+type setNaming int
+
+const (
+	// namedAsIs shows SetResult.Name.
+	namedAsIs setNaming = iota
+	// namedBySize names the pattern and its size (SetName).
+	namedBySize
+	// namedByKind names the pattern alone (KindName).
+	namedByKind
+	// namedIllegal is a claimed set that fits no pattern.
+	namedIllegal
+	// namedNoPattern is a set the scorer found no pattern for.
+	namedNoPattern
+)
+
+// Named is the set's name in language l.
+func (s SetResult) Named(l lang.Lang) string {
+	switch s.naming {
+	case namedBySize:
+		return SetName(l, s.kind, s.size)
+	case namedByKind:
+		return KindName(l, s.kind)
+	case namedIllegal:
+		return l.T("set.illegal")
+	case namedNoPattern:
+		return l.T("set.no_pattern")
+	}
+	return s.Name
+}
+
+// setName is the set's name in the language of the page a template draws.
+func setName(ctx context.Context, s SetResult) string { return s.Named(lang.From(ctx)) }
 
 // PlacedFaces draws the cards of a set, saying what each wild became.
 func PlacedFaces(cards []scoring.PlacedCard) []CardFace {
@@ -86,32 +121,33 @@ func wildFace(f CardFace, as scoring.Card, how string) CardFace {
 	f.As = CardPart(as).Words()
 	f.AsRank, f.AsSuit = as.Rank.Code(), as.Suit.Letter()
 	f.Title += how + as.Rank.Name() + " of " + as.Suit.Name()
+	f.as, f.stated = as, how == ", stated as "
 	return f
 }
 
 // RoundSet is a set of a round's results: its pattern and size.
 func RoundSet(s scoring.Set) SetResult {
-	return SetResult{Name: SetName(s), Strength: s.Strength, Cards: PlacedFaces(s.Cards)}
+	return SetResult{Name: SetName(lang.English, s.Kind, len(s.Cards)), Strength: s.Strength, Cards: PlacedFaces(s.Cards),
+		naming: namedBySize, kind: s.Kind, size: len(s.Cards)}
 }
-
-// KindName is a set pattern's name as a label: "Straight flush".
-func KindName(k scoring.SetKind) string { return UpperFirst(k.Name()) }
 
 // KindSet is a set named by its pattern alone, as the history pages show
 // a best party.
 func KindSet(s scoring.Set) SetResult {
-	return SetResult{Name: KindName(s.Kind), Strength: s.Strength, Cards: PlacedFaces(s.Cards)}
+	return SetResult{Name: KindName(lang.English, s.Kind), Strength: s.Strength, Cards: PlacedFaces(s.Cards),
+		naming: namedByKind, kind: s.Kind}
 }
 
 // IllegalSet is a claimed set that fits no pattern, on the check page.
-func IllegalSet() SetResult { return SetResult{Name: "Not a legal set"} }
+func IllegalSet() SetResult { return SetResult{Name: "Not a legal set", naming: namedIllegal} }
 
 // DisputeSet draws a set for the dispute pages: its sum worked out, and
 // what each wild stands for.
 func DisputeSet(s scoring.Set) SetResult {
-	out := SetResult{Name: "No pattern", Strength: s.Strength, Cards: PlacedFaces(s.Cards)}
+	out := SetResult{Name: "No pattern", Strength: s.Strength, Cards: PlacedFaces(s.Cards), naming: namedNoPattern}
 	if s.Kind != scoring.NoPattern && s.Kind != "" {
-		out.Name, out.Sum = SetName(s), ""
+		out.Name, out.Sum = SetName(lang.English, s.Kind, len(s.Cards)), ""
+		out.naming, out.kind, out.size = namedBySize, s.Kind, len(s.Cards)
 		// A set of the least size scores its base: nothing to work out.
 		if sum := SumText(s.Kind, len(s.Cards)); strings.Contains(sum, "=") {
 			out.Sum = sum
@@ -126,7 +162,7 @@ func DisputeSet(s scoring.Set) SetResult {
 			rule = "R1.4"
 		}
 		words := Phrasef("%s stands as %s.", pc.Card, pc.As)
-		out.Wilds = append(out.Wilds, WildNote{Text: words.String(), Words: words, Rule: rule})
+		out.Wilds = append(out.Wilds, WildNote{Text: words.String(), Words: words, Rule: rule, card: pc.Card, as: pc.As})
 	}
 	return out
 }
@@ -144,7 +180,7 @@ func DisputeParty(p scoring.Party) PartyResult {
 func WhyOf(best scoring.Party, why scoring.Why) WhyView {
 	w := WhyView{Strength: best.Strength, Unused: best.Unused, MostUnused: why.MostUnused}
 	for _, u := range why.Uses {
-		uv := UseView{Card: Face(u.Card)}
+		uv := UseView{Card: Face(u.Card), use: u, bestUnused: best.Unused}
 		switch {
 		case !u.Possible:
 			uv.Words = Phrasef("No set from this pool can hold %s.", u.Card)
@@ -164,7 +200,7 @@ func WhyOf(best scoring.Party, why scoring.Why) WhyView {
 	}
 	for _, alt := range why.Alternatives {
 		leaves := Phrasef("%s", alt.UnusedCards)
-		w.Alternatives = append(w.Alternatives, AlternativeView{Leaves: leaves.String(), LeavesCards: leaves, Party: DisputeParty(alt)})
+		w.Alternatives = append(w.Alternatives, AlternativeView{Leaves: leaves.String(), LeavesCards: leaves, Party: DisputeParty(alt), leaves: alt.UnusedCards})
 	}
 	return w
 }
@@ -185,35 +221,68 @@ const (
 )
 
 // Text is the sentence shown in place of the answer.
-func (u Unworked) Text() string {
+func (u Unworked) Text(l lang.Lang) string {
 	switch u {
 	case TooBigToExplain:
-		return "Not worked out for pools of more than 15 pirates besides their wilds, or more than 3 wilds (Parrots and Captains using their power)."
+		return l.T("why.too_big")
 	case TooSlowToExplain:
-		return "Not worked out: this pool takes longer to explain than the server allows."
+		return l.T("why.too_slow")
 	case BusyToExplain:
-		return "Not worked out just now: the server is busy. Reload the page in a few seconds to see it."
+		return l.T("why.busy")
 	}
 	return ""
 }
 
 // TokenText says round r's prize tokens for n players (R2.2).
-func TokenText(n, r int) string {
+func TokenText(l lang.Lang, n, r int) string {
 	if scoring.TokenFor(r) == scoring.TokenPort {
-		return fmt.Sprintf("Port round: every party of strength %d or more takes %d NP.", scoring.PrizeThreshold, scoring.PortNP)
+		return l.T("round.tokens.port", "least", scoring.PrizeThreshold, "np", scoring.PortNP)
 	}
-	return "Piracy round: tokens " + joinInts(scoring.Stack(n, r)) + " NP."
+	return l.T("round.tokens.piracy", "np", joinInts(l, scoring.Stack(n, r)))
 }
 
 // ReturnedText says the tokens nobody took, worth np.
-func ReturnedText(np []int) string {
-	return "Tokens nobody took go back to the box: " + joinInts(np) + " NP."
+func ReturnedText(l lang.Lang, np []int) string {
+	return l.T("round.tokens.returned", "np", joinInts(l, np))
 }
 
-func joinInts(vals []int) string {
+func joinInts(l lang.Lang, vals []int) string {
 	s := make([]string, len(vals))
 	for i, v := range vals {
-		s[i] = strconv.Itoa(v)
+		s[i] = l.Number(v)
 	}
 	return strings.Join(s, ", ")
+}
+
+// wildWords says what a wild of a set stands as: "SP stands as S5."
+func wildWords(ctx context.Context, w WildNote) Phrase {
+	if w.card == (scoring.Card{}) {
+		return w.Words
+	}
+	return PhraseT(lang.From(ctx), "why.stands_as", "card", w.card, "as", w.as)
+}
+
+// useWords is one line of "why not more?" in the page's language.
+func useWords(ctx context.Context, uv UseView) Phrase {
+	u, l := uv.use, lang.From(ctx)
+	if u.Card == (scoring.Card{}) {
+		return uv.Words
+	}
+	switch {
+	case !u.Possible:
+		return PhraseT(l, "why.use.impossible", "card", u.Card)
+	case u.Cost > 0:
+		return PhraseT(l, "why.use.cost", "card", u.Card, "best", u.Party.Strength, "cost", u.Cost)
+	case u.Party.Unused == uv.bestUnused:
+		return PhraseT(l, "why.use.instead", "card", u.Card, "best", u.Party.Strength, "cards", u.Party.UnusedCards)
+	}
+	return PhraseT(l, "why.use.fewer", "card", u.Card, "best", u.Party.Strength, "unused", u.Party.Unused, "was", uv.bestUnused)
+}
+
+// leavesWords names the pirates another best party leaves unused.
+func leavesWords(ctx context.Context, a AlternativeView) Phrase {
+	if a.leaves == nil {
+		return a.LeavesCards
+	}
+	return PhraseT(lang.From(ctx), "why.also", "best", a.Party.Strength, "cards", a.leaves)
 }

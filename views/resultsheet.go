@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // The result sheet (/games/{id}/card) and the share image drawn from a
@@ -69,9 +70,9 @@ func NewResultSheet(id string, f scoring.Game, res scoring.Result, facts PlayFac
 func (vm ResultSheetView) Title() string {
 	switch {
 	case !vm.Finished || len(vm.Winners) == 0:
-		return fmt.Sprintf("%s: round %d of %d", JoinNames(vm.Players), vm.RoundsPlayed, vm.RoundsTotal)
+		return fmt.Sprintf("%s: round %d of %d", JoinNames(lang.English, vm.Players), vm.RoundsPlayed, vm.RoundsTotal)
 	case len(vm.Winners) > 1:
-		return fmt.Sprintf("%s share the victory with %d NP", JoinNames(vm.Winners), vm.WinnerNP)
+		return fmt.Sprintf("%s share the victory with %d NP", JoinNames(lang.English, vm.Winners), vm.WinnerNP)
 	}
 	return fmt.Sprintf("%s wins with %d NP", vm.Winners[0], vm.WinnerNP)
 }
@@ -115,7 +116,7 @@ func NewShareImage(f scoring.Game, res scoring.Result, date string, extras ...st
 	}
 	sc := ShareImage{Date: date}
 	winners := seatNames(players, res.Winners)
-	sc.Headline = JoinNames(winners) + " " + Plural(len(winners), "wins", "share the victory")
+	sc.Headline = JoinNames(lang.English, winners) + " " + Plural(len(winners), "wins", "share the victory")
 	sc.Subline = fmt.Sprintf("with %d NP · Ruthless, %d players", res.Totals[res.Winners[0]].NP, len(players))
 	// The play's record where it fits: the subline shrinks, then is cut
 	// at its end, so the result always shows whole.

@@ -166,7 +166,7 @@ func Screen(vm ScreenView) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = ScreenLayout(JoinNames(vm.Players)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = ScreenLayout(joinNames(ctx, vm.Players)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

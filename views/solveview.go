@@ -1,5 +1,7 @@
 package views
 
+import "ruthless/scoring"
+
 // The best-party page's model (/solve): "why not more?", other best
 // parties and the recruit advisor.
 
@@ -12,6 +14,10 @@ type UseView struct {
 	Words Phrase
 	// Party is nil when no set can hold the card.
 	Party *PartyResult
+	// use and bestUnused are the facts Words says, for the page to word
+	// them in its language (useWords).
+	use        scoring.Use
+	bestUnused int
 }
 
 // WhyView is "why not more?" for one party.
@@ -34,6 +40,8 @@ type AlternativeView struct {
 	Leaves      string
 	LeavesCards Phrase
 	Party       PartyResult
+	// leaves are the cards LeavesCards draws.
+	leaves []scoring.Card
 }
 
 // RecruitView is one answer of the recruit advisor.

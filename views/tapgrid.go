@@ -3,19 +3,21 @@ package views
 import (
 	"strings"
 	"unicode"
+
+	"ruthless/views/lang"
 )
 
 // The ids, titles and marks of a card grid's cells.
 
 // cardTitle is a grid card's tooltip: its name, and who holds it.
-func cardTitle(c TapCard) string {
+func cardTitle(l lang.Lang, c TapCard) string {
 	if c.Clash {
-		return c.Title + ": also in " + c.Holder + "'s entry"
+		return l.T("grid.title.clash", "card", c.TitleIn(l), "name", c.Holder)
 	}
 	if c.Holder != "" {
-		return c.Title + ": held by " + c.Holder
+		return l.T("grid.title.held", "card", c.TitleIn(l), "name", c.Holder)
 	}
-	return c.Title
+	return c.TitleIn(l)
 }
 
 // faceTestID is the data-testid of face c in a FaceRow marked prefix:

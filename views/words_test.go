@@ -5,6 +5,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // TestAchievementWhy words each kind of R3.3 award from the NP that
@@ -36,7 +37,7 @@ func TestAchievementWhy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := scoring.AwardAchievement(tt.id, tt.counts, tt.zero)
-			if got := views.AchievementWhy(a, names[:len(tt.counts)]); got != tt.want {
+			if got := views.AchievementWhy(lang.English, a, names[:len(tt.counts)]); got != tt.want {
 				t.Errorf("why = %q, want %q", got, tt.want)
 			}
 		})
@@ -71,7 +72,7 @@ func TestWarningText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := views.WarningText(tt.w, players); got != tt.want {
+			if got := views.WarningText(lang.English, tt.w, players); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
@@ -93,7 +94,7 @@ func TestJoinNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := views.JoinNames(tt.names); got != tt.want {
+			if got := views.JoinNames(lang.English, tt.names); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})

@@ -14,6 +14,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 const exportUsage = `Usage: ruthless export [-db FILE] GAME_ID
@@ -141,7 +142,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Warnings are doubtful but allowed input (R4.3): the game is stored
 	// all the same, and the person importing hears about them.
 	for _, w := range warnings {
-		fmt.Fprintf(stderr, "ruthless: warning: %s (%s)\n", views.WarningText(w, game.Players), w.Rule)
+		fmt.Fprintf(stderr, "ruthless: warning: %s (%s)\n", views.WarningText(lang.English, w, game.Players), w.Rule)
 	}
 
 	s, err := store.Open(*dbPath)
@@ -235,7 +236,7 @@ func importArray(dbPath, name string, data []byte, stdout, stderr io.Writer) int
 	for i, g := range games {
 		warnings, _ := scoring.Validate(g)
 		for _, w := range warnings {
-			fmt.Fprintf(stderr, "ruthless: warning: game %d: %s (%s)\n", i, views.WarningText(w, g.Players), w.Rule)
+			fmt.Fprintf(stderr, "ruthless: warning: game %d: %s (%s)\n", i, views.WarningText(lang.English, w, g.Players), w.Rule)
 		}
 	}
 	s, err := store.Open(dbPath)

@@ -11,6 +11,7 @@ import (
 
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 const undeleteUsage = `Usage: ruthless undelete [-db FILE] GAME_ID
@@ -69,7 +70,7 @@ func runUndelete(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "restored game %s\n", id)
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "restored game %s: %s, played %s\n", id, views.JoinNames(g.File.Players), g.Created.Local().Format(trashTimeLayout))
+	fmt.Fprintf(stdout, "restored game %s: %s, played %s\n", id, views.JoinNames(lang.English, g.File.Players), g.Created.Local().Format(trashTimeLayout))
 	return exitOK
 }
 
@@ -104,7 +105,7 @@ func runTrash(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", g.ID,
 			g.Deleted.Local().Format(trashTimeLayout),
 			g.Deleted.Add(store.TrashKeep).Local().Format("2006-01-02"),
-			views.JoinNames(g.File.Players),
+			views.JoinNames(lang.English, g.File.Players),
 			g.Created.Local().Format(trashTimeLayout))
 	}
 	if err := w.Flush(); err != nil {
