@@ -14,6 +14,7 @@ import (
 	"ruthless/store"
 	"ruthless/table"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // entryTarget reads the game, round and seat of a round-entry URL. The
@@ -129,10 +130,12 @@ type entryInput struct {
 	// clash says the entry was refused for a card another player holds
 	// (R4.1).
 	clash bool
+	// lang is the page's language, which the refusals are worded in.
+	lang lang.Lang
 }
 
-func readEntryForm(form url.Values) entryInput {
-	in := entryInput{errs: views.Errors{}, coinsRaw: strings.TrimSpace(form.Get("coins")), step: form.Get("step")}
+func readEntryForm(l lang.Lang, form url.Values) entryInput {
+	in := entryInput{errs: views.Errors{}, coinsRaw: strings.TrimSpace(form.Get("coins")), step: form.Get("step"), lang: l}
 	in.version, _ = strconv.Atoi(form.Get("version"))
 	cards, problem := readFormCards(form["card"])
 	if problem != "" {
@@ -150,7 +153,7 @@ func readEntryForm(form url.Values) entryInput {
 		in.coins = 0
 		in.coinsRaw = "0"
 	case err != nil || n < 0 || n > scoring.MaxCount:
-		in.errs["coins"] = views.CoinsRangeText(scoring.MaxCount)
+		in.errs["coins"] = views.CoinsRangeText(in.lang, scoring.MaxCount)
 	default:
 		in.coins = n
 	}
@@ -211,7 +214,7 @@ func (a *app) saveEntry(c *gin.Context) {
 		a.fail(c, err)
 		return
 	}
-	in := readEntryForm(c.Request.PostForm)
+	in := readEntryForm(lang.From(c.Request.Context()), c.Request.PostForm)
 	token, err := formToken(c.Request.PostForm)
 	if err != nil {
 		a.fail(c, err)
@@ -314,7 +317,7 @@ func (in *entryInput) refusedBy(err error, r, p int) bool {
 	if !errors.As(err, &fe) {
 		return false
 	}
-	in.errs[entryField(fe, r, p)] = views.FieldProblem(fe)
+	in.errs[entryField(fe, r, p)] = views.FieldProblemIn(in.lang, fe)
 	in.clash = fe.Rule == "R4.1"
 	return true
 }
@@ -426,14 +429,14 @@ func entryField(fe *scoring.FieldError, r, p int) string {
 // savedByOther says which other phone saved seat p's round r entry, and
 // when ("Ben's phone at 21:04"), for a phone opening it to correct it; ""
 // when this phone saved it (or one of its seats' phones) or nobody knows.
-func savedByOther(r *http.Request, g store.StoredGame, round, p int) (views.Phone, string) {
+func savedByOther(r *http.Request, g store.StoredGame, round, p int) (views.Phone, views.SaveTime) {
 	if round > len(g.EntryMarks) || p >= len(g.EntryMarks[round-1]) {
-		return views.Phone{}, ""
+		return views.Phone{}, views.SaveTime{}
 	}
 	m := g.EntryMarks[round-1][p]
 	t := tableOf(r, g)
 	if m.By < 0 || m.By >= len(g.File.Players) || t.holds(m.By) {
-		return views.Phone{}, ""
+		return views.Phone{}, views.SaveTime{}
 	}
 	return views.PhoneOf(g.File.Players, m.By), views.SavedAt(m.Saved, time.Now())
 }

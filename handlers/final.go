@@ -15,6 +15,7 @@ import (
 	"ruthless/store"
 	"ruthless/table"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 func (a *app) finalTarget(c *gin.Context) (store.StoredGame, int, bool) {
@@ -116,7 +117,7 @@ var finalNumbers = []struct {
 	{"coins", views.CountCoins},
 }
 
-func readFinalForm(form url.Values, maxMonkeys int) (finalValues, scoring.FinalEntry, string, views.Errors) {
+func readFinalForm(l lang.Lang, form url.Values, maxMonkeys int) (finalValues, scoring.FinalEntry, string, views.Errors) {
 	errs := views.Errors{}
 	v := finalValues{
 		monkeys:    strings.TrimSpace(form.Get("monkeys")),
@@ -157,7 +158,7 @@ func readFinalForm(form url.Values, maxMonkeys int) (finalValues, scoring.FinalE
 		}
 		n, err := strconv.Atoi(*raws[i])
 		if err != nil || n < 0 || n > limit {
-			errs[num.name] = views.FinalCountRangeText(num.count, limit)
+			errs[num.name] = views.FinalCountRangeText(l, num.count, limit)
 			continue
 		}
 		*targets[i] = n
@@ -175,7 +176,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		return
 	}
 	n := len(g.File.Players)
-	v, entry, step, errs := readFinalForm(c.Request.PostForm, scoring.StartingPowderMonkeys(n))
+	v, entry, step, errs := readFinalForm(lang.From(c.Request.Context()), c.Request.PostForm, scoring.StartingPowderMonkeys(n))
 	token, err := formToken(c.Request.PostForm)
 	if err != nil {
 		a.fail(c, err)
@@ -225,7 +226,7 @@ func (a *app) saveFinal(c *gin.Context) {
 		// The collection breaks a rule against what the game holds as
 		// the write found it (R4; checked once, inside the write).
 		vm := finalFormView(g, p, v)
-		vm.Errors = views.Errors{finalField(fe, p): views.FieldProblem(fe)}
+		vm.Errors = views.Errors{finalField(fe, p): views.FieldProblemIn(lang.From(c.Request.Context()), fe)}
 		vm.Token = orNewToken(token)
 		a.finalPage(c, http.StatusUnprocessableEntity, g, vm)
 		return
@@ -338,7 +339,7 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 	vm.Complete = true
 	vm.Share = shareView(g, res)
 	for _, ar := range res.Achievements {
-		row := views.AchievementRow{Name: ar.Name, NP: ar.NP, Why: ar.Why, Rule: ar.Rule}
+		row := views.AchievementRow{ID: ar.ID, Name: ar.Name, NP: ar.NP, Why: ar.Why, Rule: ar.Rule, Result: &ar}
 		for _, cnt := range ar.Counts {
 			s := strconv.Itoa(cnt)
 			if ar.ID == scoring.Shipshape {
@@ -359,7 +360,8 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 	}
 	for _, tb := range res.WinnerTieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Totals)); ok {
-			vm.Totals[behind].Tie = &views.TieView{Text: views.FinalTieText(f.Players, res.Totals, tb), Rule: tb.Rule, Names: f.Players}
+			tie := views.FinalTie(f.Players, res.Totals, tb)
+			vm.Totals[behind].Tie = &tie
 		}
 	}
 	return vm

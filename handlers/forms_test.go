@@ -310,7 +310,7 @@ func TestRevealRound(t *testing.T) {
 		t.Fatalf("incomplete round does not say it is waiting")
 	}
 	confirm := a.get(t, "/games/"+id+"/rounds/1/reveal")
-	if !strings.Contains(confirm.body, "B and C have not entered") {
+	if !strings.Contains(confirm.body, "<bdi>B</bdi> and <bdi>C</bdi> have not entered") {
 		t.Errorf("confirm page does not name the missing players")
 	}
 	loc := redirect(t, a.postForm(t, "/games/"+id+"/rounds/1/reveal", nil))

@@ -11,6 +11,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 func (a *app) game(c *gin.Context) {
@@ -48,7 +49,7 @@ func (a *app) game(c *gin.Context) {
 		// The stored game breaks a rule (an old database, an import): it
 		// opens all the same, with the problem and the way to fix it.
 		vm := gameView(g, scoring.Result{}, t)
-		vm.Problem = problemOf(g, fe)
+		vm.Problem = problemOf(lang.From(c.Request.Context()), g, fe)
 		vm.Finished, vm.Winners, vm.FinalNP = false, nil, nil
 		vm.Live, vm.InviteHref = liveView(c.Request, g, true), views.InviteURL(g.ID)
 		vm.Live.SwapMain = true
@@ -71,8 +72,8 @@ func (a *app) game(c *gin.Context) {
 
 // problemOf describes a rule the stored game breaks, with a link to each
 // entry the problem names (for R4.1, both players' entries).
-func problemOf(g store.StoredGame, fe *scoring.FieldError) *views.Problem {
-	p := &views.Problem{Message: views.FieldProblem(fe), Rule: fe.Rule}
+func problemOf(l lang.Lang, g store.StoredGame, fe *scoring.FieldError) *views.Problem {
+	p := &views.Problem{Message: views.FieldProblemIn(l, fe), Rule: fe.Rule}
 	players := g.File.Players
 	for _, at := range places(fe) {
 		if at.Seat < 0 || at.Seat >= len(players) {
@@ -88,13 +89,6 @@ func problemOf(g store.StoredGame, fe *scoring.FieldError) *views.Problem {
 	return p
 }
 
-func tokenName(t string) string {
-	if t == scoring.TokenPort {
-		return "Port"
-	}
-	return "Piracy"
-}
-
 // gameView is the scoreboard as the phone holding seat (-1: a shared
 // phone) sees it.
 func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView {
@@ -103,7 +97,7 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 	vm := views.GameView{
 		ID:           g.ID,
 		Players:      f.Players,
-		Date:         g.Created.Local().Format(dateLayout),
+		Played:       g.Created.Local(),
 		Rounds:       scoring.RoundsFor(n),
 		Achievements: f.Achievements,
 		ZeroCounts:   f.ZeroCounts,
@@ -119,7 +113,7 @@ func gameView(g store.StoredGame, res scoring.Result, t atTable) views.GameView 
 			Round:       r + 1,
 			Href:        views.RoundURL(g.ID, r+1),
 			StartPlayer: f.Players[scoring.StartPlayerOf(f, r+1)],
-			Token:       tokenName(scoring.TokenFor(r + 1)),
+			Token:       scoring.TokenFor(r + 1),
 			Cells:       make([]views.ScoreCell, n),
 		}
 		rr, ok := scored[r+1]
@@ -177,7 +171,7 @@ func (a *app) deleteForm(c *gin.Context) {
 	if !ok {
 		return
 	}
-	a.page(c, http.StatusOK, views.DeleteGame(views.DeleteView{GameID: g.ID, Players: g.File.Players, Date: g.Created.Local().Format(dateLayout), KeepDays: trashDays()}))
+	a.page(c, http.StatusOK, views.DeleteGame(views.DeleteView{GameID: g.ID, Players: g.File.Players, Played: g.Created.Local(), KeepDays: trashDays()}))
 }
 
 func (a *app) deleteGame(c *gin.Context) {

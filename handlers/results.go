@@ -144,7 +144,7 @@ func roundView(g store.StoredGame, res scoring.Result, r int, t atTable) views.R
 			Name:        f.Players[p],
 			Coins:       pr.Coins,
 			Prize:       pr.Prize,
-			Token:       tokenName(rr.Token),
+			Token:       rr.Token,
 			EditHref:    views.EntryURL(g.ID, r, p),
 		}
 		// Port rounds have no places to show: everyone who reaches 4 takes
@@ -159,7 +159,8 @@ func roundView(g store.StoredGame, res scoring.Result, r int, t atTable) views.R
 	}
 	for _, tb := range rr.TieBreaks {
 		if behind, ok := placedBehind(tb, len(vm.Parties)); ok {
-			vm.Parties[behind].Tie = &views.TieView{Text: views.RoundTieText(f.Players, rr, tb), Rule: tb.Rule, Names: f.Players}
+			tie := views.RoundTie(f.Players, rr, tb)
+			vm.Parties[behind].Tie = &tie
 		}
 	}
 	vm.ReturnedNP = rr.Returned

@@ -52,7 +52,7 @@ func TestRoundViewPortRoundHasNoPlaces(t *testing.T) {
 	}
 	for _, p := range vm.Parties {
 		wantPrize := map[int]int{0: 1, 1: 1, 2: 0, 3: 1}[p.Seat]
-		if p.Place != 0 || p.Prize != wantPrize || p.Token != "Port" || p.Tie != nil {
+		if p.Place != 0 || p.Prize != wantPrize || p.Token != scoring.TokenPort || p.Tie != nil {
 			t.Errorf("%s: place %d, prize %d, token %q, tie %v; want no place, %d NP, Port, no tie", p.Name, p.Place, p.Prize, p.Token, p.Tie, wantPrize)
 		}
 	}

@@ -35,7 +35,7 @@ func TestPlayerNamesEscapedEverywhere(t *testing.T) {
 		"/games/" + id + "/delete",
 	}
 	// The reveal page exists only while someone is missing.
-	if res := a.get(t, "/games/"+id+"/rounds/1/reveal"); res.status != 200 || strings.Contains(res.body, evil) || !strings.Contains(res.body, "Bob has not entered") {
+	if res := a.get(t, "/games/"+id+"/rounds/1/reveal"); res.status != 200 || strings.Contains(res.body, evil) || !strings.Contains(res.body, "<bdi>Bob</bdi> has not entered") {
 		t.Errorf("reveal page: status %d, name not escaped or missing", res.status)
 	}
 	redirect(t, a.postForm(t, "/games/"+id+"/rounds/1/players/1", url.Values{"card": {"S4", "A4"}, "coins": {"1"}, "version": {"0"}}))

@@ -15,8 +15,17 @@
   var settle = 250;
   var timer = null, asked = 0, known = false, inFlight = null;
 
+  // The page's words for the line, in its language (data-words, from the
+  // catalogue); English when the page gives none.
+  var WORDS = {};
+  try { WORDS = JSON.parse(out.getAttribute("data-words") || "{}"); } catch (e) { WORDS = {}; }
+  function say(key, fallback, vals) {
+    var t = WORDS[key] || fallback;
+    Object.keys(vals || {}).forEach(function (k) { t = t.split("{" + k + "}").join(vals[k]); });
+    return t;
+  }
   // The sprite's symbol and the plural name of each suit letter.
-  var SUITS = { A: ["anchor", "Anchors"], H: ["heart", "Hearts"], K: ["kraken", "Krakens"], X: ["skull", "Skulls"], S: ["swords", "Swords"] };
+  var SUITS = { A: ["anchor", say("suit_A", "Anchors")], H: ["heart", say("suit_H", "Hearts")], K: ["kraken", say("suit_K", "Krakens")], X: ["skull", say("suit_X", "Skulls")], S: ["swords", say("suit_S", "Swords")] };
   var RANKS = "1234567QC";
 
   // pool is the cards tapped, as codes; a Captain whose power is used
@@ -52,7 +61,7 @@
     svg.appendChild(use);
     var said = document.createElement("span");
     said.className = "vh";
-    said.textContent = " in " + s[1];
+    said.textContent = say("in_suit", " in {suit}", { suit: s[1] });
     frag.appendChild(document.createTextNode("\u2009"));
     frag.appendChild(svg);
     frag.appendChild(said);
@@ -66,11 +75,11 @@
     var suit = identity(set.cards[0]).charAt(0);
     var text;
     switch (set.kind) {
-      case "group": text = (n === 2 ? "pair of " : ["", "", "", "three ", "four ", "five "][n] || n + " × ") + ranks[0] + "s"; break;
-      case "straight": text = "straight " + ranks.join("-"); break;
-      case "straight_flush": text = "straight flush " + ranks.join("-"); break;
-      case "flush": text = "flush of " + n; break;
-      case "full_ship": text = "full ship"; break;
+      case "group": text = say(["", "", "pair", "three", "four", "five"][n] || "many", "{n} × {rank}s", { n: n, rank: ranks[0] }); break;
+      case "straight": text = say("straight", "straight {ranks}", { ranks: ranks.join("-") }); break;
+      case "straight_flush": text = say("straight_flush", "straight flush {ranks}", { ranks: ranks.join("-") }); break;
+      case "flush": text = say("flush", "flush of {n}", { n: n }); break;
+      case "full_ship": text = say("full_ship", "full ship"); break;
       default: text = set.kind;
     }
     el.appendChild(document.createTextNode(text));
@@ -81,7 +90,7 @@
     strength.textContent = String(party.strength);
     sets.textContent = "";
     if (!party.sets || party.sets.length === 0) {
-      sets.textContent = "no set";
+      sets.textContent = say("none", "no set");
     }
     (party.sets || []).forEach(function (set, i) {
       if (i > 0) sets.appendChild(document.createTextNode(" + "));

@@ -2,7 +2,9 @@ package views
 
 import (
 	"fmt"
+
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // FieldProblem words a refused value for a page, from its code and values
@@ -188,4 +190,37 @@ func recordProblem(fe *scoring.FieldError) (string, bool) {
 		return fmt.Sprintf("%s is one line: it cannot hold a line or paragraph separator (U+%04X, character %d)", fe.Text, fe.Char, fe.At), true
 	}
 	return "", false
+}
+
+// FieldProblemIn words a refused value for a page in language l, from its
+// code and values: the catalogue's "field.<code>" message. A code the
+// catalogue lacks falls back to the English of FieldProblem.
+func FieldProblemIn(l lang.Lang, fe *scoring.FieldError) string {
+	if fe == nil {
+		return ""
+	}
+	key := "field." + string(fe.Code)
+	if l.T(key) == key {
+		return FieldProblem(fe)
+	}
+	return l.T(key, "card", fe.Card.String(), "text", fieldText(l, fe), "value", fe.Value, "min", fe.Min, "max", fe.Max,
+		"round", fe.Round, "seats", fe.Seats, "name", problemName(fe, 0), "other", problemName(fe, 1),
+		"char", fmt.Sprintf("U+%04X", fe.Char), "at", fe.At)
+}
+
+// fieldText is fe's Text for a page: the counts a range refusal names
+// ("coins") in language l, anything else as it was typed.
+func fieldText(l lang.Lang, fe *scoring.FieldError) string {
+	if fe.Code != scoring.CodeCountRange {
+		return fe.Text
+	}
+	switch fe.Text {
+	case "coins":
+		return l.T("field.what.coins")
+	case "buried Powder Monkeys":
+		return l.T("field.what.monkeys")
+	case "banner total":
+		return l.T("field.what.banner")
+	}
+	return fe.Text
 }

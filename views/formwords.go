@@ -1,8 +1,12 @@
 package views
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"time"
+
+	"ruthless/views/lang"
 )
 
 // The words of the writes' forms (the round entry, the end of the game,
@@ -10,8 +14,8 @@ import (
 // Handlers hand the values over; these word them.
 
 // CoinsRangeText refuses a round entry's coins.
-func CoinsRangeText(most int) string {
-	return fmt.Sprintf("Coins are a whole number from 0 to %d.", most)
+func CoinsRangeText(l lang.Lang, most int) string {
+	return l.T("form.coins_range", "most", most)
 }
 
 // FinalCount is one number of the end-of-game form.
@@ -26,10 +30,14 @@ const (
 )
 
 // FinalCountRangeText refuses one of the end-of-game form's numbers.
-func FinalCountRangeText(c FinalCount, most int) string {
-	what := map[FinalCount]string{CountMonkeys: "Powder Monkeys buried", CountLootKept: "The banner total",
-		CountLootBuried: "The banner total", CountCoins: "Coins"}[c]
-	return fmt.Sprintf("%s must be a whole number from 0 to %d.", what, most)
+func FinalCountRangeText(l lang.Lang, c FinalCount, most int) string {
+	switch c {
+	case CountMonkeys:
+		return l.T("form.range.monkeys", "most", most)
+	case CountCoins:
+		return l.T("form.range.coins", "most", most)
+	}
+	return l.T("form.range.banner", "most", most)
 }
 
 // TooManyNamesText refuses a new-game form that sent n names.
@@ -86,4 +94,23 @@ func NewGamesLimitedText(perMinute, perHour int, wait time.Duration) string {
 		return fmt.Sprintf("The server takes at most %d new games an hour, from everyone together. Try again in %s.", perHour, WaitText(wait))
 	}
 	return fmt.Sprintf("Too many new games from this device: at most %d a minute. Try again in %s.", perMinute, WaitText(wait))
+}
+
+// liveWords are the words entry.js writes the live best party with, in
+// the page's language, as the JSON object it reads from data-words.
+func liveWords(ctx context.Context) string {
+	l := lang.From(ctx)
+	words := map[string]string{
+		"pair": l.T("live.pair"), "three": l.T("live.three"), "four": l.T("live.four"), "five": l.T("live.five"),
+		"many": l.T("live.many"), "straight": l.T("live.straight"), "straight_flush": l.T("live.straight_flush"),
+		"flush": l.T("live.flush"), "full_ship": l.T("live.full_ship"), "none": l.T("live.none"),
+		"in_suit": " " + l.T("live.in_suit"),
+		"suit_A":  l.T("live.suit.anchor"), "suit_H": l.T("live.suit.heart"), "suit_K": l.T("live.suit.kraken"),
+		"suit_X": l.T("live.suit.skull"), "suit_S": l.T("live.suit.swords"),
+	}
+	b, err := json.Marshal(words)
+	if err != nil {
+		return "{}"
+	}
+	return string(b)
 }

@@ -189,7 +189,7 @@ type EntryView struct {
 	// SavedBy is the other phone that saved the stored entry, and SavedAt
 	// when (SavedAt); not Known when this phone did, or nobody knows.
 	SavedBy Phone
-	SavedAt string
+	SavedAt SaveTime
 	// Cleared says the grid was emptied by "Clear all" without JavaScript
 	// and nothing is saved yet.
 	Cleared bool
@@ -219,7 +219,7 @@ type EntryConflictView struct {
 	SubmittedCoins int
 	Version        int
 	// SavedAt says when the other phone saved ("at 21:04"), "" if unknown.
-	SavedAt string
+	SavedAt SaveTime
 	// SavedBy is the other phone by its player, not Known for a phone
 	// with no seat or the API.
 	SavedBy Phone
@@ -261,7 +261,10 @@ type GameView struct {
 	// game that has not started and a phone holding none: the phone that
 	// set the game up is asked at once which player it is, so its next
 	// step is its own entry (issue 41). Empty asks nothing.
-	AskSeat      []int
+	AskSeat []int
+	// Played is when the game was set up; the page writes it the
+	// language's way (Date is a written date, for a page built without it).
+	Played       time.Time
 	Date         string
 	Rounds       int
 	Achievements []string
@@ -339,6 +342,11 @@ type TieView struct {
 	Rule string
 	// Names are the game's players, isolated where Text names them.
 	Names []string
+	// round or totals, and tb, are the facts Text says, for the page to
+	// say them in its language (TextIn).
+	round  *scoring.RoundResult
+	totals []scoring.Total
+	tb     scoring.TieBreak
 }
 
 // RoundResultsView is a round's results page, or the waiting page for a
@@ -406,7 +414,7 @@ type FinalFormView struct {
 	Token string
 	// ConflictSavedAt says when the other phone saved ("at 21:04"), ""
 	// if unknown.
-	ConflictSavedAt string
+	ConflictSavedAt SaveTime
 	// NextName names the next seat this phone enters whose end of game is
 	// missing, for "Save & next"; "" offers no such button.
 	NextName string
@@ -422,7 +430,12 @@ type FinalFormView struct {
 
 // AchievementRow is one Legendary Achievement on the final page.
 type AchievementRow struct {
-	Name   string
+	// ID names the achievement for the page, in its language; Name is
+	// its English name, for a row built without it.
+	ID   string
+	Name string
+	// Result is the award the page words Why from, in its language.
+	Result *scoring.AchievementResult
 	Counts []string
 	NP     []int
 	Why    string
@@ -474,6 +487,7 @@ type FinalView struct {
 type DeleteView struct {
 	GameID  string
 	Players []string
+	Played  time.Time
 	Date    string
 	// KeepDays is how many days the game stays restorable (the store's
 	// TrashKeep).

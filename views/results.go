@@ -2,9 +2,15 @@ package views
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
+	"time"
+
+	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // seatColours is how many player colours the stylesheet defines
@@ -85,22 +91,51 @@ func partiesWhere(parties []PartyView, keep func(PartyView) bool) []PartyView {
 	return out
 }
 
+// OrdinalIn is a place in language l: "1st", "1.", "1er", "1.º". A game
+// has at most four places; a place past them is written alike.
+func OrdinalIn(l lang.Lang, n int) string {
+	switch n {
+	case 1:
+		return l.T("place.1")
+	case 2:
+		return l.T("place.2")
+	case 3:
+		return l.T("place.3")
+	}
+	return l.T("place.n", "n", n)
+}
+
+// ordinal is OrdinalIn in the language of the page drawn.
+func ordinal(ctx context.Context, n int) string { return OrdinalIn(lang.From(ctx), n) }
+
+// tokenWord names a round's kind of prize token ("port", "piracy", as
+// scoring.TokenFor says it, or capitalised) in the page's language.
+func tokenWord(ctx context.Context, token string) string {
+	switch strings.ToLower(token) {
+	case scoring.TokenPort:
+		return tr(ctx, "token.port")
+	case scoring.TokenPiracy:
+		return tr(ctx, "token.piracy")
+	}
+	return token
+}
+
 // placeText is a party's place in a Piracy round's summary; "–" for a
 // party that took no token.
-func placeText(place int) string {
+func placeText(ctx context.Context, place int) string {
 	if place == 0 {
 		return "–"
 	}
-	return Ordinal(place)
+	return ordinal(ctx, place)
 }
 
 // prizeText is the token a party took, as its section's badge says it.
-func prizeText(p PartyView) string {
+func prizeText(ctx context.Context, p PartyView) string {
 	// A placed token is a Piracy token: the place says enough.
 	if p.Place > 0 {
-		return Ordinal(p.Place) + " · +" + strconv.Itoa(p.Prize) + " NP"
+		return tr(ctx, "round.badge.placed", "place", ordinal(ctx, p.Place), "np", p.Prize)
 	}
-	return p.Token + " +" + strconv.Itoa(p.Prize) + " NP"
+	return tr(ctx, "round.badge.port", "token", tokenWord(ctx, p.Token), "np", p.Prize)
 }
 
 // rankedTotals orders the final table by place (R3.5), players sharing a
@@ -118,7 +153,7 @@ func rankedTotals(rows []TotalRow) []TotalRow {
 
 // finalPlaceText is a place in the final table, marked when it is shared:
 // "1st", "2nd (tied)".
-func finalPlaceText(rows []TotalRow, place int) string {
+func finalPlaceText(ctx context.Context, rows []TotalRow, place int) string {
 	if place == 0 {
 		return "–"
 	}
@@ -129,9 +164,9 @@ func finalPlaceText(rows []TotalRow, place int) string {
 		}
 	}
 	if sharing > 1 {
-		return Ordinal(place) + " (tied)"
+		return tr(ctx, "final.place_tied", "place", ordinal(ctx, place))
 	}
-	return Ordinal(place)
+	return ordinal(ctx, place)
 }
 
 // winnerRows are the winners' rows of the final table, in place order.
@@ -160,4 +195,13 @@ func warnedNames(ws []WarnedPlayer) []string {
 		names[i] = w.Name
 	}
 	return names
+}
+
+// gameDate is when a game was played, written the page's language's way;
+// written is the date already written, for a view built without the time.
+func gameDate(ctx context.Context, played time.Time, written string) string {
+	if played.IsZero() {
+		return written
+	}
+	return lang.From(ctx).DateTime(played)
 }

@@ -1,10 +1,12 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // The words of tie-breaks: scoring.TieBreak says which step of R2.5 or
@@ -13,49 +15,50 @@ import (
 // RoundTieText explains one R2.5 tie-break in one short line, naming the
 // player ahead first and the step of the chain that separated the two.
 // players are the seats' names; it is "" for a tie-break of fewer than two.
-func RoundTieText(players []string, rr *scoring.RoundResult, tb scoring.TieBreak) string {
+func RoundTieText(l lang.Lang, players []string, rr *scoring.RoundResult, tb scoring.TieBreak) string {
 	if len(tb.Players) < 2 {
 		return ""
 	}
 	x, y := tb.Players[0], tb.Players[1]
 	ax, ay := rr.Results[x], rr.Results[y]
-	head := fmt.Sprintf("%s ahead of %s on %d: ", players[x], players[y], ax.Strength)
+	args := []any{"ahead", players[x], "behind", players[y], "strength", ax.Strength,
+		"unused", ax.Unused, "unused2", ay.Unused, "coins", ax.Coins, "coins2", ay.Coins}
 	switch tb.DecidedBy {
 	case scoring.ByUnused:
-		return head + fmt.Sprintf("more unused pirates (%d to %d).", ax.Unused, ay.Unused)
+		return l.T("tie.round.unused", args...)
 	case scoring.ByCoins:
-		return head + fmt.Sprintf("same unused pirates (%d), more coins (%d to %d).", ax.Unused, ax.Coins, ay.Coins)
+		return l.T("tie.round.coins", args...)
 	case scoring.BySeat:
-		level := fmt.Sprintf("same unused pirates (%d) and coins (%d); ", ax.Unused, ax.Coins)
 		if x == rr.StartPlayer {
-			return head + level + players[x] + " is the start player."
+			return l.T("tie.round.start_player", args...)
 		}
-		return head + level + fmt.Sprintf("%s sits closer to the start player, %s, going clockwise.", players[x], players[rr.StartPlayer])
+		return l.T("tie.round.seat", append(args, "start", players[rr.StartPlayer])...)
 	}
-	return head + "decided by " + tb.DecidedBy + "."
+	return l.T("tie.round.other", append(args, "step", tb.DecidedBy)...)
 }
 
 // FinalTieText explains one R3.5 tie-break in one short line, naming the
 // player ahead first and the step that separated the two, if any. players
 // are the seats' names; it is "" for a tie-break of fewer than two.
-func FinalTieText(players []string, totals []scoring.Total, tb scoring.TieBreak) string {
+func FinalTieText(l lang.Lang, players []string, totals []scoring.Total, tb scoring.TieBreak) string {
 	if len(tb.Players) < 2 {
 		return ""
 	}
 	x, y := tb.Players[0], tb.Players[1]
 	tx, ty := totals[x], totals[y]
-	head := fmt.Sprintf("%s ahead of %s on %d NP: ", players[x], players[y], tx.NP)
+	args := []any{"ahead", players[x], "behind", players[y], "np", tx.NP, "coins", tx.Coins, "coins2", ty.Coins,
+		"ach", tx.Achievements, "ach2", ty.Achievements, "officers", tx.Officers, "officers2", ty.Officers}
 	switch tb.DecidedBy {
 	case scoring.ByCoins:
-		return head + fmt.Sprintf("more coins (%d to %d).", tx.Coins, ty.Coins)
+		return l.T("tie.final.coins", args...)
 	case scoring.ByAchievements:
-		return head + fmt.Sprintf("same coins (%d), more achievement NP (%d to %d).", tx.Coins, tx.Achievements, ty.Achievements)
+		return l.T("tie.final.achievements", args...)
 	case scoring.ByCrew:
-		return head + fmt.Sprintf("same coins and achievement NP, more Quartermasters and Captains (%d to %d).", tx.Officers, ty.Officers)
+		return l.T("tie.final.officers", args...)
 	case scoring.Shared:
-		return fmt.Sprintf("%s and %s share the place on %d NP: coins (%d), achievement NP (%d) and Quartermasters and Captains (%d) are all level.", players[x], players[y], tx.NP, tx.Coins, tx.Achievements, tx.Officers)
+		return l.T("tie.final.shared", args...)
 	}
-	return head + "decided by " + tb.DecidedBy + "."
+	return l.T("tie.final.other", append(args, "step", tb.DecidedBy)...)
 }
 
 // TieBreakLine says in one terse line, for the command line's tables, who
@@ -78,3 +81,28 @@ func TieBreakLine(names []string, tb scoring.TieBreak) string {
 	}
 	return fmt.Sprintf("%s on %s (%s)", strings.Join(names, " over "), why, tb.Rule)
 }
+
+// RoundTie is the R2.5 tie-break tb of round rr, to show under the
+// player behind.
+func RoundTie(players []string, rr *scoring.RoundResult, tb scoring.TieBreak) TieView {
+	return TieView{Text: RoundTieText(lang.English, players, rr, tb), Rule: tb.Rule, Names: players, round: rr, tb: tb}
+}
+
+// FinalTie is the R3.5 tie-break tb of the final totals.
+func FinalTie(players []string, totals []scoring.Total, tb scoring.TieBreak) TieView {
+	return TieView{Text: FinalTieText(lang.English, players, totals, tb), Rule: tb.Rule, Names: players, totals: totals, tb: tb}
+}
+
+// TextIn is the tie-break's line in language l.
+func (t TieView) TextIn(l lang.Lang) string {
+	switch {
+	case t.round != nil:
+		return RoundTieText(l, t.Names, t.round, t.tb)
+	case t.totals != nil:
+		return FinalTieText(l, t.Names, t.totals, t.tb)
+	}
+	return t.Text
+}
+
+// tieText is the tie-break's line in the language of the page drawn.
+func tieText(ctx context.Context, t TieView) string { return t.TextIn(lang.From(ctx)) }

@@ -5,6 +5,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 func TestRoundTieText(t *testing.T) {
@@ -25,7 +26,7 @@ func TestRoundTieText(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rr := &scoring.RoundResult{StartPlayer: tt.start, Results: results}
-			if got := views.RoundTieText(players, rr, tt.tb); got != tt.want {
+			if got := views.RoundTieText(lang.English, players, rr, tt.tb); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
@@ -46,7 +47,7 @@ func TestFinalTieText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run("R3.5 "+tt.by, func(t *testing.T) {
-			if got := views.FinalTieText(players, totals, scoring.TieBreak{Players: []int{0, 1}, DecidedBy: tt.by}); got != tt.want {
+			if got := views.FinalTieText(lang.English, players, totals, scoring.TieBreak{Players: []int{0, 1}, DecidedBy: tt.by}); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
