@@ -37,6 +37,9 @@ func (a *app) game(c *gin.Context) {
 	}
 	// Its main button follows the results the phone has opened.
 	tag += "s" + strconv.Itoa(t.seen)
+	// The same game reads otherwise in another language: a phone that
+	// switches must not be told its English copy is still good.
+	tag += "-" + lang.From(c.Request.Context()).Code()
 	// The share link its More menu shows (or not) is part of the game's
 	// version (gameVersion), so the ETag follows it.
 	share := g.Share

@@ -2,6 +2,8 @@ package handlers_test
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -84,5 +86,25 @@ func TestGamePagesInEveryLanguage(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestScoreboardETagByLanguage: the scoreboard's entity tag differs by
+// language, so a phone that switches to German is not answered 304 with
+// the English copy it holds.
+func TestScoreboardETagByLanguage(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id := a.createGame(t, playedGame(t))
+	en := a.get(t, "/games/"+id+"?lang=en")
+	tag := en.header.Get("ETag")
+	if tag == "" {
+		t.Fatal("the scoreboard has no ETag")
+	}
+	req := httptest.NewRequest(http.MethodGet, "/games/"+id+"?lang=de", nil)
+	req.Header.Set("If-None-Match", tag)
+	de := a.do(t, req)
+	if de.status != http.StatusOK || !strings.Contains(de.body, "Runden") {
+		t.Errorf("German after English's ETag: status %d, want 200 with the German page", de.status)
 	}
 }
