@@ -10,6 +10,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // The group records page: the records are scoring's
@@ -216,7 +217,7 @@ func addTimeline(vm *views.RecordsView, r scoring.Records) {
 		vm.ChartRows = append(vm.ChartRows, row)
 	}
 	if len(labels) > 0 && len(players) > 0 {
-		vm.Chart = views.TimelineChart(views.TimelineTitle, labels, series)
+		vm.Chart = views.TimelineChart(lang.English, views.TimelineTitle, labels, series)
 	}
 }
 
