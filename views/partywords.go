@@ -62,8 +62,8 @@ func SetName(l lang.Lang, kind scoring.SetKind, size int) string {
 type setNaming int
 
 const (
-	// namedAsIs shows SetResult.Name.
-	namedAsIs setNaming = iota
+	// The zero value shows SetResult.Name as it is.
+	_ setNaming = iota
 	// namedBySize names the pattern and its size (SetName).
 	namedBySize
 	// namedByKind names the pattern alone (KindName).
