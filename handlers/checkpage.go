@@ -9,6 +9,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // /check judges a claimed party (claim.go holds the claim): is it legal,
@@ -78,7 +79,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 	}
 	v := &views.Verdict{Legal: res.Legal, Strength: res.Strength, Best: views.DisputeParty(res.Best)}
 	for _, p := range res.Problems {
-		v.Problems = append(v.Problems, views.ProblemView{Set: p.Set, Message: views.ProblemPhrase(p, false), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+		v.Problems = append(v.Problems, views.ProblemView{Set: p.Set, Message: views.ProblemPhrase(p, false), Rule: p.Rule, RuleTitle: views.RuleTitle(lang.English, p.Rule)})
 	}
 	for i := range vm.Sets {
 		if i < len(res.Sets) {
@@ -105,7 +106,7 @@ func judgeSet(cs *views.ClaimSet, set scoring.Set, claims []scoring.Claim, probl
 	for _, p := range problems {
 		if p.Set == cs.Number {
 			cs.Problems = append(cs.Problems, views.ProblemView{Set: p.Set,
-				Message: views.ProblemPhrase(p, true).Capitalized(), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+				Message: views.ProblemPhrase(p, true).Capitalized(), Rule: p.Rule, RuleTitle: views.RuleTitle(lang.English, p.Rule)})
 		}
 	}
 	cs.Legal = len(cs.Problems) == 0 && set.Kind != scoring.NoPattern

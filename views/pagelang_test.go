@@ -1,0 +1,98 @@
+package views_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/a-h/templ"
+
+	"ruthless/views"
+	"ruthless/views/lang"
+)
+
+// renderIn draws c in the language of code, as a page asked for with
+// ?lang=code is drawn.
+func renderIn(t testing.TB, code string, c templ.Component) string {
+	t.Helper()
+	l, ok := lang.Find(code)
+	if !ok {
+		t.Fatalf("no language %q", code)
+	}
+	var b bytes.Buffer
+	if err := c.Render(lang.With(context.Background(), l), &b); err != nil {
+		t.Fatalf("render: %v", err)
+	}
+	return b.String()
+}
+
+// noKeyLeaked fails when a catalogue key shows on a page as itself: a
+// key the code asks for that no catalogue has.
+func noKeyLeaked(t *testing.T, page string) {
+	t.Helper()
+	for _, k := range lang.English.Keys() {
+		if strings.Contains(page, k) && !strings.HasPrefix(k, "lang.") {
+			t.Errorf("the page shows the key %q", k)
+		}
+	}
+}
+
+// pageSays fails unless page holds every one of want.
+func pageSays(t *testing.T, page string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(page, w) {
+			t.Errorf("the page lacks %q", w)
+		}
+	}
+}
+
+// TestRulesInEveryLanguage: the rules page is written in each language,
+// with every rule's anchor and ID the same in all of them, so /rules#R1.6
+// settles a dispute across languages.
+func TestRulesInEveryLanguage(t *testing.T) {
+	say := map[string][]string{
+		"en": {"How scoring works", "No twins", "Fifty pirates"},
+		"de": {"So wird gewertet", "Keine Zwillinge", "Enterkommando", "Pulveraffen", "Zurück zum Inhalt"},
+		"fr": {"Comment on compte les points", "Pas de jumeaux", "équipage d&#39;abordage", "mousses"},
+		"es": {"Cómo se puntúa", "Sin gemelos", "grupo de abordaje", "monos de pólvora"},
+	}
+	for code, words := range say {
+		t.Run(code, func(t *testing.T) {
+			page := renderIn(t, code, views.Rules())
+			pageSays(t, page, words...)
+			noKeyLeaked(t, page)
+			for _, s := range views.RuleSections {
+				for _, id := range append([]string{s.ID}, s.Rules...) {
+					pageSays(t, page, `id="`+id+`"`, `href="/rules#`+id+`"`)
+				}
+			}
+			// R1.8's cards are drawn, not written as codes.
+			pageSays(t, page, `class="cardref`)
+			if code != "en" && strings.Contains(page, "Worked examples") {
+				t.Error("an English rule title is left on the page")
+			}
+		})
+	}
+}
+
+// TestRuleTitleByLanguage: other pages name a rule by its title in their
+// language; an ID the rules page lacks has none.
+func TestRuleTitleByLanguage(t *testing.T) {
+	de, _ := lang.Find("de")
+	for _, tt := range []struct {
+		l    lang.Lang
+		id   string
+		want string
+	}{
+		{lang.English, "R1.6", "No twins"},
+		{de, "R1.6", "Keine Zwillinge"},
+		{de, "R2", "Beuteplättchen"},
+		{de, "R9.9", ""},
+	} {
+		if got := views.RuleTitle(tt.l, tt.id); got != tt.want {
+			t.Errorf("RuleTitle(%s, %s) = %q, want %q", tt.l.Code(), tt.id, got, tt.want)
+		}
+	}
+}
