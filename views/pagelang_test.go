@@ -8,6 +8,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"ruthless/scoring"
 	"ruthless/views"
 	"ruthless/views/lang"
 )
@@ -93,6 +94,32 @@ func TestRuleTitleByLanguage(t *testing.T) {
 	} {
 		if got := views.RuleTitle(tt.l, tt.id); got != tt.want {
 			t.Errorf("RuleTitle(%s, %s) = %q, want %q", tt.l.Code(), tt.id, got, tt.want)
+		}
+	}
+}
+
+// TestCheckPageInGerman: the check page's labels, buckets, verdict and
+// problems speak German, cards named in German, and no key leaks.
+func TestCheckPageInGerman(t *testing.T) {
+	de, _ := lang.Find("de")
+	prob := scoring.Problem{Code: scoring.ProblemParrotSuit, Set: 1, Rule: "R1.4", Cards: []scoring.Card{card("SP"), card("H5")}}
+	pv := views.ProblemView{Set: 1, Message: views.ProblemPhrase(de, prob, false), Rule: "R1.4", RuleTitle: views.RuleTitle(de, "R1.4")}
+	grid := views.TapGrid{Name: "card", Prefix: "card", Rows: []views.TapRow{{Letter: "H", Name: "Heart", Cards: []views.TapCard{{CardFace: views.Face(card("H5"))}}}}}
+	views.MarkClaimed(de, &grid.Rows[0].Cards[0], 1, false)
+	vm := views.CheckView{
+		Players: 3, Buckets: views.CheckBuckets(de, 1, false, "1"), Grid: grid,
+		Sets: []views.ClaimSet{{Number: 1, Cards: []views.ClaimCard{{Face: views.Face(card("SP")), Select: "as-SP",
+			Groups: views.StandsAs(de, card("SP"), nil, 3)}}, Problems: []views.ProblemView{pv}}},
+		Verdict: &views.Verdict{Problems: []views.ProblemView{pv}, Best: views.PartyResult{Strength: 8}},
+	}
+	page := renderIn(t, "de", views.Check(vm))
+	pageSays(t, page, "Enterkommando prüfen", "Ungültig", "1 Problem", "Set 2 (neu)", "Aus den Karten",
+		"die beste Wahl", "Andere Farben", "Säbel-Quartiermeister", "behält seine eigene Farbe, Säbel", "steht für",
+		"Das beste Enterkommando aus diesen Karten hat 8.")
+	noKeyLeaked(t, page)
+	for _, english := range []string{"Not legal", "stands as", "Change the claim", "Unused"} {
+		if strings.Contains(page, english) {
+			t.Errorf("English %q left on the German page", english)
 		}
 	}
 }
