@@ -117,11 +117,11 @@ func cardFullName(l lang.Lang, c scoring.Card) string {
 	rank := c.Rank.Code()
 	switch c.Rank {
 	case scoring.Qtr:
-		rank = l.T("phrase.quartermaster")
+		rank = l.T("card.quartermaster")
 	case scoring.Cpt:
-		rank = l.T("phrase.captain")
+		rank = l.T("card.captain")
 	case scoring.Parrot:
-		rank = l.T("phrase.parrot")
+		rank = l.T("card.parrot")
 	}
-	return l.T("phrase.card", "rank", rank, "suit", SuitWord(l, c.Suit))
+	return l.T("card.name", "rank", rank, "suit", SuitWord(l, c.Suit))
 }

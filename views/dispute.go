@@ -107,9 +107,9 @@ func (p PhrasePart) In(l lang.Lang) string {
 	}
 	rank := p.Rank
 	if rank == "P" {
-		rank = l.T("phrase.parrot")
+		rank = l.T("card.parrot")
 	}
-	s := l.T("phrase.card", "rank", rank, "suit", suitIn(l, p.Suit))
+	s := l.T("card.name", "rank", rank, "suit", suitIn(l, p.Suit))
 	if p.Power {
 		s += "*"
 	}
