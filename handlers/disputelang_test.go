@@ -1,6 +1,7 @@
 package handlers_test
 
 import (
+	"html"
 	"net/http"
 	"strings"
 	"testing"
@@ -65,4 +66,18 @@ func TestCheckPageInGerman(t *testing.T) {
 	t.Parallel()
 	inGerman(t, newApp(t), "/check?players=3&set=H2,H3,H4&set=SP%3DH5,S6", []string{"Enterkommando prüfen", "Ungültig", "Die Behauptung", "Set 3 (neu)"},
 		[]string{"Not legal", "The claim", "Check again"})
+}
+
+// TestAboutFormInGerman: the About form and the play's record under the
+// final scores speak German, dates and numbers written the German way.
+func TestAboutFormInGerman(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id := a.createGame(t, withRecord(t))
+	inGerman(t, a, "/games/"+id+"/about", []string{"<title>Über diese Partie", "Gespielt am", "Dauer in Minuten", "Bis zu 1.000 Zeichen.", "Punktetafel"},
+		[]string{"Played on", "Duration in minutes", "Left empty", "Scoreboard"})
+	res := a.get(t, "/games/"+id+"/final?lang=de")
+	if facts, _ := testid(res.body, "play-facts"); html.UnescapeString(facts) != "01.05.2024, 20:00 · 47 Min. · =Kitchen" {
+		t.Errorf("the final scores' record in German: %q", facts)
+	}
 }

@@ -123,3 +123,20 @@ func TestCheckPageInGerman(t *testing.T) {
 		}
 	}
 }
+
+// TestMinutesByLanguage: a duration is written the language's way.
+func TestMinutesByLanguage(t *testing.T) {
+	de, _ := lang.Find("de")
+	for _, tt := range []struct {
+		l    lang.Lang
+		n    int
+		want string
+	}{
+		{lang.English, 0, ""}, {lang.English, 45, "45 min"}, {lang.English, 60, "1 h"}, {lang.English, 125, "2 h 05 min"},
+		{de, 45, "45 Min."}, {de, 120, "2 Std."}, {de, 125, "2 Std. 05 Min."},
+	} {
+		if got := views.Minutes(tt.l, tt.n); got != tt.want {
+			t.Errorf("Minutes(%s, %d) = %q, want %q", tt.l.Code(), tt.n, got, tt.want)
+		}
+	}
+}
