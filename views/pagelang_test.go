@@ -140,3 +140,13 @@ func TestMinutesByLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemSummaryInGerman: a refused save's summary names its fields
+// in German and counts the problems in German.
+func TestProblemSummaryInGerman(t *testing.T) {
+	page := renderIn(t, "de", views.ProblemSummary(views.Errors{"coins": "zu viele", "pool": "doppelt"}))
+	pageSays(t, page, "Nicht gespeichert: Folgendes ist zu korrigieren", "<b>Dublonen:</b>", "<b>Deine Piraten:</b>")
+	noKeyLeaked(t, page)
+	one := renderIn(t, "de", views.ProblemSummary(views.Errors{"form": "kaputt"}))
+	pageSays(t, one, "Nicht gespeichert: eine Sache ist zu korrigieren")
+}
