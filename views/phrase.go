@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"ruthless/scoring"
-	"ruthless/views/lang"
 )
 
 // Building a Phrase from its parts. Handlers and the wording of scoring's
@@ -89,75 +88,4 @@ func (p Phrase) Capitalized() Phrase {
 		out[0].Text = UpperFirst(out[0].Text)
 	}
 	return append(out, PhrasePart{Text: "."})
-}
-
-// PhraseT builds a Phrase from the catalogue message key in language l.
-// args name its values in pairs, as lang.Lang.T takes them: a value that
-// is a scoring.Card becomes a drawn card, a []scoring.Card its cards
-// separated by spaces, a PhrasePart (a suit's symbol) itself, an int a
-// number of the language, anything else text. The message decides where
-// each value goes, so a language may order them as it needs.
-func PhraseT(l lang.Lang, key string, args ...any) Phrase {
-	return phraseFill(l, l.T(key), args)
-}
-
-// PhraseN is PhraseT for a message counting n ("{n}" in it).
-func PhraseN(l lang.Lang, key string, n int, args ...any) Phrase {
-	return phraseFill(l, l.N(key, n), args)
-}
-
-// phraseFill splits text at its {name} places and puts args' values
-// there; a place args do not name stays as written.
-func phraseFill(l lang.Lang, text string, args []any) Phrase {
-	values := map[string]any{}
-	for i := 0; i+1 < len(args); i += 2 {
-		values[fmt.Sprint(args[i])] = args[i+1]
-	}
-	var out Phrase
-	var pending strings.Builder
-	flush := func() {
-		if pending.Len() > 0 {
-			out = append(out, PhrasePart{Text: pending.String()})
-			pending.Reset()
-		}
-	}
-	for text != "" {
-		open := strings.IndexByte(text, '{')
-		end := strings.IndexByte(text[max(open, 0):], '}')
-		if open < 0 || end < 0 {
-			pending.WriteString(text)
-			break
-		}
-		end += open
-		pending.WriteString(text[:open])
-		v, ok := values[text[open+1:end]]
-		if !ok {
-			pending.WriteString(text[open : end+1])
-			text = text[end+1:]
-			continue
-		}
-		switch v := v.(type) {
-		case scoring.Card:
-			flush()
-			out = append(out, CardPart(v))
-		case []scoring.Card:
-			for j, c := range v {
-				if j > 0 {
-					pending.WriteByte(' ')
-				}
-				flush()
-				out = append(out, CardPart(c))
-			}
-		case PhrasePart:
-			flush()
-			out = append(out, v)
-		case int:
-			pending.WriteString(l.Number(v))
-		default:
-			fmt.Fprint(&pending, v)
-		}
-		text = text[end+1:]
-	}
-	flush()
-	return out
 }
