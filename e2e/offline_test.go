@@ -622,3 +622,44 @@ func askWorker(p phone, reset bool) workerReport {
 	}
 	return r
 }
+
+// TestOfflineBuildLeavesOut checks the offline build's packages
+// (scripts/offline.sh with DEPS=file, which lists them and builds
+// nothing): what a phone has no use for stays out of its download
+// (issue 42: 4 MiB at most, docs/offline.md "What keeps it small").
+func TestOfflineBuildLeavesOut(t *testing.T) {
+	list := filepath.Join(t.TempDir(), "packages")
+	cmd := exec.Command("bash", "../scripts/offline.sh")
+	cmd.Env = append(os.Environ(), "OUT="+filepath.Join(t.TempDir(), "offline"), "DEPS="+list)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("offline.sh DEPS=…: %v\n%s", err, b)
+	}
+	b, err := os.ReadFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := strings.Fields(string(b))
+	if !slices.Contains(pkgs, "ruthless/handlers") {
+		t.Fatalf("the list does not name ruthless/handlers: %q", pkgs)
+	}
+	leftOut := map[string]string{
+		"github.com/ugorji/go/codec":         "gin's MessagePack codec (nomsgpack)",
+		"github.com/prometheus/":             "the metrics (nometrics)",
+		"google.golang.org/protobuf/":        "protobuf (nometrics, gin trimmed)",
+		"go.mongodb.org/mongo-driver/":       "gin's BSON codec (gin trimmed)",
+		"github.com/go-playground/validator": "gin's validator (gin trimmed)",
+		"github.com/gabriel-vasile/mimetype": "the validator's MIME sniffer (gin trimmed)",
+		"github.com/goccy/go-yaml":           "gin's YAML codec (gin trimmed)",
+		"github.com/pelletier/go-toml":       "gin's TOML codec (gin trimmed)",
+		"golang.org/x/image/font":            "the share image's fonts (noshareimage)",
+		"image/png":                          "the PNG encoder (noshareimage, noqrcode)",
+		"github.com/skip2/go-qrcode":         "the invite's QR code (noqrcode)",
+	}
+	for _, p := range pkgs {
+		for prefix, what := range leftOut {
+			if strings.HasPrefix(p, prefix) {
+				t.Errorf("the offline build links %s: %s should be left out", p, what)
+			}
+		}
+	}
+}
