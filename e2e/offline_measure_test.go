@@ -189,8 +189,9 @@ func TestOfflineColdStarts(t *testing.T) {
 		if s == nil {
 			p.fatalf("the worker reports no start after the restart")
 		}
-		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (compile and instantiate %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes)",
-			i, took.Round(time.Millisecond), s.CompileMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")))
+		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (compile and instantiate %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes, wasm code cache %d bytes)",
+			i, took.Round(time.Millisecond), s.CompileMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")),
+			dirBytes(filepath.Join(root, "profile", "Default", "Code Cache", "wasm")))
 		// The player reads the page a little: Chrome writes the code it
 		// compiled beside the cache entry a moment after the compile.
 		time.Sleep(5 * time.Second)
@@ -206,7 +207,7 @@ func TestOfflineColdStarts(t *testing.T) {
 // scoreboard with Lighthouse (cli: lighthouse/cli/index.js of npm's
 // lighthouse@12.2.3, at its mobile settings), in the browser of p, whose
 // worker is installed: Lighthouse connects to it (its DevTools port, in
-// the profile's DevToolsActivePort) and keeps its storage.
+// startProfile's devtools-port) and keeps its storage.
 func offlineLighthouse(p phone, cli, root string) {
 	p.t.Helper()
 	body := `{"version":1,"players":["Lucy","Craig","Julie","Sam"],"start_player":0,"rounds":[` +
@@ -216,11 +217,11 @@ func offlineLighthouse(p phone, cli, root string) {
 	if err := json.Unmarshal([]byte(pageFetch(p, "POST", "/api/games", body, http.StatusCreated)), &created); err != nil {
 		p.fatalf("the game for Lighthouse: %v", err)
 	}
-	b, err := os.ReadFile(filepath.Join(root, "profile", "DevToolsActivePort"))
+	b, err := os.ReadFile(filepath.Join(root, "devtools-port"))
 	if err != nil {
 		p.fatalf("the browser's DevTools port: %v", err)
 	}
-	port, _, _ := strings.Cut(string(b), "\n")
+	port := string(b)
 	for _, page := range []struct{ name, path string }{{"home", "/"}, {"scoreboard", "/games/" + created.ID}} {
 		out := filepath.Join(p.t.TempDir(), page.name+".json")
 		cmd := exec.Command("node", cli, p.base+page.path, "--port="+port, "--disable-storage-reset",

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 
 	"ruthless/handlers"
 	"ruthless/scoring"
@@ -309,6 +311,16 @@ func startProfile(t *testing.T, ctx context.Context, exe, root string) context.C
 		// V8's own flags, for a measurement's diagnosis only (such as
 		// --wasm-caching-threshold, docs/measurements.md).
 		opts = append(opts, chromedp.Flag("js-flags", flags))
+	}
+	if os.Getenv("RUTHLESS_LIGHTHOUSE") != "" {
+		// Lighthouse connects to the same browser (offlineLighthouse):
+		// a debugging port, named in the profile's folder, and chromedp
+		// on it too, as it cannot have both that and its usual pipe.
+		port := freePort(t)
+		opts = append(opts, remote.WebSocket, chromedp.Flag("remote-debugging-port", port))
+		if err := os.WriteFile(filepath.Join(root, "devtools-port"), []byte(port), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
@@ -812,4 +824,15 @@ func mustJSON(v any) string {
 		panic(err)
 	}
 	return string(b)
+}
+
+// freePort is a TCP port on 127.0.0.1 free a moment ago.
+func freePort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 }
