@@ -178,6 +178,9 @@ func TestOfflineSite(t *testing.T) {
 		if eval[bool](p, `!document.querySelector('[data-testid="offline-iphone"]').hidden`) {
 			p.errorf("the note for iPhones shows in Chromium")
 		}
+		// The result card's picture is left out of the phone's build
+		// (noshareimage): a plain 404, never a 500.
+		pageFetch(p, "GET", "/games/"+id+"/card.png", "", http.StatusNotFound)
 		p.open("/games/"+id+"/invite", "invite-offline")
 		if got := p.text("offline-notice"); !strings.Contains(got, "do not apply") {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
@@ -218,6 +221,7 @@ func TestOfflineSite(t *testing.T) {
 // sent with the password as bearer token and stored there the same.
 func sendToServer(p phone, id string) {
 	p.t.Helper()
+	p.open("/", "home-to-send")
 	phoneGame := pageGet(p, "/api/games/"+id)
 	p.offline(false)
 	server := startServerWith(p.t, handlers.Options{Password: "kraken"})
