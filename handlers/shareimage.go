@@ -71,6 +71,12 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 		}
 		png, err = views.ShareImagePNG(shareImageOf(g, res))
 		release()
+		if errors.Is(err, views.ErrShareImageLeftOut) {
+			// The offline site draws no picture: no messenger asks a
+			// phone for a link's preview.
+			a.notFound(c, views.NoShareImageText)
+			return
+		}
 		if err != nil {
 			a.fail(c, err)
 			return
