@@ -248,7 +248,7 @@ test-offline:
 # swapped in): the app as WebAssembly, run on the phone by a service
 # worker, for any static web host (docs/offline.md). It prints the
 # WebAssembly's size by Go package (scripts/wasmsize) and fails past
-# 4.5 MiB gzip-compressed in all (WASM_OPT=1 adds wasm-opt, from binaryen).
+# 4 MiB gzip-compressed in all (WASM_OPT=1 adds wasm-opt, from binaryen).
 offline:
 	bash scripts/offline.sh
 

@@ -54,7 +54,7 @@ func TestGamePagesInEveryLanguage(t *testing.T) {
 		{"/games/" + done, "Runden", "Manches", "Rondas"},
 		{"/games/" + done + "/rounds/3", "Piratenrunde", "Manche de piraterie", "Ronda de piratería"},
 		{"/games/" + done + "/final", "Legendäre Errungenschaften", "Exploits légendaires", "Logros legendarios"},
-		{"/games/" + done + "/final/0", "Deine Piraten", "Tes pirates", "Tus piratas"},
+		{"/games/" + done + "/final/0", "Deine Piraten", "Vos pirates", "Tus piratas"},
 		{"/games/" + done + "/screen", "Endstand", "Score final", "Puntuación final"},
 		{"/games/" + done + "/delete", "Dieses Spiel löschen?", "Supprimer cette partie ?", "¿Borrar esta partida?"},
 		{"/games/" + going, "Runde 1 von 5", "Manche 1 sur 5", "Ronda 1 de 5"},

@@ -11,6 +11,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // maxCachedShareImages bounds the share images kept: one is some 40 KB,
@@ -70,6 +71,12 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 		}
 		png, err = views.ShareImagePNG(shareImageOf(g, res))
 		release()
+		if errors.Is(err, views.ErrShareImageLeftOut) {
+			// The offline site draws no picture: no messenger asks a
+			// phone for a link's preview.
+			a.notFound(c, views.NoShareImageText)
+			return
+		}
 		if err != nil {
 			a.fail(c, err)
 			return
@@ -82,7 +89,7 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 // shareImageOf is what the share image of a scored game shows.
 func shareImageOf(g store.StoredGame, res scoring.Result) views.ShareImage {
 	facts := playFacts(g)
-	return views.NewShareImage(g.File, res, playedDay(g), facts.Duration, facts.Location)
+	return views.NewShareImage(g.File, res, playedDay(g), views.Minutes(lang.English, facts.Minutes), facts.Location)
 }
 
 // shareView is what the final scores' Share button hands on: the result

@@ -11,8 +11,9 @@ import (
 // PhraseT is the catalogue's message key in language l as a Phrase, its
 // {names} filled from args (pairs of name and value, as lang.Lang.T takes
 // them): a scoring.Card becomes a drawn card, a []scoring.Card its cards
-// separated by spaces, an int a number of the language, anything else
-// its text. Cards stay drawn, so no sentence is searched for codes.
+// separated by spaces, a PhrasePart itself, an int a number of the
+// language, anything else its text. Cards stay drawn, so no sentence is
+// searched for codes.
 func PhraseT(l lang.Lang, key string, args ...any) Phrase {
 	return fillPhrase(l, l.T(key), args)
 }
@@ -64,6 +65,11 @@ func fillPhrase(l lang.Lang, text string, args []any) Phrase {
 				flush()
 				out = append(out, CardPart(c))
 			}
+		case PhrasePart:
+			// A symbol of the suit sprite (the rules' suits), or a card
+			// given by its face's letters.
+			flush()
+			out = append(out, v)
 		case int:
 			b.WriteString(l.Number(v))
 		default:

@@ -144,7 +144,7 @@ func TestProblemText(t *testing.T) {
 			if got := views.ProblemText(tt.p); got != tt.want {
 				t.Errorf("ProblemText = %q, want %q", got, tt.want)
 			}
-			if got := views.ProblemPhrase(tt.p, true).Capitalized().String(); got != tt.inSet {
+			if got := views.ProblemPhrase(lang.English, tt.p, true).Capitalized().String(); got != tt.inSet {
 				t.Errorf("beside its set = %q, want %q", got, tt.inSet)
 			}
 		})
