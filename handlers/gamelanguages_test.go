@@ -64,7 +64,7 @@ func TestGamePagesInEveryLanguage(t *testing.T) {
 	}
 	english := []string{"Invite the table", "Round 1 of", "Final scores", "Why not more?", "Back to the scoreboard",
 		"Legendary Achievements", "Scoreboard", "Every party", "Pirates you own", "Delete this game?", "Clear all",
-		"Still missing", "Tap every pirate", "share the victory", "Not yet", "Piracy round", "Port round"}
+		"Still missing", "Tap every pirate", "share the victory", "Not yet", "Piracy round", "Port round", " buried</label>"}
 	for _, p := range pages {
 		for code, want := range map[string]string{"de": p.de, "fr": p.fr, "es": p.es} {
 			res := a.get(t, p.path+"?lang="+code)

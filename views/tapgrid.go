@@ -1,6 +1,7 @@
 package views
 
 import (
+	"context"
 	"strings"
 	"unicode"
 
@@ -85,4 +86,13 @@ func displayWidth(r []rune) int {
 		}
 	}
 	return w
+}
+
+// subLabel is the words of a grid card's second tick ("buried") in the
+// page's language; the tick's form name is its code.
+func subLabel(ctx context.Context, sub string) string {
+	if sub == "buried" {
+		return tr(ctx, "grid.buried")
+	}
+	return sub
 }
