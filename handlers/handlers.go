@@ -262,7 +262,7 @@ func (a *app) router() *gin.Engine {
 	if a.metrics != nil {
 		r.Use(a.metrics.count)
 	}
-	r.Use(a.recover, a.requireLogin, a.publishWrites)
+	r.Use(a.recover, pickLanguage, a.requireLogin, a.publishWrites)
 	if a.offline {
 		r.Use(a.offlineOnly)
 	}
