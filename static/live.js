@@ -465,9 +465,9 @@
     note.setAttribute("data-testid", "signed-out");
     var link = document.createElement("a");
     link.href = "/login?next=" + encodeURIComponent(location.pathname + location.search);
-    link.textContent = "log in again";
+    link.textContent = window.ruthlessSay("log_in_again");
     link.setAttribute("data-testid", "signed-out-login");
-    note.append("Signed out — ", link);
+    note.append(window.ruthlessSay("signed_out") + " ", link);
     main.insertBefore(note, main.firstChild);
   }
 })();
