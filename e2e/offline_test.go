@@ -186,6 +186,7 @@ func TestOfflineSite(t *testing.T) {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
 		}
 	})
+	t.Run("in German", func(t *testing.T) { offlineInGerman(p.on(t)) })
 	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })
 	t.Run("scores like the command line", func(t *testing.T) { scoresLikeCLI(p.on(t), id) })
 	t.Run("storage refused", func(t *testing.T) { storageRefused(p.on(t)) })
@@ -839,4 +840,27 @@ func freePort(t *testing.T) string {
 	}
 	defer l.Close()
 	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+}
+
+// offlineInGerman: ?lang=de on the phone's own app makes its pages German,
+// and the worker, which sees no cookie, keeps the choice in its cache for
+// the pages after it and for its next start; ?lang=en brings English back.
+func offlineInGerman(p phone) {
+	p.t.Helper()
+	p.open("/?lang=de", "home-german")
+	for _, path := range []string{"/", "/rules"} {
+		p.open(path, "german"+strings.ReplaceAll(path, "/", "-"))
+		if got := eval[string](p, `document.documentElement.lang`); got != "de" {
+			p.errorf("%s after ?lang=de: <html lang=%q>, want de", path, got)
+		}
+	}
+	if got := eval[string](p, `document.querySelector("[data-testid=language-switch] [aria-current]").textContent`); got != "Deutsch" {
+		p.errorf("the language switch marks %q, want Deutsch", got)
+	}
+	p.waitFor(`caches.open("ruthless-meta").then(c => c.match("/lang")).then(r => r ? r.text() : "").then(t => window.keptLang = t) && window.keptLang === "de"`,
+		"the worker keeping the language in its cache")
+	p.open("/?lang=en", "home-english-again")
+	if got := eval[string](p, `document.documentElement.lang`); got != "en" {
+		p.errorf("after ?lang=en: <html lang=%q>, want en", got)
+	}
 }

@@ -85,6 +85,8 @@ gzip -9 -n -c "$tmp/app.wasm" >"$stage/app.wasm.gz"
 
 cp "$(GOOS=js GOARCH=wasm "$GO" env GOROOT)/lib/wasm/wasm_exec.js" "$stage/"
 cp "$site/index.html" "$site/start.js" "$site/manifest.webmanifest" "$stage/"
+# The start page's and the worker's words, from the catalogues.
+"$GO" run ./cmd/offline/startwords >"$stage/start-words.js"
 cp static/icon.svg static/icon-192.png static/icon-512.png "$stage/"
 # The worker names its version (the build's, and the file's own hash, so
 # that any change to the app makes a new worker the browser installs) and

@@ -13,12 +13,34 @@
   var retry = document.getElementById("retry");
   var failed = false;
 
-  function mb(n) { return (n / 1e6).toFixed(1) + " MB"; }
+  // The page's language: the one chosen in the app (its lang cookie),
+  // else the first of the browser's it has words for, else English. The
+  // words are the catalogues' start.* messages (start-words.js, written
+  // by make offline).
+  var all = self.startWords || {};
+  var code = (document.cookie.match(/(?:^|; )lang=([a-z]{2})/) || [])[1];
+  if (!all[code]) {
+    code = (navigator.languages || [navigator.language || ""]).map(function (l) { return String(l).slice(0, 2).toLowerCase(); })
+      .filter(function (l) { return all[l]; })[0] || "en";
+  }
+  var words = all[code] || {};
+  function say(key, vals) {
+    var text = words[key] || (all.en || {})[key] || key;
+    Object.keys(vals || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(vals[k])); });
+    return text;
+  }
+  if (all[code]) {
+    document.documentElement.lang = code;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-word]"), function (el) {
+      el.textContent = say(el.getAttribute("data-word"));
+    });
+  }
+
+  function mb(n) { return (n / 1e6).toLocaleString(code, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) + " MB"; }
   if (BYTES > 0) {
     // A slow mobile link carries about 1.5 megabits a second.
     var seconds = Math.max(5, Math.round(BYTES * 8 / 1.5e6 / 5) * 5);
-    size.textContent = mb(BYTES) + " to download once, about " + seconds +
-      " seconds on a slow mobile connection, a few on Wi-Fi.";
+    size.textContent = say("size", { size: mb(BYTES), seconds: seconds });
   }
   function fail(msg) {
     failed = true;
@@ -34,7 +56,7 @@
   window.addEventListener("online", function () { if (failed) again(); });
 
   if (!("serviceWorker" in navigator)) {
-    fail("This browser cannot run the app without a server (no service workers here, or the page is not on https or localhost).");
+    fail(say("no_worker"));
     retry.hidden = true;
     return;
   }
@@ -42,11 +64,11 @@
     var d = ev.data || {};
     if (d.type === "progress") {
       bar.style.width = Math.round(d.done * 100) + "%";
-      if (d.total) status.textContent = "Downloading the app: " + mb(d.bytes) + " of " + mb(d.total) + "…";
-      if (d.done >= 1) status.textContent = "Opening the app…";
+      if (d.total) status.textContent = say("downloading", { done: mb(d.bytes), total: mb(d.total) });
+      if (d.done >= 1) status.textContent = say("opening");
     }
     if (d.type === "failed") {
-      fail("The app could not be put on this phone: " + d.message + ". Check the connection and the phone's free space, then try again.");
+      fail(say("failed", { reason: d.message }));
     }
   });
   // Messages wait in a queue until the page asks for them.
@@ -57,7 +79,7 @@
     if (!worker) return;
     worker.addEventListener("statechange", function () {
       if (worker.state === "redundant" && !navigator.serviceWorker.controller && !failed) {
-        fail("The app could not be put on this phone: the download stopped. Check the connection, then try again.");
+        fail(say("stopped"));
       }
     });
   }
@@ -72,6 +94,6 @@
     // it answers this page only once it takes control (clients.claim).
     navigator.serviceWorker.addEventListener("controllerchange", function () { location.replace("/"); });
   }).catch(function (err) {
-    fail("The app could not be installed: " + err.message);
+    fail(say("not_installed", { reason: err.message }));
   });
 })();

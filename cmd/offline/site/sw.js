@@ -11,7 +11,7 @@ const VERSION = "__VERSION__";
 const GZ_BYTES = Number("__GZ_BYTES__") || 0;
 const CACHE = "ruthless-" + VERSION;
 // The files the static host serves and the worker answers from the cache.
-const FILES = ["/index.html", "/start.js", "/wasm_exec.js",
+const FILES = ["/index.html", "/start.js", "/start-words.js", "/wasm_exec.js",
   "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png"];
 // The app as downloaded (gzip, any static host serves it as it is) and
 // as kept: unpacked once at install, under a URL of its own with the
@@ -22,7 +22,7 @@ const WASM_GZ = "/app.wasm.gz";
 const WASM = "/app.wasm";
 const META = "ruthless-meta";
 
-importScripts("/wasm_exec.js");
+importScripts("/wasm_exec.js", "/start-words.js");
 
 self.addEventListener("install", (ev) => {
   ev.waitUntil(install().catch(async (err) => {
@@ -174,7 +174,7 @@ async function viaApp(req) {
   try {
     serve = await start();
   } catch (err) {
-    return new Response("The app could not start on this phone: " + err.message + "\n",
+    return new Response(say(await language(), "cannot_start", { reason: err.message }) + "\n",
       { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" } });
   }
   if (req.method === "GET" && followed && followed.url === req.url && Date.now() - followed.at < FOLLOWED_MS) {
@@ -185,19 +185,57 @@ async function viaApp(req) {
     return asResponse(req, res);
   }
   const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
-  const res = await serveCounted(serve, { method: req.method, url: req.url, headers: [...req.headers], body: body });
+  const res = await serveCounted(serve, { method: req.method, url: req.url, headers: await withLanguage(req), body: body });
   followed = null;
   if (req.method === "POST" && req.mode !== "navigate" && res.status >= 301 && res.status <= 303) {
     const to = res.headers.find(([k]) => k.toLowerCase() === "location");
     if (to) {
       const url = new URL(to[1], req.url).href;
       // The GET the redirect makes: the POST's headers, less the body's.
-      const headers = [...req.headers].filter(([k]) => !["content-type", "content-length", "origin"].includes(k.toLowerCase()));
+      const headers = (await withLanguage(req)).filter(([k]) => !["content-type", "content-length", "origin"].includes(k.toLowerCase()));
       const next = await serveCounted(serve, { method: "GET", url: url, headers: headers, body: null });
       followed = { url: url, res: next, at: Date.now() };
     }
   }
   return asResponse(req, res);
+}
+
+// The language the pages speak on this phone. A worker sees neither the
+// page's cookies nor the Accept-Language the browser would send, so it
+// keeps the choice made with ?lang= in its own cache (a worker is stopped
+// and started again at the browser's will) and hands the app the
+// browser's languages itself; the app then picks as a server would
+// (handlers/language.go).
+let chosen;
+
+async function language() {
+  if (chosen === undefined) {
+    const kept = await (await caches.open(META)).match("/lang");
+    chosen = kept ? await kept.text() : "";
+  }
+  return chosen;
+}
+
+async function withLanguage(req) {
+  const asked = new URL(req.url).searchParams.get("lang");
+  if (asked && /^[a-z]{2}$/i.test(asked) && asked.toLowerCase() !== await language()) {
+    chosen = asked.toLowerCase();
+    await (await caches.open(META)).put("/lang", new Response(chosen));
+  }
+  const headers = [...req.headers].filter(([k]) => !["accept-language", "cookie"].includes(k.toLowerCase()));
+  headers.push(["Accept-Language", (navigator.languages || [navigator.language || "en"]).join(", ")]);
+  if (await language()) headers.push(["Cookie", "lang=" + chosen]);
+  return headers;
+}
+
+// say is a worker's message in the phone's language (start-words.js).
+function say(code, key, vals) {
+  const all = self.startWords || {};
+  const first = (navigator.languages || []).map((l) => String(l).slice(0, 2).toLowerCase()).find((l) => all[l]);
+  const words = all[code] || all[first] || all.en || {};
+  let text = words[key] || (all.en || {})[key] || key;
+  for (const [k, v] of Object.entries(vals || {})) text = text.split("{" + k + "}").join(String(v));
+  return text;
 }
 
 async function serveCounted(serve, r) {
