@@ -143,7 +143,7 @@ func TestPlaceholdersMatch(t *testing.T) {
 // builtKeys are the key families the code puts together from a prefix
 // and a value (a rule's ID, a suit's letter): a key under one of them
 // counts as used when the prefix itself is written in the code.
-var builtKeys = []string{"field.", "rule.", "suit.", "js."}
+var builtKeys = []string{"field.", "rule.", "suit.", "js.", "start."}
 
 // TestEveryKeyUsed fails when en.json has a key no code asks for: a word
 // left behind by a page that changed, which translators would still be
@@ -165,6 +165,25 @@ func TestEveryKeyUsed(t *testing.T) {
 		}
 		if !used {
 			t.Errorf("en.json has %q, which no code uses", k)
+		}
+	}
+}
+
+// TestEveryStartWordUsed fails when en.json has a start.* word (the
+// offline site's start page and worker, cmd/offline/startwords) that
+// neither asks for.
+func TestEveryStartWordUsed(t *testing.T) {
+	var site strings.Builder
+	for _, name := range []string{"index.html", "start.js", "sw.js"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "cmd", "offline", "site", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		site.Write(src)
+	}
+	for key := range English.Messages("start.") {
+		if !strings.Contains(site.String(), `"`+key+`"`) {
+			t.Errorf("en.json has start.%s, which neither the start page nor the worker asks for", key)
 		}
 	}
 }
