@@ -9,6 +9,7 @@ import (
 
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // Renaming a player renames every seat of that name in every game; onto a
@@ -32,7 +33,7 @@ func (a *app) rename(c *gin.Context) {
 	from := strings.TrimSpace(c.Param("name"))
 	to := strings.TrimSpace(c.Request.PostForm.Get("to"))
 	vm := views.RenameView{Name: from, Action: views.PlayerURL(from) + "/rename", To: to, Errors: views.Errors{}}
-	if msg := nameTooLong(to); msg != "" {
+	if msg := nameTooLong(lang.From(c.Request.Context()), to); msg != "" {
 		vm.Errors["to"] = msg
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return

@@ -52,9 +52,9 @@ func (a *app) recentlyDeleted(c *gin.Context) []views.TrashedGame {
 		out = append(out, views.TrashedGame{
 			ID:      g.ID,
 			Players: g.File.Players,
-			Date:    g.Created.Local().Format(dateLayout),
-			Deleted: g.Deleted.Local().Format(dateLayout),
-			Until:   g.Deleted.Add(store.TrashKeep).Local().Format(untilLayout),
+			Played:  g.Created.Local(),
+			Deleted: g.Deleted.Local(),
+			Until:   g.Deleted.Add(store.TrashKeep).Local(),
 		})
 	}
 	return out

@@ -1,23 +1,55 @@
 package views
 
-import "strconv"
+import (
+	"strings"
+
+	"ruthless/views/lang"
+)
 
 // The captions of the history pages.
 
-// latestGames counts the latest games as a phrase: "the latest game",
-// "the latest 5 games".
-func latestGames(n int) string {
-	if n == 1 {
-		return "the latest game"
+// timelineCaption says what the records page's table of NP over time
+// holds: games of the latest games, for players of the players with the
+// most games. One sentence per count of each, since languages inflect
+// both.
+func timelineCaption(l lang.Lang, games, players int) string {
+	if players == 1 {
+		return l.N("records.timeline_one_player", games)
 	}
-	return "the latest " + strconv.Itoa(n) + " games"
+	return l.N("records.timeline_caption", games, "players", players)
 }
 
-// playersWithMost is "the player with the most" or "the 4 players with
-// the most".
-func playersWithMost(n int) string {
-	if n == 1 {
-		return "the player with the most"
+// nameSeparator is what follows name i of n in a list of names: ", ",
+// the language's " and " before the last, nothing after it.
+func nameSeparator(l lang.Lang, i, n int) string {
+	switch {
+	case i == n-2:
+		return l.T("history.list_and")
+	case i < n-2:
+		return ", "
 	}
-	return "the " + strconv.Itoa(n) + " players with the most"
+	return ""
+}
+
+// joinNames lists names in one string for a title or a sentence
+// ("Ann, Bo and Cy"), with the language's "and".
+func joinNames(l lang.Lang, names []string) string {
+	var b strings.Builder
+	for i, n := range names {
+		b.WriteString(n)
+		b.WriteString(nameSeparator(l, i, len(names)))
+	}
+	return b.String()
+}
+
+// finishPlace is a finishing place as the language writes it: "1st", "1.",
+// "1er", "1.º".
+func finishPlace(l lang.Lang, n int) string {
+	if l.Code() == lang.English.Code() {
+		return Ordinal(n)
+	}
+	if n == 1 {
+		return l.T("history.place_first")
+	}
+	return l.T("history.place", "n", n)
 }
