@@ -144,7 +144,7 @@ func playerView(l lang.Lang, st scoring.PlayerStats) views.PlayerView {
 		pts = append(pts, views.ResultPoint{Label: views.ShortDate(l, time.Unix(0, gl.Played).Local()), NP: gl.NP, Won: gl.Won})
 	}
 	if len(pts) > 0 {
-		vm.ResultsChart = views.ResultsChart(views.PlayerResultsTitle(l, st.Name), pts)
+		vm.ResultsChart = views.ResultsChart(l, views.PlayerResultsTitle(l, st.Name), pts)
 	}
 	return vm
 }

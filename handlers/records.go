@@ -216,7 +216,7 @@ func addTimeline(l lang.Lang, vm *views.RecordsView, r scoring.Records) {
 		vm.ChartRows = append(vm.ChartRows, row)
 	}
 	if len(labels) > 0 && len(players) > 0 {
-		vm.Chart = views.TimelineChart(views.TimelineTitle(l), labels, series)
+		vm.Chart = views.TimelineChart(l, views.TimelineTitle(l), labels, series)
 	}
 }
 

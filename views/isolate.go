@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+
+	"ruthless/views/lang"
 )
 
 // Players write their names in any script, and a right-to-left name set
@@ -101,11 +103,11 @@ func Isolated(text string, names []string) templ.Component {
 // their own, dropping the space before the name and adding a gap before
 // "'s cards".
 func LinkText(l Link) templ.Component {
-	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		if _, err := io.WriteString(w, "<span>"); err != nil {
 			return err
 		}
-		for _, r := range l.runs() {
+		for _, r := range l.runs(lang.From(ctx)) {
 			if err := writeRun(w, r); err != nil {
 				return err
 			}

@@ -1,8 +1,9 @@
 package views
 
 import (
-	"strconv"
 	"strings"
+
+	"ruthless/views/lang"
 )
 
 // Step is what a Link leads to: the next step of a game, or another of
@@ -39,75 +40,83 @@ const (
 	StepResults
 )
 
-// Text is the link's words before its player's name (all of them when
-// it names none).
-func (l Link) Text() string {
-	r := strconv.Itoa(l.Round)
-	switch l.Step {
-	case StepFinalScores:
-		return "See the final scores"
-	case StepOwnFinal:
-		return "End of game: enter your cards"
+// message is the link's words in l, its player's name left as
+// "{name}" to be isolated: "Enter round 3 for {name} (no phone)".
+func (k Link) message(l lang.Lang) string {
+	mark := ""
+	if k.NoPhone && !k.Busy.Known {
+		mark = l.T("link.no_phone")
+	}
+	keep := func(key string) string { return l.T(key, "round", k.Round, "mark", mark) }
+	switch k.Step {
 	case StepFinalFor:
-		return "End of game: enter "
-	case StepSeeResults:
-		return "See round " + r + " results"
-	case StepOwnRound:
-		return "Enter your round " + r + " cards"
+		return keep("link.final_for")
 	case StepRoundFor:
-		return "Enter round " + r + " for "
+		return keep("link.round_for")
+	case StepFinalOf:
+		return keep("link.final_of")
+	case StepChangeEntry:
+		return keep("link.change_entry")
+	case StepChangeFinal:
+		return keep("link.change_final")
+	}
+	// The other steps name no player; a mark still follows them.
+	return k.stepWords(l) + mark
+}
+
+// stepWords are the words of a step that names no player.
+func (k Link) stepWords(l lang.Lang) string {
+	switch k.Step {
+	case StepFinalScores:
+		return l.T("link.final_scores")
+	case StepOwnFinal:
+		return l.T("link.own_final")
+	case StepSeeResults:
+		return l.T("link.see_results", "round", k.Round)
+	case StepOwnRound:
+		return l.T("link.own_round", "round", k.Round)
 	case StepRound:
-		return "Round " + r
-	case StepChangeEntry, StepChangeFinal:
-		return "Change "
+		return l.T("link.round", "round", k.Round)
 	case StepEndOfGame:
-		return "End of game"
+		return l.T("link.end_of_game")
 	case StepResults:
-		return "Round " + r + " results"
+		return l.T("link.results", "round", k.Round)
 	}
 	return ""
 }
 
-// After is the link's words after its player's name.
-func (l Link) After() string {
-	mark := ""
-	if l.NoPhone && !l.Busy.Known {
-		mark = " (no phone)"
-	}
-	switch l.Step {
-	case StepFinalFor:
-		return mark + "'s cards"
-	case StepRoundFor:
-		return mark
-	case StepFinalOf:
-		return mark + "'s end of game"
-	case StepChangeEntry:
-		return "'s round " + strconv.Itoa(l.Round) + " entry"
-	case StepChangeFinal:
-		return "'s end-of-game entry"
-	}
-	return mark
-}
-
-// runs are the link's words in order, names marked to be isolated: the
-// step, its player, the rest, and for a seat another phone is entering
+// runs are the link's words in l in order, names marked to be isolated:
+// the step with its player, and for a seat another phone is entering
 // now, which phone ("… · on Ann's phone now").
-func (l Link) runs() []textRun {
-	runs := []textRun{{Text: l.Text()}, {Text: l.Name, Name: true}, {Text: l.After()}}
+func (k Link) runs(l lang.Lang) []textRun {
+	runs := withName(k.message(l), k.Name)
 	switch {
-	case !l.Busy.Known:
-	case l.Busy.Owner != "" && !l.Busy.OwnSeat:
-		runs = append(runs, textRun{Text: " · on "}, textRun{Text: l.Busy.Owner, Name: true}, textRun{Text: "'s phone now"})
+	case !k.Busy.Known:
+	case k.Busy.Owner != "" && !k.Busy.OwnSeat:
+		runs = append(runs, withName(l.T("link.on_phone_of"), k.Busy.Owner)...)
 	default:
-		runs = append(runs, textRun{Text: " · on another phone now"})
+		runs = append(runs, textRun{Text: l.T("link.on_other_phone")})
 	}
 	return runs
 }
 
-// Label is the link's whole text, as a screen reader or a test reads it.
-func (l Link) Label() string {
+// withName cuts message at its "{name}" into runs, name in its place
+// marked to be isolated.
+func withName(message, name string) []textRun {
+	before, after, found := strings.Cut(message, "{name}")
+	if !found {
+		return []textRun{{Text: message}}
+	}
+	return []textRun{{Text: before}, {Text: name, Name: true}, {Text: after}}
+}
+
+// Label is the link's whole text in English, as a test reads it.
+func (k Link) Label() string { return k.LabelIn(lang.English) }
+
+// LabelIn is the link's whole text in l, as a screen reader reads it.
+func (k Link) LabelIn(l lang.Lang) string {
 	var b strings.Builder
-	for _, r := range l.runs() {
+	for _, r := range k.runs(l) {
 		b.WriteString(r.Text)
 	}
 	return b.String()

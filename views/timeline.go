@@ -1,6 +1,6 @@
 package views
 
-import "strconv"
+import "ruthless/views/lang"
 
 // TimelineSeries is one player's NP over a run of games they did not all
 // play: NP[i] counts only where Played[i].
@@ -17,7 +17,7 @@ type TimelineSeries struct {
 // skipped, not drawn as 0), first and last labels under the axis. It is
 // kept short (a phone shows it whole); the page gives the numbers as a
 // table too.
-func TimelineChart(title string, labels []string, series []TimelineSeries) Chart {
+func TimelineChart(l lang.Lang, title string, labels []string, series []TimelineSeries) Chart {
 	maxV := 0
 	for _, s := range series {
 		for i, v := range s.NP {
@@ -41,7 +41,7 @@ func TimelineChart(title string, labels []string, series []TimelineSeries) Chart
 		}
 		for i, v := range s.NP {
 			if i < len(s.Played) && s.Played[i] && i < len(labels) {
-				c.circle(seatClass("dot", s.Seat), x(i), y(v), 3.5, s.Name+", "+labels[i]+": "+strconv.Itoa(v)+" NP")
+				c.circle(seatClass("dot", s.Seat), x(i), y(v), 3.5, l.T("chart.timeline_dot", "name", s.Name, "label", labels[i], "np", v))
 			}
 		}
 	}
