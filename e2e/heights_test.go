@@ -18,6 +18,12 @@ import (
 // The rules page is a reference and is exempt.
 const maxPageHeight = 1700
 
+// pageHeightJS is the height a page's content takes: down to the end of
+// its main element. The language switch at the foot of every page
+// (issue 40) is below it, for the rare tap that changes the language, and
+// is not part of what a player scrolls through.
+const pageHeightJS = `Math.ceil(document.querySelector("main").getBoundingClientRect().bottom + window.scrollY)`
+
 // nightRounds are five rounds of a four-player game as a table enters
 // them: pools grow by up to three recruits a round, except in round 1,
 // where Ann, Ben and Cat each enter four pirates (the table started

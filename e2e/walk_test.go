@@ -159,7 +159,7 @@ func (p phone) runCheck(c pageCheck, pg nightPage, script, theme string, heights
 	case checkSideways:
 		p.checkSideways(pg.name)
 	case checkHeight:
-		h := eval[int](p, `document.scrollingElement.scrollHeight`)
+		h := eval[int](p, pageHeightJS)
 		fmt.Fprintf(heights, "| %s | %d |\n", pg.name, h)
 		// The rules are a reference. (The entry page is held to more as
 		// well: all of its cards on the first screen, checkOneScreen.)

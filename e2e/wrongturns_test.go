@@ -164,7 +164,7 @@ func TestMixedTableWrongTurns(t *testing.T) {
 					q.errorf("%s (%s) at %d px breaks a word inside: %s", pg.name, pg.path, width, strings.Join(bad, " | "))
 				}
 				if width == screenWidth && (pg.name == "final" || strings.HasPrefix(pg.name, "final-entry")) {
-					h := eval[int](q, `document.scrollingElement.scrollHeight`)
+					h := eval[int](q, pageHeightJS)
 					t.Logf("%s is %d px tall at %d px", pg.name, h, width)
 					if h > maxPageHeight {
 						q.errorf("%s (%s) is %d px tall at %d px, want at most %d", pg.name, pg.path, h, width, maxPageHeight)

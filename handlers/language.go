@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -24,6 +25,10 @@ const langCookieAge = 400 * 24 * 60 * 60
 // English. The JSON API, the game file and the logs stay English
 // whatever it picks: they are machines' and admins' words.
 func pickLanguage(c *gin.Context) {
+	if wordless(c.Request.URL.Path) {
+		c.Next()
+		return
+	}
 	l := chooseLanguage(c.Writer, c.Request)
 	h := c.Writer.Header()
 	h.Set("Content-Language", l.Code())
@@ -62,4 +67,16 @@ func pageLanguage(r *http.Request) lang.Lang {
 		}
 	}
 	return lang.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+}
+
+// wordless reports whether path answers the same in every language: the
+// site's static files (kept by caches once for everyone), the JSON API
+// and the admin's endpoints.
+func wordless(path string) bool {
+	for _, prefix := range []string{"/static/", "/api/", "/healthz", "/metrics"} {
+		if strings.HasPrefix(path, prefix) {
+			return true
+		}
+	}
+	return false
 }

@@ -81,3 +81,21 @@ func TestLanguageSwitch(t *testing.T) {
 		t.Errorf("the switch does not mark German as the page's language:\n%s", sw)
 	}
 }
+
+// TestLanguageLeavesMachinesAlone: the static files, the JSON API and the
+// health check answer the same for every language, so they carry no
+// Vary on the language and set no cookie even when asked ?lang=.
+func TestLanguageLeavesMachinesAlone(t *testing.T) {
+	a := newApp(t)
+	for _, path := range []string{"/healthz?lang=de", "/api/games?lang=de"} {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Language", "de")
+		res := a.do(t, req)
+		if vary := strings.Join(res.header.Values("Vary"), ","); strings.Contains(vary, "Accept-Language") {
+			t.Errorf("%s: Vary = %q", path, vary)
+		}
+		if res.header.Get("Set-Cookie") != "" || res.header.Get("Content-Language") != "" {
+			t.Errorf("%s: Set-Cookie %q, Content-Language %q", path, res.header.Get("Set-Cookie"), res.header.Get("Content-Language"))
+		}
+	}
+}
