@@ -99,3 +99,24 @@ func TestGroupCPagesInGerman(t *testing.T) {
 		})
 	}
 }
+
+// TestShareImageByLanguage: the share picture is worded in the page's
+// language, so a German picture is another picture, under another ETag,
+// and the German card's og:image asks for the German one.
+func TestShareImageByLanguage(t *testing.T) {
+	t.Parallel()
+	a := newApp(t)
+	id := a.createGame(t, finishedFile)
+	en := a.get(t, "/games/"+id+"/card.png?lang=en")
+	de := a.get(t, "/games/"+id+"/card.png?lang=de")
+	if en.status != 200 || de.status != 200 {
+		t.Fatalf("status %d and %d, want 200", en.status, de.status)
+	}
+	if en.header.Get("ETag") == de.header.Get("ETag") || en.body == de.body {
+		t.Error("the English and German pictures are one picture")
+	}
+	card := a.get(t, "/games/"+id+"/card?lang=de")
+	if want := "&amp;lang=de\">"; !strings.Contains(card.body, want) {
+		t.Errorf("the German card's og:image does not ask for the German picture (%s)", want)
+	}
+}
