@@ -60,10 +60,6 @@ func (a *app) recentlyDeleted(c *gin.Context) []views.TrashedGame {
 	return out
 }
 
-// untilLayout is the day a trashed game is kept until: the hour is no
-// promise, as the purge runs once a day.
-const untilLayout = "2 Jan 2006"
-
 // Purger is what the trash's daily purge needs from the store.
 type Purger interface {
 	PurgeTrash(ctx context.Context) (int, error)
