@@ -2,12 +2,13 @@
 # (Chromium for the browser tests, Caddy for the reverse-proxy test,
 # axe-core for the accessibility test) on a fresh machine, checks that
 # generated and formatted code is up to date, vets and lints, runs every
-# package's tests but the browser tests with the race detector, then the
-# big solver cross-check without it, the WebAssembly tests, the browser
-# tests without the race detector, and last builds the release binaries
-# and checks them (make deps installs the cross compilers and qemu they
-# need; make release itself never installs anything). It prints how long
-# each phase took. CI (.ci/run) calls exactly this.
+# package's tests but the browser tests with the race detector, and beside
+# them the big solver cross-check without it and the WebAssembly tests,
+# then the browser tests without the race detector, and beside them builds
+# the release binaries and checks them (make deps installs the cross
+# compilers and qemu they need; make release itself never installs
+# anything). It prints how long each phase took. CI (.ci/run) calls
+# exactly this.
 
 GO ?= go
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
@@ -20,9 +21,10 @@ RACE_TIMEOUT ?= 25m
 E2E_TIMEOUT ?= 30m
 TEST_TIMEOUT ?= 10m
 
-TEST_PHASES = deps check-generated check-fmt vet lint test-race test-reference test-wasm test-e2e+release
+# Phases named a+b run their parts side by side (scripts/side-by-side.sh).
+TEST_PHASES = deps check-generated check-fmt vet+lint test-race+reference+wasm test-e2e+release
 
-.PHONY: test test-busy $(TEST_PHASES) test-e2e test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
+.PHONY: test test-busy $(TEST_PHASES) test-race test-reference test-wasm test-e2e test-e2e-parallel test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -74,14 +76,33 @@ RACE_PACKAGES = $(filter-out ruthless/e2e,$(shell $(GO) list -e ./...))
 test-race:
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) $(RACE_PACKAGES)
 
+# E2E_PARALLEL is how many browser tests (and pages of the page walk) run
+# at once. A browser test mostly waits, on pages loading and conditions
+# to hold: with go's default (GOMAXPROCS, two tests on a 2-core machine)
+# the browser tests used under half of the two cores. Each test has a
+# browser context of its own, and its deadlines grow with the machine's
+# load (docs/design.md, Testing).
+E2E_PARALLEL ?= 4
+
 # test-e2e runs the browser tests (e2e) in headless Chromium, the
 # offline site's (TestOfflineSite) among them, without the race detector:
 # it would slow the server several times and cannot see into the browser
 # or the WebAssembly it runs, while test-race already runs the server's
 # concurrent paths under it. A missing browser fails rather than skips.
 # It comes after test-wasm, which builds what TestIndexedDBStore runs.
+# TestOfflineSite runs as make test-offline, in a go test of its own beside
+# the rest (test-e2e-parallel): it builds the offline site (compiler work)
+# and is a serial test, which go would run alone before any parallel one
+# starts. Each half's output is printed whole when both are done, with its
+# own time (scripts/side-by-side.sh); test-e2e fails if either does.
 test-e2e:
-	RUTHLESS_REQUIRE_BROWSER=1 RUTHLESS_IDB_WASM=$(CURDIR)/$(IDB_WASM) $(GO) test -count=1 -timeout $(E2E_TIMEOUT) ./e2e
+	@bash scripts/side-by-side.sh test-e2e-parallel test-offline
+
+# test-e2e-parallel is every browser test but TestOfflineSite, E2E_PARALLEL
+# at a time.
+test-e2e-parallel:
+	RUTHLESS_REQUIRE_BROWSER=1 RUTHLESS_IDB_WASM=$(CURDIR)/$(IDB_WASM) $(GO) test -count=1 \
+		-parallel $(E2E_PARALLEL) -timeout $(E2E_TIMEOUT) -skip '^TestOfflineSite$$' ./e2e
 
 # WASM_TEST_PACKAGES are the packages whose tests also run as the
 # offline build runs them, GOOS=js GOARCH=wasm, in Node (go_js_wasm_exec,
@@ -100,7 +121,7 @@ WASM_APP_TESTS = TestHandlersOnMemstore|TestOfflineStorageWords
 # IDB_WASM is the test binary of store/memstore/idb for WebAssembly, built
 # once by test-wasm for e2e's TestIndexedDBStore (which runs it in
 # Chromium, and builds it itself when the file is missing or older than
-# the sources): test-wasm must run before test-race to spare it that.
+# the sources): test-wasm must run before test-e2e to spare it that.
 IDB_WASM = dist/e2e/idb.test.wasm
 
 # test-wasm runs WASM_TEST_PACKAGES' tests under WebAssembly in Node, and
@@ -248,7 +269,7 @@ test-offline:
 # swapped in): the app as WebAssembly, run on the phone by a service
 # worker, for any static web host (docs/offline.md). It prints the
 # WebAssembly's size by Go package (scripts/wasmsize) and fails past
-# 4.5 MiB gzip-compressed in all (WASM_OPT=1 adds wasm-opt, from binaryen).
+# 4 MiB gzip-compressed in all (WASM_OPT=1 adds wasm-opt, from binaryen).
 offline:
 	bash scripts/offline.sh
 
@@ -273,22 +294,28 @@ test-release:
 	SOURCE_DATE_EPOCH=$$epoch bash scripts/release.sh && \
 	SOURCE_DATE_EPOCH=$$epoch bash scripts/release-test.sh
 
+# vet+lint runs vet and lint side by side: each spends part of its time
+# on one core (loading, one package's analysis at a time).
+vet+lint:
+	@bash scripts/side-by-side.sh vet lint
+
+# test-race+reference+wasm runs the three test phases that come before
+# the browser tests side by side: test-race's slowest packages and
+# test-reference's solver checks each keep a core busy for minutes, but
+# not both cores all the time, and test-wasm's Node runs are one process
+# each. test-wasm builds what test-e2e runs, so this phase comes first.
+test-race+reference+wasm:
+	@bash scripts/side-by-side.sh test-race test-reference test-wasm
+
 # test-e2e+release runs the browser tests and the release check side by
 # side (make test's last phase): the browser tests leave much of the CPU
 # idle while pages load and wait, and a cold release build is mostly one C
 # compiler process per target. The release goes to dist/release, so that
 # its emptying of its folder never touches dist/e2e, which the browser
 # tests read. Each half's output is printed whole when both are done, with
-# its own time; the phase fails if either does.
+# its own time (scripts/side-by-side.sh); the phase fails if either does.
 test-e2e+release:
-	@e2e=$$(mktemp); rel=$$(mktemp); trap 'rm -f "$$e2e" "$$rel"' EXIT; \
-	start=$$(date +%s); \
-	( DIST=dist/release $(MAKE) --no-print-directory test-release >"$$rel" 2>&1; echo "$$? $$(( $$(date +%s) - start ))" >"$$rel.rc" ) & \
-	$(MAKE) --no-print-directory test-e2e >"$$e2e" 2>&1; e2erc=$$?; e2etook=$$(( $$(date +%s) - start )); \
-	wait; read relrc reltook <"$$rel.rc"; rm -f "$$rel.rc"; \
-	echo "-- test-e2e (beside test-release): exit $$e2erc after $${e2etook}s"; cat "$$e2e"; \
-	echo "-- test-release (beside test-e2e): exit $$relrc after $${reltook}s"; cat "$$rel"; \
-	[ "$$e2erc" = 0 ] && [ "$$relrc" = 0 ]
+	@bash scripts/side-by-side.sh test-e2e "DIST=dist/release test-release"
 
 # image builds the container image (Containerfile) with podman from the
 # linux binary in dist/ (ARCH=arm64 for a Raspberry Pi). It installs

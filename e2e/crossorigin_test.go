@@ -23,6 +23,7 @@ import (
 // the game is not there: posting it again with the token makes it (201),
 // rather than finding it (200, existing).
 func TestCrossOriginPostNeedsToken(t *testing.T) {
+	t.Parallel()
 	findBrowser(t)
 	const password = "black flag"
 	base := startServerWith(t, handlers.Options{Password: password})

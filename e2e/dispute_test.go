@@ -149,11 +149,16 @@ func TestDisputeCheck(t *testing.T) {
 			steps: []step{{into: "new", note: "set 1", cards: []string{"S6", "K6"}}, {into: "unused", note: "unused", cards: []string{"H2", "H3", "A4"}}},
 			legal: true, strength: 4, best: 10},
 	}
-	p := newTable(t)
+	// /check keeps nothing on the server: the cases go side by side, each
+	// in a tab of its own.
+	findBrowser(t)
+	base := startServer(t)
+	browser, _ := startBrowser(t)
+	dir := shotDir(t)
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := p.on(t)
-			p.prefix = fmt.Sprintf("check%d-", i)
+			t.Parallel()
+			p := newPhone(t, browser, base, dir, fmt.Sprintf("check%d-", i))
 			p.open(tt.start, "start")
 			for _, st := range tt.steps {
 				switch {

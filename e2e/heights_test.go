@@ -92,13 +92,14 @@ type nightPage struct{ name, base, path string }
 
 // gameNight seeds a server with a four-player game played to its end and
 // one still in its last round, starts a second server with a table
-// password for the login page, and lists every page a table sees.
-func gameNight(t *testing.T) (phone, []nightPage) {
+// password for the login page, and lists every page a table sees. The
+// pages only read: any number of tabs may open them at once.
+func gameNight(t *testing.T) []nightPage {
 	t.Helper()
-	p := newTable(t)
-	done := "/games/" + createGame(t, p.base, nightGame(5, false, true))
-	open := "/games/" + createGame(t, p.base, nightGame(5, true, false))
-	deleteGame(t, p.base, createGame(t, p.base, nightGame(2, false, false))) // the home page's "Recently deleted"
+	b := startServer(t)
+	done := "/games/" + createGame(t, b, nightGame(5, false, true))
+	open := "/games/" + createGame(t, b, nightGame(5, true, false))
+	deleteGame(t, b, createGame(t, b, nightGame(2, false, false))) // the home page's "Recently deleted"
 
 	st, err := store.Open(filepath.Join(t.TempDir(), "login.db"))
 	if err != nil {
@@ -109,7 +110,6 @@ func gameNight(t *testing.T) (phone, []nightPage) {
 	locked := httptest.NewServer(handlers.NewWithOptions(st, log, handlers.Options{Password: "black flag"}))
 	t.Cleanup(locked.Close)
 
-	b := p.base
 	pages := []nightPage{
 		{"home", b, "/"},
 		{"new-game", b, "/games/new"},
@@ -144,7 +144,7 @@ func gameNight(t *testing.T) (phone, []nightPage) {
 		{"records", b, "/records"},
 		{"login", locked.URL, "/login"},
 	}
-	return p, pages
+	return pages
 }
 
 // deleteGame deletes a game as the delete page's form does, moving it to

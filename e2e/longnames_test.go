@@ -124,9 +124,11 @@ func TestLongNamesFit(t *testing.T) {
 		width int
 	}{{"light", 320}, {"light", 360}, {"light", 390}, {"dark", 360}}
 	for _, r := range runs {
-		// Each run has its own server and browser: one browser's time
-		// (testTimeout) is for some 25 pages, not 100.
+		// Each run has its own server and browser context: one context's
+		// time (testTimeout) is for some 25 pages, not 100, and the runs
+		// go side by side with the package's other tests.
 		t.Run(fmt.Sprintf("%s-%d", r.theme, r.width), func(t *testing.T) {
+			t.Parallel()
 			q := newTable(t)
 			pages := longNamePages(t, q.base)
 			q.setWidth(r.width)

@@ -5,8 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -127,4 +133,147 @@ func stopWorkers(p phone) {
 	if err != nil {
 		p.fatalf("stopping the service workers: %v", err)
 	}
+}
+
+// coldStarts is how many times TestOfflineColdStarts restarts the browser.
+const coldStarts = 4
+
+// TestOfflineColdStarts measures the offline app's cold start: the
+// browser started again on the same profile, offline, until the app's
+// home page is drawn, four times over (docs/measurements.md, "The offline
+// site"). The worker compiles the WebAssembly from the cache's /app.wasm
+// each time; once Chrome has kept the compiled code beside that entry, the
+// later starts skip most of the compiling. It logs the figures and asserts
+// no time (the machine is shared); it runs only with
+// RUTHLESS_OFFLINE_MEASURE=1, and under RUTHLESS_OFFLINE_BROWSER=
+// scripts/chromium-slow.sh for a quarter of one core.
+func TestOfflineColdStarts(t *testing.T) {
+	if os.Getenv("RUTHLESS_OFFLINE_MEASURE") == "" {
+		t.Skip("a measurement: RUTHLESS_OFFLINE_MEASURE=1 runs it (docs/measurements.md)")
+	}
+	exe := offlineBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
+	defer cancel()
+	site := offlineSite(t)
+	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	defer srv.Close()
+	root := t.TempDir()
+	shots := shotDir(t)
+
+	b := startProfile(t, ctx, exe, root)
+	p := newPhone(t, b, srv.URL, shots, "")
+	start := time.Now()
+	if err := p.do(chromedp.Navigate(p.base + "/")); err != nil {
+		p.fatalf("opening the start page: %v", err)
+	}
+	waitInstalled(p)
+	t.Logf("measured: first visit, start page to the app's home page: %s", time.Since(start).Round(time.Millisecond))
+	// The page's first ping has it put /app.wasm back with its URL
+	// (keep-wasm); the cold starts below compile from that entry.
+	deadline := time.Now().Add(startTimeout)
+	for cachedWasmURL(p) == "" {
+		if time.Now().After(deadline) {
+			p.fatalf("/app.wasm was not kept in the cache with its URL (keep-wasm)")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	srv.Close()
+	for i := 1; i <= coldStarts; i++ {
+		b = restartProfile(t, ctx, b, exe, root)
+		p = newPhone(t, b, srv.URL, shots, fmt.Sprintf("cold-%d-", i))
+		p.offline(true)
+		start := time.Now()
+		openSlow(p, "/", "home")
+		took := time.Since(start)
+		s := askWorker(p, false).Started
+		if s == nil {
+			p.fatalf("the worker reports no start after the restart")
+		}
+		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (compile and instantiate %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes, wasm code cache %d bytes)",
+			i, took.Round(time.Millisecond), s.CompileMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")),
+			dirBytes(filepath.Join(root, "profile", "Default", "Code Cache", "wasm")))
+		// The player reads the page a little: Chrome writes the code it
+		// compiled beside the cache entry a moment after the compile.
+		time.Sleep(5 * time.Second)
+	}
+	t.Logf("measured: Cache Storage on disk at the end: %d bytes (the code Chrome keeps for /app.wasm is stored beside the entry, and shows here as growth)",
+		dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")))
+	if cli := os.Getenv("RUTHLESS_LIGHTHOUSE"); cli != "" {
+		offlineLighthouse(p, cli, root)
+	}
+}
+
+// offlineLighthouse scores the performance of the offline home page and a
+// scoreboard with Lighthouse (cli: lighthouse/cli/index.js of npm's
+// lighthouse@12.2.3, at its mobile settings), in the browser of p, whose
+// worker is installed: Lighthouse connects to it (its DevTools port, in
+// startProfile's devtools-port) and keeps its storage.
+func offlineLighthouse(p phone, cli, root string) {
+	p.t.Helper()
+	body := `{"version":1,"players":["Lucy","Craig","Julie","Sam"],"start_player":0,"rounds":[` +
+		`[{"pool":["H2","H3","A4","S6","K6"],"coins":3},{"pool":["S1","S7","SP"],"coins":1},{"pool":["HQ","S5"],"coins":0},{"pool":["XC","X2","X3"],"coins":2}],` +
+		`[{"pool":["H2","H3","A4","S6","K6","H4"],"coins":3},{"pool":["S1","S7","SP","S2"],"coins":1},{"pool":["HQ","S5","S4"],"coins":0},{"pool":["XC","X2","X3","X4"],"coins":2}]]}`
+	var created struct{ ID string }
+	if err := json.Unmarshal([]byte(pageFetch(p, "POST", "/api/games", body, http.StatusCreated)), &created); err != nil {
+		p.fatalf("the game for Lighthouse: %v", err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "devtools-port"))
+	if err != nil {
+		p.fatalf("the browser's DevTools port: %v", err)
+	}
+	port := string(b)
+	for _, page := range []struct{ name, path string }{{"home", "/"}, {"scoreboard", "/games/" + created.ID}} {
+		out := filepath.Join(p.t.TempDir(), page.name+".json")
+		cmd := exec.Command("node", cli, p.base+page.path, "--port="+port, "--disable-storage-reset",
+			"--only-categories=performance", "--output=json", "--output-path="+out, "--quiet")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			p.fatalf("lighthouse on %s: %v\n%s", page.path, err, b)
+		}
+		var r struct {
+			Categories struct{ Performance struct{ Score float64 } }
+			Audits     map[string]struct{ DisplayValue string }
+		}
+		b, err := os.ReadFile(out)
+		if err == nil {
+			err = json.Unmarshal(b, &r)
+		}
+		if err != nil {
+			p.fatalf("lighthouse's report on %s: %v", page.path, err)
+		}
+		p.t.Logf("measured: Lighthouse performance, offline %s: %.0f (first contentful paint %s, largest %s, total blocking time %s, speed index %s)",
+			page.name, r.Categories.Performance.Score*100, r.Audits["first-contentful-paint"].DisplayValue,
+			r.Audits["largest-contentful-paint"].DisplayValue, r.Audits["total-blocking-time"].DisplayValue, r.Audits["speed-index"].DisplayValue)
+	}
+}
+
+// cachedWasmURL is the URL of the app's /app.wasm in the worker's cache
+// ("" when the entry has none, or is not there).
+func cachedWasmURL(p phone) string {
+	p.t.Helper()
+	js := `(async () => {
+		const k = (await caches.keys()).find((k) => k.startsWith("ruthless-") && k !== "ruthless-meta");
+		const r = k && await (await caches.open(k)).match("/app.wasm");
+		return r ? r.url : "";
+	})()`
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	defer cancel()
+	url, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.fatalf("reading the cache: %v", err)
+	}
+	return url
+}
+
+// dirBytes is the size of the files under dir (0 when it is missing).
+func dirBytes(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }

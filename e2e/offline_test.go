@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,7 +21,9 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 
 	"ruthless/handlers"
 	"ruthless/scoring"
@@ -175,6 +178,9 @@ func TestOfflineSite(t *testing.T) {
 		if eval[bool](p, `!document.querySelector('[data-testid="offline-iphone"]').hidden`) {
 			p.errorf("the note for iPhones shows in Chromium")
 		}
+		// The result card's picture is left out of the phone's build
+		// (noshareimage): a plain 404, never a 500.
+		pageFetch(p, "GET", "/games/"+id+"/card.png", "", http.StatusNotFound)
 		p.open("/games/"+id+"/invite", "invite-offline")
 		if got := p.text("offline-notice"); !strings.Contains(got, "do not apply") {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
@@ -182,11 +188,14 @@ func TestOfflineSite(t *testing.T) {
 	})
 	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })
 	t.Run("scores like the command line", func(t *testing.T) { scoresLikeCLI(p.on(t), id) })
+	t.Run("storage refused", func(t *testing.T) { storageRefused(p.on(t)) })
 	t.Run("measure", func(t *testing.T) { measureOffline(p.on(t), id) })
 
-	// The browser stops; a new one on the same profile, still offline,
-	// finds the app and the game with no server anywhere.
-	b2 := restartProfile(t, ctx, b, exe, root)
+	// Taps not saved, then the browser killed at once (as a phone's
+	// system kills an app); a new one on the same profile, still offline,
+	// finds the app, the game and the taps with no server anywhere.
+	draftPath, draftCards := tapsNotSaved(p.on(t))
+	b2 := killAndRestart(t, ctx, b, exe, root)
 	p2 := newPhone(t, b2, srv.URL, shots, "restart-")
 	p2.offline(true)
 	start = time.Now()
@@ -195,6 +204,15 @@ func TestOfflineSite(t *testing.T) {
 	if got, want := p2.text("game-"+id), "won by 欧阳晓明"; !strings.Contains(got, want) {
 		p2.errorf("home page after the restart lists the game as %q, want it %q", got, want)
 	}
+	t.Run("taps kept through a killed browser", func(t *testing.T) {
+		p := p2.on(t)
+		p.open(draftPath, "draft-after-kill")
+		p.waitFor(fmt.Sprintf(`JSON.stringify(Array.from(document.querySelectorAll(".card input:checked")).map(e => e.value).sort()) === %q`, mustJSON(draftCards)),
+			"the taps made before the browser was killed")
+		if eval[bool](p, `document.getElementById("draft").hidden`) {
+			p.errorf("the entry page brought the taps back without saying they are a draft")
+		}
+	})
 	t.Run("send the game to a table server", func(t *testing.T) { sendToServer(p2.on(t), id) })
 }
 
@@ -203,6 +221,7 @@ func TestOfflineSite(t *testing.T) {
 // sent with the password as bearer token and stored there the same.
 func sendToServer(p phone, id string) {
 	p.t.Helper()
+	p.open("/", "home-to-send")
 	phoneGame := pageGet(p, "/api/games/"+id)
 	p.offline(false)
 	server := startServerWith(p.t, handlers.Options{Password: "kraken"})
@@ -292,6 +311,21 @@ func startProfile(t *testing.T, ctx context.Context, exe, root string) context.C
 		chromedp.WindowSize(screenWidth, screenHeight),
 		chromedp.Env("TMPDIR="+tmp),
 	)
+	if flags := os.Getenv("RUTHLESS_OFFLINE_JSFLAGS"); flags != "" {
+		// V8's own flags, for a measurement's diagnosis only (such as
+		// --wasm-caching-threshold, docs/measurements.md).
+		opts = append(opts, chromedp.Flag("js-flags", flags))
+	}
+	if os.Getenv("RUTHLESS_LIGHTHOUSE") != "" {
+		// Lighthouse connects to the same browser (offlineLighthouse):
+		// a debugging port, named in the profile's folder, and chromedp
+		// on it too, as it cannot have both that and its usual pipe.
+		port := freePort(t)
+		opts = append(opts, remote.WebSocket, chromedp.Flag("remote-debugging-port", port))
+		if err := os.WriteFile(filepath.Join(root, "devtools-port"), []byte(port), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx)
 	if err := chromedp.Do(tabCtx); err != nil {
@@ -621,4 +655,188 @@ func askWorker(p phone, reset bool) workerReport {
 		r.Served = map[string]int{}
 	}
 	return r
+}
+
+// TestOfflineBuildLeavesOut checks the offline build's packages
+// (scripts/offline.sh with DEPS=file, which lists them and builds
+// nothing): what a phone has no use for stays out of its download
+// (issue 42: 4 MiB at most, docs/offline.md "What keeps it small").
+func TestOfflineBuildLeavesOut(t *testing.T) {
+	list := filepath.Join(t.TempDir(), "packages")
+	cmd := exec.Command("bash", "../scripts/offline.sh")
+	cmd.Env = append(os.Environ(), "OUT="+filepath.Join(t.TempDir(), "offline"), "DEPS="+list)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("offline.sh DEPS=…: %v\n%s", err, b)
+	}
+	b, err := os.ReadFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := strings.Fields(string(b))
+	if !slices.Contains(pkgs, "ruthless/handlers") {
+		t.Fatalf("the list does not name ruthless/handlers: %q", pkgs)
+	}
+	leftOut := map[string]string{
+		"github.com/ugorji/go/codec":         "gin's MessagePack codec (nomsgpack)",
+		"github.com/prometheus/":             "the metrics (nometrics)",
+		"google.golang.org/protobuf/":        "protobuf (nometrics, gin trimmed)",
+		"go.mongodb.org/mongo-driver/":       "gin's BSON codec (gin trimmed)",
+		"github.com/go-playground/validator": "gin's validator (gin trimmed)",
+		"github.com/gabriel-vasile/mimetype": "the validator's MIME sniffer (gin trimmed)",
+		"github.com/goccy/go-yaml":           "gin's YAML codec (gin trimmed)",
+		"github.com/pelletier/go-toml":       "gin's TOML codec (gin trimmed)",
+		"golang.org/x/image/font":            "the share image's fonts (noshareimage)",
+		"image/png":                          "the PNG encoder (noshareimage, noqrcode)",
+		"github.com/skip2/go-qrcode":         "the invite's QR code (noqrcode)",
+	}
+	for _, p := range pkgs {
+		for prefix, what := range leftOut {
+			if strings.HasPrefix(p, prefix) {
+				t.Errorf("the offline build links %s: %s should be left out", p, what)
+			}
+		}
+	}
+}
+
+// storageRefused is a save the phone's storage for the site refuses (its
+// quota set to one byte through DevTools, as a full phone would): the
+// entry page says it is this phone's storage, keeps every tap on the
+// screen, offers the export, and saves by itself once there is room.
+func storageRefused(p phone) {
+	p.t.Helper()
+	plan := twoPlayers()
+	id := setUp(p, plan)
+	p.follow(byTestID("next-action"), "refused-entry", http.StatusOK)
+	entry := p.path()
+	seat := plan.start
+	p.choosePool(plan.rounds[0].seats[seat].pool)
+	want := p.checkedCards()
+	setQuota(p, 1)
+	defer setQuota(p, 0)
+	p.tap(byTestID("save"))
+	p.waitFor(`!document.querySelector('[data-testid="storage-full"]').hidden`, "the notice that the phone's storage refused the save")
+	p.landed("refused-save")
+	if got := p.text("storage-full"); !strings.Contains(got, "this phone's storage for this site") || strings.Contains(got, "server") {
+		p.errorf("a refused save says %q, want that it is this phone's storage for this site", got)
+	}
+	if got := eval[string](p, `document.querySelector('[data-testid="storage-full"] a').getAttribute("href")`); got != "/export" {
+		p.errorf("a refused save offers %q, want the export of the games (/export)", got)
+	}
+	if got := p.checkedCards(); !slices.Equal(got, want) || p.path() != entry {
+		p.errorf("after a refused save the page is %s with %v ticked, want %s with %v", p.path(), got, entry, want)
+	}
+	// Room again: the page tries again by itself and lands on the
+	// scoreboard with the entry saved.
+	setQuota(p, 0)
+	p.waitFor(fmt.Sprintf(`location.pathname === %q`, "/games/"+id), "the save tried again once the storage has room")
+	g := fetchGame(p.t, p.base, id)
+	got := []string{}
+	if len(g.Rounds) > 0 && g.Rounds[0][seat] != nil {
+		for _, c := range g.Rounds[0][seat].Pool {
+			got = append(got, c.String())
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		p.errorf("the entry stored after the retry is %v, want %v", got, want)
+	}
+}
+
+// setQuota sets the storage quota of the site's origin to n bytes; 0
+// takes the override away.
+func setQuota(p phone, n float64) {
+	p.t.Helper()
+	params := storage.OverrideQuotaForOriginParams{Origin: p.base}
+	if n > 0 {
+		params.QuotaSize = &n
+	}
+	err := p.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, storage.OverrideQuotaForOrigin, params)
+		return err
+	}))
+	if err != nil {
+		p.fatalf("overriding the storage quota: %v", err)
+	}
+	if n == 0 {
+		return
+	}
+	// The browser checks a write against the quota it last read, which
+	// it reads again only now and then: a write of the page's own tells
+	// when the new quota holds.
+	probe := `new Promise((resolve) => {
+		const req = indexedDB.open("quota-probe", 1);
+		req.onupgradeneeded = () => req.result.createObjectStore("p");
+		req.onerror = () => resolve(req.error ? req.error.name : "error");
+		req.onsuccess = () => {
+			const db = req.result, tx = db.transaction("p", "readwrite");
+			tx.objectStore("p").put(new Uint8Array(4096), Date.now());
+			tx.oncomplete = () => { db.close(); resolve("stored"); };
+			tx.onabort = () => { db.close(); resolve(tx.error ? tx.error.name : "aborted"); };
+		};
+	})`
+	deadline := time.Now().Add(stepTimeout)
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](probe, chromedp.EvalAwaitPromise))
+		cancel()
+		if err == nil && got == "QuotaExceededError" {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.fatalf("a write with the quota at %g bytes still answers %q (%v)", n, got, err)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+}
+
+// tapsNotSaved opens a new game's first entry, taps a pool and waits
+// until the worker has the draft on disk (the form's data-draft-kept
+// names the draft localStorage holds), and returns the page and the
+// cards ticked.
+func tapsNotSaved(p phone) (string, []string) {
+	p.t.Helper()
+	plan := twoPlayers()
+	setUp(p, plan)
+	p.follow(byTestID("next-action"), "draft-entry", http.StatusOK)
+	p.choosePool(plan.rounds[0].seats[plan.start].pool)
+	p.waitFor(`(() => {
+		const f = document.querySelector("form[data-keep]");
+		const d = JSON.parse(localStorage.getItem("ruthless:draft:" + f.getAttribute("data-keep")) || "null");
+		return !!d && f.getAttribute("data-draft-kept") === String(d.at);
+	})()`, "the worker to keep the draft")
+	return p.path(), p.checkedCards()
+}
+
+// killAndRestart kills the browser of b with SIGKILL, giving it no time
+// to write what it holds in memory, and starts a new one on the profile.
+func killAndRestart(t *testing.T, ctx, b context.Context, exe, root string) context.Context {
+	t.Helper()
+	if c := chromedp.FromContext(b); c != nil && c.Browser != nil {
+		if proc := c.Browser.Process(); proc != nil {
+			if err := proc.Kill(); err != nil {
+				t.Logf("killing the browser: %v", err)
+			}
+		}
+	}
+	return restartProfile(t, ctx, b, exe, root)
+}
+
+// mustJSON is v as JSON.
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// freePort is a TCP port on 127.0.0.1 free a moment ago.
+func freePort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 }

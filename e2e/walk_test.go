@@ -39,16 +39,9 @@ type walkPage struct {
 	light, dark []pageCheck
 }
 
-// walkPages lists the walk: the game night's pages (gameNight), the final
-// scores with four long names in four scripts on a server of their own
-// (issue 31: the tables at their widest; TestLongNamesFit runs axe-core
-// on it), and the pages the tap-target check measures on a three-player
-// table of its own (targetsGame, finishedGame).
-//
-// The dark theme's walk takes only the game night (it has no checks of
-// the others), so its servers are started for the light theme only.
-func walkPages(t *testing.T, theme string, night []nightPage) []walkPage {
-	t.Helper()
+// walkPages lists a theme's walk: the game night's pages (gameNight) and,
+// in the light theme, the pages of walkExtras.
+func walkPages(theme string, night []nightPage, extra []walkPage) []walkPage {
 	var pages []walkPage
 	for _, pg := range night {
 		light := []pageCheck{checkSideways, checkHeight, checkAxe}
@@ -60,9 +53,21 @@ func walkPages(t *testing.T, theme string, night []nightPage) []walkPage {
 	if theme != "light" {
 		return pages
 	}
+	return append(pages, extra...)
+}
+
+// walkExtras are the pages the light theme walks besides the game night:
+// the final scores with four long names in four scripts on a server of
+// their own (issue 31: the tables at their widest; TestLongNamesFit runs
+// axe-core on it), and the pages the tap-target check measures on a
+// three-player table of its own (targetsGame, finishedGame). The dark
+// theme has no checks of them, so their servers are started once, for the
+// light theme.
+func walkExtras(t *testing.T) []walkPage {
+	t.Helper()
 	longSrv := startServer(t)
 	long := "/games/" + createGame(t, longSrv, namedNight(longNames, 5, false, true))
-	pages = append(pages, walkPage{nightPage{"final-long-names", longSrv, long + "/final"}, []pageCheck{checkSideways, checkHeight}, nil})
+	pages := []walkPage{{nightPage{"final-long-names", longSrv, long + "/final"}, []pageCheck{checkSideways, checkHeight}, nil}}
 
 	tsrv := startServer(t)
 	game := "/games/" + createGame(t, tsrv, targetsGame)
@@ -100,25 +105,33 @@ func walkPages(t *testing.T, theme string, night []nightPage) []walkPage {
 	return pages
 }
 
-// TestEveryPage walks every page in the light and the dark theme (each
-// theme in a browser context of its own, side by side) and runs on each
-// page the checks walkPages gives it. In the light theme it logs the
-// table of page heights (and writes it to the file RUTHLESS_HEIGHTS_OUT
+// TestEveryPage walks every page in the light and the dark theme and runs
+// on each page the checks walkPages gives it. The pages only read, so the
+// servers are seeded once, each theme has a browser context of its own,
+// and every page is a subtest of its own, in its own tab, run side by
+// side with the rest (as many at once as go test's -parallel allows). In
+// the light theme it logs the table of page heights, in the walk's order,
+// once every page is done (and writes it to the file RUTHLESS_HEIGHTS_OUT
 // names, if set). RUTHLESS_SHOTS_OUT names a folder for a full-page
 // screenshot of every game-night page in the theme RUTHLESS_SHOTS_THEME
 // (light unless it says dark): the pictures of docs/img.
 func TestEveryPage(t *testing.T) {
 	t.Parallel()
 	script := readAxe(t)
+	findBrowser(t)
+	night := gameNight(t)
+	extra := walkExtras(t)
 	for _, theme := range []string{"light", "dark"} {
 		t.Run(theme, func(t *testing.T) {
 			t.Parallel()
-			p, night := gameNight(t)
-			pages := walkPages(t, theme, night)
-			emulateMedia(p, "prefers-color-scheme", theme)
+			browser, _ := startBrowser(t)
+			pages := walkPages(theme, night, extra)
 			shots := shotsFolder(t, theme)
-			var heights strings.Builder
-			fmt.Fprintf(&heights, "| page | height px |\n|---|---:|\n")
+			heights := make([]string, len(pages))
+			if theme == "light" {
+				// Cleanups run once the theme's page subtests are all done.
+				t.Cleanup(func() { logHeights(t, heightsTable(heights)) })
+			}
 			for i, pg := range pages {
 				checks := pg.light
 				if theme == "dark" {
@@ -128,21 +141,31 @@ func TestEveryPage(t *testing.T) {
 					continue
 				}
 				t.Run(pg.name, func(t *testing.T) {
-					q := p.on(t)
+					t.Parallel()
+					q := newPhone(t, browser, pg.base, shotDir(t), "")
+					emulateMedia(q, "prefers-color-scheme", theme)
 					q.visitOnly(pg.nightPage)
 					if shots != "" && slices.Contains(pg.light, checkHeight) {
 						q.shootInto(shots, fmt.Sprintf("%02d-%s.png", i+1, pg.name))
 					}
 					for _, c := range checks {
-						t.Run(string(c), func(t *testing.T) { q.on(t).runCheck(c, pg.nightPage, script, theme, &heights) })
+						t.Run(string(c), func(t *testing.T) { q.on(t).runCheck(c, pg.nightPage, script, theme, &heights[i]) })
 					}
 				})
 			}
-			if theme == "light" {
-				logHeights(t, heights.String())
-			}
 		})
 	}
+}
+
+// heightsTable is the table of page heights: one row a page whose height
+// was measured, in the walk's order.
+func heightsTable(rows []string) string {
+	var b strings.Builder
+	b.WriteString("| page | height px |\n|---|---:|\n")
+	for _, r := range rows {
+		b.WriteString(r)
+	}
+	return b.String()
 }
 
 // visitOnly opens a page of the walk, which must answer 200; the checks
@@ -153,14 +176,16 @@ func (p phone) visitOnly(pg nightPage) {
 }
 
 // runCheck runs one check of the walk on the page shown.
-func (p phone) runCheck(c pageCheck, pg nightPage, script, theme string, heights *strings.Builder) {
+// A height measured is written into height, as a row of the table of
+// heights.
+func (p phone) runCheck(c pageCheck, pg nightPage, script, theme string, height *string) {
 	p.t.Helper()
 	switch c {
 	case checkSideways:
 		p.checkSideways(pg.name)
 	case checkHeight:
 		h := eval[int](p, pageHeightJS)
-		fmt.Fprintf(heights, "| %s | %d |\n", pg.name, h)
+		*height = fmt.Sprintf("| %s | %d |\n", pg.name, h)
 		// The rules are a reference. (The entry page is held to more as
 		// well: all of its cards on the first screen, checkOneScreen.)
 		if pg.name != "rules" && h > maxPageHeight {

@@ -82,6 +82,22 @@ const coveredJS = `(() => {
 	return out.slice(0, 8);
 })()`
 
+// barSettledJS holds once an entry page's sticky Save bar has stopped
+// changing: the live party the page asks the server for at load is shown
+// (it can make the bar a line taller), and app.js has set the page's
+// scroll padding (--bar-h) to the bar's height since. app.js learns the
+// height from a ResizeObserver, which the browser calls only at its next
+// frame: a check run in between scrolls with the old padding and finds
+// controls under the bar that a phone would never show there. Pages
+// without the bar hold at once.
+const barSettledJS = `(() => {
+	const bar = document.querySelector(".entrybar");
+	if (!bar) return true;
+	const party = document.getElementById("liveparty");
+	if (party && document.getElementById("entry") && (party.hidden || party.hasAttribute("aria-busy"))) return false;
+	return document.documentElement.style.getPropertyValue("--bar-h") === bar.offsetHeight + "px";
+})()`
+
 // unisolatedJS lists the places where a player's name is not isolated
 // from the text around it: a name is isolated when the nearest <bdi> or
 // dir="auto" element around it holds that name and nothing else, so a
@@ -142,6 +158,7 @@ func mixedWords() []string {
 // end-of-game entries stay within two screens at 390 px. Screenshots of
 // every page stay in a temporary folder (the test logs it).
 func TestMixedTableWrongTurns(t *testing.T) {
+	t.Parallel()
 	names, err := json.Marshal(mixedNames)
 	if err != nil {
 		t.Fatal(err)
@@ -152,6 +169,7 @@ func TestMixedTableWrongTurns(t *testing.T) {
 	}
 	for _, width := range []int{320, 360, 390} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			t.Parallel() // each width has its own server and browser context
 			q := newTable(t)
 			pages := mixedPages(t, q.base)
 			q.setWidth(width)
@@ -170,7 +188,9 @@ func TestMixedTableWrongTurns(t *testing.T) {
 						q.errorf("%s (%s) is %d px tall at %d px, want at most %d", pg.name, pg.path, h, width, maxPageHeight)
 					}
 				}
-				// Last: it scrolls the page.
+				// Last: it scrolls the page, and reads the scroll padding
+				// the bar's height sets, which must be up to date.
+				q.waitFor(barSettledJS, "the Save bar's live party and the scroll padding kept at its height")
 				if bad := eval[[]string](q, coveredJS); len(bad) > 0 {
 					q.errorf("%s (%s) at %d px has controls covered: %s", pg.name, pg.path, width, strings.Join(bad, " | "))
 				}
@@ -184,6 +204,7 @@ func TestMixedTableWrongTurns(t *testing.T) {
 // page's scroll padding does not keep clear of it, so the checks above
 // cannot pass by checking nothing.
 func TestCoveredCheckerCatches(t *testing.T) {
+	t.Parallel()
 	q := newTable(t)
 	q.open("/", "home")
 	eval[bool](q, `(() => {
@@ -200,4 +221,26 @@ func TestCoveredCheckerCatches(t *testing.T) {
 	if !strings.Contains(strings.Join(bad, " | "), "under the bar") {
 		t.Errorf("covered controls found %q, want the button under the fixed bar among them", bad)
 	}
+}
+
+// TestBarSettledCatchesAGrowingBar: barSettledJS does not hold at the
+// moment the Save bar has grown and the page's scroll padding is still the
+// old height (the moment TestMixedTableWrongTurns once ran its covered
+// check in on a busy machine, finding the coins row under the bar), and
+// holds again once app.js has caught up, so the wait before that check
+// cannot pass by checking nothing.
+func TestBarSettledCatchesAGrowingBar(t *testing.T) {
+	t.Parallel()
+	q := newTable(t)
+	id := createGame(t, q.base, namedNight(mixedNames, 5, true, false))
+	q.open("/games/"+id+"/rounds/5/players/0", "correction")
+	q.waitFor(barSettledJS, "the Save bar settled after the page's load")
+	// Grown and tested in one go, before the browser's next frame.
+	if eval[bool](q, `(() => {
+		document.querySelector('[data-testid="live-sets"]').textContent = "a set named at length, ".repeat(8);
+		return `+barSettledJS+`;
+	})()`) {
+		q.errorf("barSettledJS holds while the bar has just grown two lines and the scroll padding is the old height")
+	}
+	q.waitFor(barSettledJS, "the scroll padding to follow the grown bar")
 }

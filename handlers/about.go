@@ -68,14 +68,12 @@ func aboutView(g store.StoredGame) views.AboutView {
 	}
 	_, offset := played.Zone()
 	vm.Played, vm.PlayedUTC, vm.Offset = played.Format(localLayout), played.UTC().Format(time.RFC3339), offset/60
-	if !g.FirstEntry.IsZero() {
-		vm.PlayedDefault = g.FirstEntry.Format("2 Jan 2006 15:04 UTC")
-	}
+	vm.FirstEntry = g.FirstEntry
 	if g.Record.DurationMin > 0 {
 		vm.Duration = strconv.Itoa(g.Record.DurationMin)
 	}
 	if g.Record.DurationMin = 0; g.Duration() > 0 {
-		vm.DurationDefault = views.WholeMinutes(g.Duration())
+		vm.DefaultMinutes = g.Duration()
 	}
 	return vm
 }
@@ -177,11 +175,11 @@ func readPlayed(g store.StoredGame, value, tz string) (string, string) {
 // was played (in the offset it was written with), how long it took (set,
 // or from the entries), where, and the notes.
 func playFacts(g store.StoredGame) views.PlayFacts {
-	f := views.PlayFacts{Duration: views.Minutes(g.Duration()), Location: strings.TrimSpace(g.Record.Location), Notes: strings.TrimSpace(g.Record.Notes)}
+	f := views.PlayFacts{Minutes: g.Duration(), Location: strings.TrimSpace(g.Record.Location), Notes: strings.TrimSpace(g.Record.Notes)}
 	if played, err := time.Parse(time.RFC3339, g.File.Played); err == nil {
-		f.When = played.Format(dateLayout)
+		f.When = played
 	} else {
-		f.When = g.Created.Local().Format(dateLayout)
+		f.When = g.Created.Local()
 	}
 	return f
 }

@@ -9,6 +9,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // /check judges a claimed party (claim.go holds the claim): is it legal,
@@ -49,13 +50,14 @@ func (a *app) checkInvalid(c *gin.Context, s checkState, err error) {
 	if s.players == 0 {
 		s.players = 4
 	}
-	vm := a.checkView(s)
+	vm := a.checkView(lang.From(c.Request.Context()), s)
 	vm.Errors = views.Errors{"form": views.MessageText(inputProblem(err))}
 	a.page(c, http.StatusUnprocessableEntity, views.Check(vm))
 }
 
 func (a *app) showCheck(c *gin.Context, s checkState) {
-	vm := a.checkView(s)
+	l := lang.From(c.Request.Context())
+	vm := a.checkView(l, s)
 	if len(s.sets) == 0 && len(s.unused) == 0 {
 		a.page(c, http.StatusOK, views.Check(vm))
 		return
@@ -78,11 +80,11 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 	}
 	v := &views.Verdict{Legal: res.Legal, Strength: res.Strength, Best: views.DisputeParty(res.Best)}
 	for _, p := range res.Problems {
-		v.Problems = append(v.Problems, views.ProblemView{Set: p.Set, Message: views.ProblemPhrase(p, false), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+		v.Problems = append(v.Problems, views.ProblemView{Set: p.Set, Message: views.ProblemPhrase(l, p, false), Rule: p.Rule, RuleTitle: views.RuleTitle(l, p.Rule)})
 	}
 	for i := range vm.Sets {
 		if i < len(res.Sets) {
-			judgeSet(&vm.Sets[i], res.Sets[i], s.sets[i], res.Problems)
+			judgeSet(l, &vm.Sets[i], res.Sets[i], s.sets[i], res.Problems)
 		}
 	}
 	if res.Legal {
@@ -92,7 +94,7 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 	a.page(c, http.StatusOK, views.Check(vm))
 }
 
-// judgeSet draws claimed set cs with its verdict: set is how scoring
+// judgeSet draws claimed set cs with its verdict, in language l: set is how scoring
 // scored it, claims how it was claimed, problems those of the whole claim.
 //
 // A legal set shows its pattern, its strength worked out and what each
@@ -101,11 +103,11 @@ func (a *app) showCheck(c *gin.Context, s checkState) {
 // the pattern its cards could fit with the wilds chosen otherwise (the
 // JSON and the command line keep that), but the claim did not earn it,
 // and showing it would contradict the problem beside it.
-func judgeSet(cs *views.ClaimSet, set scoring.Set, claims []scoring.Claim, problems []scoring.Problem) {
+func judgeSet(l lang.Lang, cs *views.ClaimSet, set scoring.Set, claims []scoring.Claim, problems []scoring.Problem) {
 	for _, p := range problems {
 		if p.Set == cs.Number {
 			cs.Problems = append(cs.Problems, views.ProblemView{Set: p.Set,
-				Message: views.ProblemPhrase(p, true).Capitalized(), Rule: p.Rule, RuleTitle: views.RuleTitle(p.Rule)})
+				Message: views.ProblemPhrase(l, p, true).Capitalized(), Rule: p.Rule, RuleTitle: views.RuleTitle(l, p.Rule)})
 		}
 	}
 	cs.Legal = len(cs.Problems) == 0 && set.Kind != scoring.NoPattern
@@ -129,15 +131,16 @@ func judgeSet(cs *views.ClaimSet, set scoring.Set, claims []scoring.Claim, probl
 	}
 }
 
-// checkView builds the claim builder for a claim, without the verdict.
-func (a *app) checkView(s checkState) views.CheckView {
+// checkView builds the claim builder for a claim, without the verdict,
+// in language l.
+func (a *app) checkView(l lang.Lang, s checkState) views.CheckView {
 	vm := views.CheckView{Players: s.players, Locked: s.locked, Pool: joinCodes(s.pool), From: s.from, UnusedCodes: joinCodes(s.unused)}
 	for i, set := range s.sets {
 		codes := make([]string, len(set))
 		cs := views.ClaimSet{Number: i + 1}
 		for j, cl := range set {
 			codes[j] = cl.String()
-			cs.Cards = append(cs.Cards, s.claimCard(cl))
+			cs.Cards = append(cs.Cards, s.claimCard(l, cl))
 		}
 		vm.SetCodes = append(vm.SetCodes, strings.Join(codes, ","))
 		vm.Sets = append(vm.Sets, cs)
@@ -161,9 +164,9 @@ func (a *app) checkView(s checkState) views.CheckView {
 			to = strconv.Itoa(len(s.sets))
 		}
 	}
-	vm.Buckets = views.CheckBuckets(len(s.sets), s.locked, to)
+	vm.Buckets = views.CheckBuckets(l, len(s.sets), s.locked, to)
 	vm.Grid = tapGrid("card", "card", s.players, func(card scoring.Card, tc *views.TapCard) {
-		views.MarkClaimed(tc, s.where(card), s.locked)
+		views.MarkClaimed(l, tc, s.where(card), s.locked)
 	})
 	var pool []scoring.Card
 	if s.locked {
@@ -185,7 +188,7 @@ func (a *app) checkView(s checkState) views.CheckView {
 
 // claimCard is a claimed card with, for a Parrot or a Captain, the choice
 // of what it stands for (views.StandsAs).
-func (s *checkState) claimCard(cl scoring.Claim) views.ClaimCard {
+func (s *checkState) claimCard(l lang.Lang, cl scoring.Claim) views.ClaimCard {
 	c := cl.Card
 	cc := views.ClaimCard{Face: views.ClaimedFace(c, cl.As), TestID: "claim-card-" + c.Cell().String()}
 	if !s.locked && c.Rank == scoring.Cpt {
@@ -195,6 +198,6 @@ func (s *checkState) claimCard(cl scoring.Claim) views.ClaimCard {
 		return cc
 	}
 	cc.Select = "as-" + c.Cell().String()
-	cc.Groups = views.StandsAs(c, cl.As, s.players)
+	cc.Groups = views.StandsAs(l, c, cl.As, s.players)
 	return cc
 }

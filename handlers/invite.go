@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/skip2/go-qrcode"
 
 	"ruthless/edge"
 	"ruthless/views"
@@ -208,7 +207,7 @@ func (a *app) inviteQR(c *gin.Context) {
 		a.notFound(c, views.NoJoinLinkText)
 		return
 	}
-	png, err := qrcode.Encode(rc.link, qrcode.Medium, qrSize)
+	png, err := qrPNG(rc.link)
 	if err != nil {
 		a.fail(c, err)
 		return

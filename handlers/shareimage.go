@@ -85,6 +85,12 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 		}
 		png, err = views.ShareImagePNG(shareImageOf(l, g, res))
 		release()
+		if errors.Is(err, views.ErrShareImageLeftOut) {
+			// The offline site draws no picture: no messenger asks a
+			// phone for a link's preview.
+			a.notFound(c, views.Fixed(views.NoShareImageText))
+			return
+		}
 		if err != nil {
 			a.fail(c, err)
 			return
@@ -97,7 +103,7 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 // shareImageOf is what the share image of a scored game shows.
 func shareImageOf(l lang.Lang, g store.StoredGame, res scoring.Result) views.ShareImage {
 	facts := playFacts(g)
-	return views.NewShareImage(l, g.File, res, playedTime(g), facts.Duration, facts.Location)
+	return views.NewShareImage(l, g.File, res, playedTime(g), views.Minutes(l, facts.Minutes), facts.Location)
 }
 
 // playedTime is when g was played: as its record says, else when it was

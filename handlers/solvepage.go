@@ -13,6 +13,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // The pages that settle an argument at the table: /solve (the best party
@@ -99,6 +100,7 @@ func (a *app) solvePage(c *gin.Context) {
 		seeOther(c, to)
 		return
 	}
+	l := lang.From(c.Request.Context())
 	vm := views.SolveView{Players: in.players, Errors: in.errs, Advise: q.Has("advise")}
 	vm.Advisor.Recruited = in.recruitedRaw
 	if vm.Advisor.Recruited == "" {
@@ -127,7 +129,8 @@ func (a *app) solvePage(c *gin.Context) {
 	vm.Advisor.Grid = tapGrid("tavern", "tavern", in.players, func(card scoring.Card, tc *views.TapCard) {
 		tc.Checked = tavern[card] && !checked[card]
 		if checked[card] {
-			tc.Disabled, tc.Note = true, "pool"
+			tc.Disabled = true
+			views.MarkInPool(l, tc)
 		}
 	})
 	if len(in.errs) > 0 {
@@ -157,13 +160,13 @@ func (a *app) solvePage(c *gin.Context) {
 		}
 		vm.Advisor.Asked, vm.Advisor.Left, vm.Advisor.Base = true, adv.Left, adv.Base.Strength
 		for _, r := range adv.Singles {
-			vm.Advisor.Singles = append(vm.Advisor.Singles, recruitView(r))
+			vm.Advisor.Singles = append(vm.Advisor.Singles, recruitView(l, r))
 		}
 		// The recruit that adds most first; equal gains keep the Tavern
 		// Row's order.
 		slices.SortStableFunc(vm.Advisor.Singles, func(x, y views.RecruitView) int { return y.Gain - x.Gain })
 		if adv.Pair != nil {
-			p := recruitView(*adv.Pair)
+			p := recruitView(l, *adv.Pair)
 			vm.Advisor.Pair = &p
 		}
 		vm.Advisor.Note = views.RecruitLimitNote(adv.Left, len(in.tavern))
@@ -171,8 +174,10 @@ func (a *app) solvePage(c *gin.Context) {
 	a.page(c, http.StatusOK, views.Solve(vm))
 }
 
-func recruitView(r scoring.Recruit) views.RecruitView {
-	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.Phrasef("%s", r.Cards).String(), Gain: r.Gain, Strength: r.Party.Strength, Party: views.DisputeParty(r.Party)}
+// recruitView is an answer of the recruit advisor, its cards named in
+// language l.
+func recruitView(l lang.Lang, r scoring.Recruit) views.RecruitView {
+	return views.RecruitView{Cards: views.Faces(r.Cards), Label: views.Phrasef("%s", r.Cards).In(l), Gain: r.Gain, Strength: r.Party.Strength, Party: views.DisputeParty(r.Party)}
 }
 
 // advisorHref opens the recruit advisor (/solve) from a round-entry form

@@ -1,4 +1,22 @@
 // Small conveniences on top of pages that work without JavaScript.
+
+// ruthlessSay is the page's word for key, in the page's language, with
+// {name}s filled from vals: the server puts the words the scripts write
+// on the body (data-words, from the catalogue js.* keys), so the scripts
+// hold none of their own. app.js comes first; live.js and offline.js
+// use it too.
+window.ruthlessSay = (function () {
+  var words = null;
+  return function (key, vals) {
+    if (words === null) {
+      try { words = JSON.parse(document.body.getAttribute("data-words") || "{}"); } catch (e) { words = {}; }
+    }
+    var text = words[key] || key;
+    Object.keys(vals || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(vals[k])); });
+    return text;
+  };
+})();
+
 (function () {
   "use strict";
   // The page's scroll padding is the sticky Save bar's height (app.css),
@@ -65,7 +83,7 @@
           return navigator.share({ title: title, text: text, url: r.url }).catch(function () {});
         }
         return navigator.clipboard.writeText(r.url).then(function () {
-          if (status) status.textContent = "Link copied";
+          if (status) status.textContent = window.ruthlessSay("link_copied");
         });
       })
       .catch(function () { form.submit(); });
@@ -83,7 +101,7 @@
     if (navigator.clipboard && navigator.clipboard.writeText) {
       ev.preventDefault();
       navigator.clipboard.writeText(a.href).then(function () {
-        if (status) status.textContent = "Link copied";
+        if (status) status.textContent = window.ruthlessSay("link_copied");
       }, function () { window.location.href = a.href; });
     }
   });
@@ -140,7 +158,7 @@
       note.setAttribute("role", "status");
       note.setAttribute("data-testid", "updated");
       // The version itself (a build's hash) means nothing to a player.
-      note.textContent = "The app was updated to its newest version.";
+      note.textContent = window.ruthlessSay("updated");
       var main = document.querySelector("main") || document.body;
       main.insertBefore(note, main.firstChild);
     });

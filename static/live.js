@@ -226,11 +226,24 @@
       // The live best party and anything else that follows the taps.
       kept.dispatchEvent(new Event("change", { bubbles: true }));
     };
+    // On the phone with no server the worker keeps the draft too, in
+    // IndexedDB (cmd/offline/site/sw.js, "Drafts"): localStorage reaches
+    // the disk only seconds after a tap, and a browser killed meanwhile
+    // would lose the last taps. The form's data-draft-kept is the time of
+    // the last draft the worker has on disk.
+    var worker = alone && window.MessageChannel ? navigator.serviceWorker.controller : null;
+    var toWorker = function (msg, then) {
+      if (!worker) return;
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function (ev) { if (then) then(ev.data || {}); };
+      try { worker.postMessage(msg, [ch.port2]); } catch (e) { /* localStorage still has it */ }
+    };
     var read = function () {
       try { return JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { return null; }
     };
     var forget = function () {
       try { localStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
+      toWorker({ type: "draft", key: draftKey, draft: null });
     };
     var shown = state();
     // sent stops the keeping once the form is on its way: the page is
@@ -240,14 +253,36 @@
       if (sent) return;
       var now = state();
       if (same(now, shown)) { forget(); return; }
+      now.at = Date.now();
       try { localStorage.setItem(draftKey, JSON.stringify(now)); } catch (e) { /* private mode: the screen still holds them */ }
+      toWorker({ type: "draft", key: draftKey, draft: now }, function (a) {
+        if (a.ok) kept.setAttribute("data-draft-kept", String(now.at));
+      });
+    };
+    // restore puts draft d on the screen, unless it is what the page shows.
+    var restore = function (d) {
+      if (!d || !d.on || !d.values || same(d, shown)) return false;
+      apply(d);
+      if (draftNote) draftNote.hidden = false;
+      return true;
     };
     var draft = read();
-    if (draft && draft.on && draft.values && !same(draft, shown)) {
-      apply(draft);
-      if (draftNote) draftNote.hidden = false;
-    } else {
-      forget();
+    var restored = restore(draft);
+    if (!restored && !worker) forget();
+    if (worker) {
+      // The worker's copy is newer when the browser was killed before
+      // localStorage wrote the last taps; it is taken only while the
+      // player has tapped nothing since the page came.
+      var before = state();
+      toWorker({ type: "draft-get", key: draftKey }, function (a) {
+        var w = a.draft;
+        if (w && (!draft || (w.at || 0) > (draft.at || 0)) && same(state(), before)) {
+          if (restore(w)) keep();
+          else if (!restored) forget();
+        } else if (!restored) {
+          forget();
+        }
+      });
     }
     var discard = document.getElementById("discard-draft");
     if (discard) {
@@ -430,9 +465,9 @@
     note.setAttribute("data-testid", "signed-out");
     var link = document.createElement("a");
     link.href = "/login?next=" + encodeURIComponent(location.pathname + location.search);
-    link.textContent = "log in again";
+    link.textContent = window.ruthlessSay("log_in_again");
     link.setAttribute("data-testid", "signed-out-login");
-    note.append("Signed out — ", link);
+    note.append(window.ruthlessSay("signed_out") + " ", link);
     main.insertBefore(note, main.firstChild);
   }
 })();

@@ -5,9 +5,7 @@
   var persist = document.querySelector("[data-testid=offline-persist]");
   if (persist && navigator.storage && navigator.storage.persist) {
     navigator.storage.persist().then(function (kept) {
-      persist.textContent = kept ?
-        "The browser has agreed to keep these games until you clear them." :
-        "The browser may clear these games when the phone runs short of space; export the ones you want to keep.";
+      persist.textContent = kept ? window.ruthlessSay("persist_kept") : window.ruthlessSay("persist_may_clear");
       persist.hidden = false;
     });
   }
@@ -66,7 +64,7 @@
         return res.blob();
       }).then(function (blob) {
         var file = new File([blob], "ruthless-" + select.value + ".json", { type: "application/json" });
-        return navigator.share({ files: [file], title: "Ruthless game" });
+        return navigator.share({ files: [file], title: window.ruthlessSay("game_file_title") });
       }).catch(function (err) {
         // Closing the share sheet is no failure; anything else falls back
         // to the download.
@@ -78,28 +76,27 @@
     ev.preventDefault();
     var server = form.elements.server.value.trim().replace(/\/+$/, "");
     var token = form.elements.token.value;
-    status.textContent = "Sending…";
+    status.textContent = window.ruthlessSay("sending");
     // The game file is this phone's export, the same file the export
     // page gives; the server stores it as POST /api/games (docs/api.md).
     fetch("/games/" + encodeURIComponent(select.value) + "/export").then(function (res) {
-      if (!res.ok) throw new Error("this phone could not export the game (" + res.status + ")");
+      if (!res.ok) throw new Error(window.ruthlessSay("export_failed", { status: res.status }));
       return res.text();
     }).then(function (file) {
       var headers = { "Content-Type": "application/json" };
       if (token) headers.Authorization = "Bearer " + token;
       return fetch(server + "/api/games", { method: "POST", headers: headers, body: file, mode: "cors", credentials: "omit" })
         .catch(function () {
-          throw new Error("the server did not answer: check the address, that this phone is on its network, " +
-            "and that the page and the server are both http or both https; or export the game and import the file there");
+          throw new Error(window.ruthlessSay("no_answer"));
         });
     }).then(function (res) {
       return res.json().catch(function () { return {}; }).then(function (body) {
-        if (res.status === 401) throw new Error("the server asks for its table password");
-        if (!res.ok) throw new Error((body && body.error) || "the server answered " + res.status);
-        status.textContent = "Sent: the game is on the server" + (body.id ? " as " + body.id : "") + ".";
+        if (res.status === 401) throw new Error(window.ruthlessSay("needs_password"));
+        if (!res.ok) throw new Error((body && body.error) || window.ruthlessSay("server_answered", { status: res.status }));
+        status.textContent = body.id ? window.ruthlessSay("sent_as", { id: body.id }) : window.ruthlessSay("sent");
       });
     }).catch(function (err) {
-      status.textContent = "Not sent: " + err.message + ".";
+      status.textContent = window.ruthlessSay("not_sent", { reason: err.message });
     });
   });
 })();

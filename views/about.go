@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
+
+	"ruthless/views/lang"
 )
 
 // AboutURL is a game's "About this game" form: the play's record.
@@ -25,12 +28,13 @@ type AboutView struct {
 	// page's script shows the phone's own local time instead.
 	Played, PlayedUTC string
 	Offset            int
-	// PlayedDefault and DurationDefault say what an empty field stands
-	// for (the first entry's time; the minutes from it to the last
-	// end-of-game save), "" when nothing is known.
-	PlayedDefault, DurationDefault string
-	Duration, Location, Notes      string
-	Errors                         Errors
+	// FirstEntry and DefaultMinutes say what an empty field stands for:
+	// the first entry's time (zero when none), and the minutes from it to
+	// the last end-of-game save (0 when not known yet).
+	FirstEntry                time.Time
+	DefaultMinutes            int
+	Duration, Location, Notes string
+	Errors                    Errors
 	// Saved says the form was just saved: the page says so.
 	Saved bool
 }
@@ -54,15 +58,22 @@ type RematchView struct {
 }
 
 // PlayFacts is the play's record as the final scores and the result card
-// show it: when, how long, where, and the notes; "" for what is unknown.
+// show it: when (in the zone it was written with), how long in minutes
+// (0 for unknown), where, and the notes ("" for unknown).
 type PlayFacts struct {
-	When, Duration, Location, Notes string
+	When            time.Time
+	Minutes         int
+	Location, Notes string
 }
 
-// Line is the facts but the notes, joined by " · ".
-func (f PlayFacts) Line() string {
+// Line is the facts but the notes, in language l, joined by " · ".
+func (f PlayFacts) Line(l lang.Lang) string {
 	var parts []string
-	for _, s := range []string{f.When, f.Duration, f.Location} {
+	when := ""
+	if !f.When.IsZero() {
+		when = l.DateTime(f.When)
+	}
+	for _, s := range []string{when, Minutes(l, f.Minutes), f.Location} {
 		if s != "" {
 			parts = append(parts, s)
 		}
@@ -70,15 +81,16 @@ func (f PlayFacts) Line() string {
 	return strings.Join(parts, " · ")
 }
 
-// Minutes writes a duration for people: "45 min", "1 h", "2 h 05 min".
-func Minutes(n int) string {
+// Minutes writes a duration for people in language l: "45 min", "1 h",
+// "2 h 05 min"; "" for none.
+func Minutes(l lang.Lang, n int) string {
 	switch {
 	case n <= 0:
 		return ""
 	case n < 60:
-		return strconv.Itoa(n) + " min"
+		return l.T("about.minutes", "n", n)
 	case n%60 == 0:
-		return strconv.Itoa(n/60) + " h"
+		return l.T("about.hours", "h", n/60)
 	}
-	return fmt.Sprintf("%d h %02d min", n/60, n%60)
+	return l.T("about.hours_minutes", "h", n/60, "min", fmt.Sprintf("%02d", n%60))
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/a-h/templ"
 
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // What the pages that settle arguments share: the card grid tapped, a
@@ -94,30 +95,51 @@ type PhrasePart struct {
 	Icon string
 }
 
-// Words is the part in words: its text, or the card as CardMark reads it
-// out ("5 of Kraken", "Parrot of Swords", "C of Swords*").
-func (p PhrasePart) Words() string {
+// Words is the part in English words: see In.
+func (p PhrasePart) Words() string { return p.In(lang.English) }
+
+// In is the part in words of language l: its text, or the card as
+// CardMark reads it out ("5 of Kraken", "Parrot of Swords", "C of
+// Swords*").
+func (p PhrasePart) In(l lang.Lang) string {
 	if p.Rank == "" {
 		return p.Text
 	}
 	rank := p.Rank
 	if rank == "P" {
-		rank = "Parrot"
+		rank = l.T("card.parrot")
 	}
-	s := rank + " of " + suitName(p.Suit)
+	s := l.T("card.name", "rank", rank, "suit", suitIn(l, p.Suit))
 	if p.Power {
 		s += "*"
 	}
 	return s
 }
 
-// String is the whole phrase in words.
-func (p Phrase) String() string {
+// String is the whole phrase in English words: see In.
+func (p Phrase) String() string { return p.In(lang.English) }
+
+// In is the whole phrase in words of language l, as a screen reader
+// reads it and as plain text (a label, a title) shows it.
+func (p Phrase) In(l lang.Lang) string {
 	var b strings.Builder
 	for _, part := range p {
-		b.WriteString(part.Words())
+		b.WriteString(part.In(l))
 	}
 	return b.String()
+}
+
+// SuitWord is suit s's name in language l (Anker, Cœur).
+func SuitWord(l lang.Lang, s scoring.Suit) string { return suitIn(l, s.Letter()) }
+
+// suitIn is the name in language l of the suit of a letter (A, H, K, X,
+// S); "" for no suit.
+func suitIn(l lang.Lang, letter string) string {
+	name := suitName(letter)
+	if name == "" {
+		return ""
+	}
+	return l.T("suit." + strings.ToLower(name))
 }
 
 // CardPart is a card as a piece of a Phrase.

@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"encoding/json"
 	"net/url"
 
 	"ruthless/views/lang"
@@ -57,3 +58,15 @@ func trn(ctx context.Context, key string, n int, args ...any) string {
 
 // langCode is the page's language as <html lang> writes it.
 func langCode(ctx context.Context) string { return lang.From(ctx).Code() }
+
+// scriptWords are the words the site's scripts write into a page (app.js,
+// live.js, offline.js: "Link copied", "Sending…"), in the page's
+// language, as JSON for the body's data-words: the scripts hold no words
+// of their own.
+func scriptWords(ctx context.Context) string {
+	b, err := json.Marshal(lang.From(ctx).Messages("js."))
+	if err != nil {
+		return "{}"
+	}
+	return string(b)
+}

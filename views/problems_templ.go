@@ -10,14 +10,15 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import "sort"
 
-// problemLabels name the fields of the entry forms in a refusal's summary.
+// problemLabels are the catalogue keys naming the fields of the entry
+// forms in a refusal's summary.
 var problemLabels = map[string]string{
-	"pool":        "Your pirates",
-	"coins":       "Coins",
-	"pirates":     "Pirates you own",
-	"monkeys":     "Monkeys buried",
-	"loot_kept":   "Loot kept",
-	"loot_buried": "Loot buried",
+	"pool":        "problems.field.pool",
+	"coins":       "problems.field.coins",
+	"pirates":     "problems.field.pirates",
+	"monkeys":     "problems.field.monkeys",
+	"loot_kept":   "problems.field.loot_kept",
+	"loot_buried": "problems.field.loot_buried",
 }
 
 // problemOrder lists errs' fields in the order the forms show them, the
@@ -71,14 +72,14 @@ func ProblemSummary(errs Errors) templ.Component {
 		}
 		ctx = templ.ClearChildren(ctx)
 		if len(errs) > 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"problems\" id=\"problems\" role=\"alert\" tabindex=\"-1\" data-testid=\"problem-summary\"><h2>Not saved: ")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"problems\" id=\"problems\" role=\"alert\" tabindex=\"-1\" data-testid=\"problem-summary\"><h2>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var2 string
-			templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(problemCount(len(errs)))
+			templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(trn(ctx, "problems.heading", len(errs)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 47, Col: 43}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 48, Col: 48}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 			if templ_7745c5c3_Err != nil {
@@ -96,7 +97,7 @@ func ProblemSummary(errs Errors) templ.Component {
 				var templ_7745c5c3_Var3 string
 				templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs("problem-" + k)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 50, Col: 37}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 51, Col: 37}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 				if templ_7745c5c3_Err != nil {
@@ -109,7 +110,7 @@ func ProblemSummary(errs Errors) templ.Component {
 				var templ_7745c5c3_Var4 templ.SafeURL
 				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("#err-" + k))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 51, Col: 42}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 52, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -119,15 +120,15 @@ func ProblemSummary(errs Errors) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if l, ok := problemLabels[k]; ok {
+				if key, ok := problemLabels[k]; ok {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<b>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var5 string
-					templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(l)
+					templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(tr(ctx, key))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 53, Col: 14}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 54, Col: 25}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 					if templ_7745c5c3_Err != nil {
@@ -140,7 +141,7 @@ func ProblemSummary(errs Errors) templ.Component {
 					var templ_7745c5c3_Var6 string
 					templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(" ")
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 53, Col: 26}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 54, Col: 37}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 					if templ_7745c5c3_Err != nil {
@@ -154,7 +155,7 @@ func ProblemSummary(errs Errors) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(errs[k])
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 55, Col: 16}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `problems.templ`, Line: 56, Col: 16}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -172,13 +173,6 @@ func ProblemSummary(errs Errors) templ.Component {
 		}
 		return nil
 	})
-}
-
-func problemCount(n int) string {
-	if n == 1 {
-		return "one thing to fix"
-	}
-	return "these things to fix"
 }
 
 var _ = templruntime.GeneratedTemplate

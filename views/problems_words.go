@@ -1,55 +1,62 @@
 package views
 
-import "ruthless/scoring"
+import (
+	"ruthless/scoring"
+	"ruthless/views/lang"
+)
 
-// ProblemPhrase words a problem of a claimed party (scoring.Problem) as
-// a phrase with its cards drawn. inSet is for the problem shown beside its
-// own set, whose cards are drawn just above: "this set" stands for them.
-func ProblemPhrase(p scoring.Problem, inSet bool) Phrase {
+// ProblemPhrase words a problem of a claimed party (scoring.Problem) in
+// language l, as a phrase with its cards drawn. inSet is for the problem
+// shown beside its own set, whose cards are drawn just above: "this set"
+// stands for them.
+func ProblemPhrase(l lang.Lang, p scoring.Problem, inSet bool) Phrase {
 	card := func(i int) scoring.Card {
 		if i < len(p.Cards) {
 			return p.Cards[i]
 		}
 		return scoring.Card{}
 	}
-	set := func(rest string) Phrase {
+	// set words a problem of a whole set: "this set …" beside it, "set
+	// H2 H3 …" in the verdict's list.
+	set := func(here, there string) Phrase {
 		if inSet {
-			return Phrasef("this set " + rest)
+			return PhraseT(l, here)
 		}
-		return Phrasef("set %s "+rest, p.Cards)
+		return PhraseT(l, there, "cards", p.Cards)
 	}
 	c, as := card(0), card(1)
+	stated := []any{"card", c, "as", as}
 	switch p.Code {
 	case scoring.ProblemNotInPool:
-		return Phrasef("%s is not in this pool: only the pirates in the Ship and New Recruits Areas take part", c)
+		return PhraseT(l, "problem.not_in_pool", "card", c)
 	case scoring.ProblemParrotRank:
-		return Phrasef("%s is stated as %s, but a Parrot takes a rank from 1 to Captain", c, as)
+		return PhraseT(l, "problem.parrot_rank", stated...)
 	case scoring.ProblemParrotSuit:
-		return Phrasef("%s is stated as %s, but a Parrot keeps its own suit, %s", c, as, c.Suit.Name())
+		return PhraseT(l, "problem.parrot_suit", append(stated, "suit", SuitWord(l, c.Suit))...)
 	case scoring.ProblemCaptainParrot:
-		return Phrasef("%s is stated as %s, but a Captain using its power takes a rank from 1 to Captain, not a Parrot", c, as)
+		return PhraseT(l, "problem.captain_parrot", stated...)
 	case scoring.ProblemCaptainKraken:
-		return Phrasef("%s is stated as %s, but in a 2-player game a Captain cannot become a Kraken", c, as)
+		return PhraseT(l, "problem.captain_kraken", stated...)
 	case scoring.ProblemNoPower:
-		return Phrasef("%s is stated as %s, but without the Captain-power mark (*) it is only the %s Captain", c, as, c.Suit.Name())
+		return PhraseT(l, "problem.no_power", append(stated, "suit", SuitWord(l, c.Suit))...)
 	case scoring.ProblemNotWild:
-		return Phrasef("%s is stated as %s, but only a Parrot or a Captain using its power can stand for another card", c, as)
+		return PhraseT(l, "problem.not_wild", stated...)
 	case scoring.ProblemTwinNeeded:
-		return set("would fit a pattern only if a wild stood for a card already used in the party")
+		return set("problem.twin_needed_here", "problem.twin_needed_set")
 	case scoring.ProblemNoPattern:
 		if p.Wilds {
-			return set("is no group, straight, flush, straight flush or full ship, whatever its wilds become")
+			return set("problem.no_pattern_wilds_here", "problem.no_pattern_wilds_set")
 		}
-		return set("is no group, straight, flush, straight flush or full ship")
+		return set("problem.no_pattern_here", "problem.no_pattern_set")
 	case scoring.ProblemTwins:
-		return Phrasef("%s (set %d) and %s (set %d) both stand for %s", c, p.OtherSet, as, p.Set, card(2))
+		return PhraseT(l, "problem.twins", "card", c, "card_set", p.OtherSet, "as", as, "as_set", p.Set, "target", card(2))
 	}
-	return Phrasef("the claim breaks %s", p.Rule)
+	return PhraseT(l, "problem.other", "rule", p.Rule)
 }
 
-// ProblemText is a problem in one sentence with its cards as codes, as
-// the JSON API and the command line write it.
-func ProblemText(p scoring.Problem) string { return ProblemPhrase(p, false).Codes() }
+// ProblemText is a problem in one English sentence with its cards as
+// codes, as the JSON API and the command line write it.
+func ProblemText(p scoring.Problem) string { return ProblemPhrase(lang.English, p, false).Codes() }
 
 // ExplainCheck words every problem of a verdict into its Message.
 func ExplainCheck(res *scoring.CheckResult) {

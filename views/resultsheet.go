@@ -18,7 +18,8 @@ import (
 func NewResultSheet(l lang.Lang, id string, f scoring.Game, res scoring.Result, facts PlayFacts) ResultSheetView {
 	players := f.Players
 	n := len(players)
-	vm := ResultSheetView{GameID: id, Date: facts.When, Facts: facts, Finished: f.Over(),
+	// The summary is still English (its wording is the result sheet's).
+	vm := ResultSheetView{GameID: id, Date: lang.English.DateTime(facts.When), Facts: facts, Finished: f.Over(),
 		Players: players, RoundsPlayed: len(res.Rounds), RoundsTotal: scoring.RoundsFor(n)}
 	running := make([]Series, n)
 	for p := range n {

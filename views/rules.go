@@ -1,76 +1,78 @@
 package views
 
-import "ruthless/scoring"
+import (
+	"ruthless/scoring"
+	"ruthless/views/lang"
+)
 
-// The rules page's table of contents (every rule ID the app can cite,
-// with its title) and the rules text drawn with cards.
+// The rules page's table of contents (every rule ID the app can cite)
+// and the rules text drawn with cards. Titles and texts are in the
+// catalogues under "rule.<ID>.title" and "rule.<ID>.body"; the IDs and
+// their anchors are the same in every language, so a dispute can be
+// settled across languages by the ID (/rules#R1.6).
 
-// RuleRef is a rule ID with its short title, as the rules page heads it.
-type RuleRef struct {
-	ID    string
-	Title string
-}
-
-// RuleSection is a section of the rules page.
+// RuleSection is a section of the rules page: its ID and the IDs of its
+// rules, in order.
 type RuleSection struct {
-	RuleRef
-	Rules []RuleRef
+	ID    string
+	Rules []string
 }
 
 // RuleSections are the sections of the rules page and the rules in each,
 // in order: the page's index, and every rule ID the app can cite.
 var RuleSections = []RuleSection{
-	{RuleRef{"R0", "The cards"}, nil},
-	{RuleRef{"R1", "The raiding party"}, []RuleRef{
-		{"R1.1", "What counts"}, {"R1.2", "Sets"}, {"R1.3", "Strength"}, {"R1.4", "Parrot"},
-		{"R1.5", "Captain's power"}, {"R1.6", "No twins"}, {"R1.7", "The best party"}, {"R1.8", "Worked examples"},
-	}},
-	{RuleRef{"R2", "Prize tokens"}, []RuleRef{
-		{"R2.1", "Rounds"}, {"R2.2", "Stacks"}, {"R2.3", "Threshold"}, {"R2.4", "Port rounds"}, {"R2.5", "Piracy rounds and ties"},
-	}},
-	{RuleRef{"R3", "End of the game"}, []RuleRef{
-		{"R3.1", "Your collection"}, {"R3.2", "Legendary Achievements"}, {"R3.3", "Awards"}, {"R3.4", "Final points"}, {"R3.5", "Winner"},
-	}},
-	{RuleRef{"R4", "What the app checks"}, []RuleRef{
-		{"R4.1", "One owner per pirate"}, {"R4.2", "No Kraken for two"}, {"R4.3", "Three recruits a round"},
-		{"R4.4", "Entered pirates stay yours"}, {"R4.5", "Sensible numbers"},
-	}},
+	{"R0", nil},
+	{"R1", []string{"R1.1", "R1.2", "R1.3", "R1.4", "R1.5", "R1.6", "R1.7", "R1.8"}},
+	{"R2", []string{"R2.1", "R2.2", "R2.3", "R2.4", "R2.5"}},
+	{"R3", []string{"R3.1", "R3.2", "R3.3", "R3.4", "R3.5"}},
+	{"R4", []string{"R4.1", "R4.2", "R4.3", "R4.4", "R4.5"}},
 }
 
-// RuleTitle is the short title of a rule or section ID ("No twins" for
-// R1.6), or "" for an ID the rules page does not have.
-func RuleTitle(id string) string {
+// knownRule reports whether id is a rule or section of the rules page.
+func knownRule(id string) bool {
 	for _, s := range RuleSections {
 		if s.ID == id {
-			return s.Title
+			return true
 		}
 		for _, r := range s.Rules {
-			if r.ID == id {
-				return r.Title
+			if r == id {
+				return true
 			}
 		}
 	}
-	return ""
+	return false
 }
 
-// cardsOfTheGame is R0's first sentence: each suit's name with its
-// symbol, as the card grids head them.
-var cardsOfTheGame = Phrase{
-	{Text: "Fifty pirates in five suits: Anchor "}, {Icon: "anchor", Suit: "A"},
-	{Text: ", Heart "}, {Icon: "heart", Suit: "H"},
-	{Text: ", Kraken "}, {Icon: "kraken", Suit: "K"},
-	{Text: ", Skull "}, {Icon: "skull", Suit: "X"},
-	{Text: " and Swords "}, {Icon: "swords", Suit: "S"},
-	{Text: ". Each suit runs 1 to 7, then Quartermaster (Q) and Captain (C), plus one Parrot "}, {Icon: "parrot"},
-	{Text: ". With two players the Kraken suit is left in the box."},
+// RuleTitle is the short title of a rule or section ID in language l
+// ("No twins" for R1.6), or "" for an ID the rules page does not have.
+func RuleTitle(l lang.Lang, id string) string {
+	if !knownRule(id) {
+		return ""
+	}
+	return l.T("rule." + id + ".title")
 }
 
-// workedExamples is R1.8, its cards drawn as on the card grids.
-var workedExamples = func() Phrase {
-	card := func(s scoring.Suit, r scoring.Rank) scoring.Card { return scoring.Card{Suit: s, Rank: r} }
-	return Phrasef("%s: the straight 2-3-4 (6) and the pair of 6s (4) make 10. "+
-		"%s with the Swords Parrot: a flush of three, 8. %s with %s: no set at all, so 0 and no prize.",
-		[]scoring.Card{card(scoring.Heart, 2), card(scoring.Heart, 3), card(scoring.Anchor, 4), card(scoring.Swords, 6), card(scoring.Kraken, 6)},
-		[]scoring.Card{card(scoring.Swords, 1), card(scoring.Swords, 7)},
-		card(scoring.Heart, scoring.Qtr), card(scoring.Swords, 5))
-}()
+// ruleBody is the text of rule id in language l, its cards and suit
+// symbols drawn.
+func ruleBody(l lang.Lang, id string) Phrase {
+	return PhraseT(l, "rule."+id+".body", ruleCards[id]...)
+}
+
+// ruleCards are the drawn values of the rules whose text shows cards or
+// suit symbols: R0 names each suit with its symbol, R1.8 works examples.
+var ruleCards = map[string][]any{
+	"R0": {
+		"anchor", PhrasePart{Icon: "anchor", Suit: "A"}, "heart", PhrasePart{Icon: "heart", Suit: "H"},
+		"kraken", PhrasePart{Icon: "kraken", Suit: "K"}, "skull", PhrasePart{Icon: "skull", Suit: "X"},
+		"swords", PhrasePart{Icon: "swords", Suit: "S"}, "parrot", PhrasePart{Icon: "parrot"},
+	},
+	"R1.8": func() []any {
+		card := func(s scoring.Suit, r scoring.Rank) scoring.Card { return scoring.Card{Suit: s, Rank: r} }
+		return []any{
+			"first", []scoring.Card{card(scoring.Heart, 2), card(scoring.Heart, 3), card(scoring.Anchor, 4), card(scoring.Swords, 6), card(scoring.Kraken, 6)},
+			"second", []scoring.Card{card(scoring.Swords, 1), card(scoring.Swords, 7)},
+			"third", card(scoring.Heart, scoring.Qtr),
+			"fourth", card(scoring.Swords, 5),
+		}
+	}(),
+}

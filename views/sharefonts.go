@@ -1,3 +1,5 @@
+//go:build !noshareimage
+
 package views
 
 import (

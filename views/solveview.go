@@ -1,5 +1,7 @@
 package views
 
+import "ruthless/views/lang"
+
 // The best-party page's model (/solve): "why not more?", other best
 // parties and the recruit advisor.
 
@@ -73,3 +75,8 @@ type SolveView struct {
 	// Advise keeps the advisor open (opened from a round-entry form).
 	Advise bool
 }
+
+// MarkInPool marks a card of the recruit advisor's Tavern Row grid that
+// is in the pool already, so it cannot be a recruit: the note under it
+// says so in language l.
+func MarkInPool(l lang.Lang, tc *TapCard) { tc.Note = l.T("solve.in_pool") }

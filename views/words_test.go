@@ -5,6 +5,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // TestAchievementWhy words each kind of R3.3 award from the NP that
@@ -143,7 +144,7 @@ func TestProblemText(t *testing.T) {
 			if got := views.ProblemText(tt.p); got != tt.want {
 				t.Errorf("ProblemText = %q, want %q", got, tt.want)
 			}
-			if got := views.ProblemPhrase(tt.p, true).Capitalized().String(); got != tt.inSet {
+			if got := views.ProblemPhrase(lang.English, tt.p, true).Capitalized().String(); got != tt.inSet {
 				t.Errorf("beside its set = %q, want %q", got, tt.inSet)
 			}
 		})

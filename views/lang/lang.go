@@ -287,3 +287,22 @@ func (l Lang) Keys() []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// Messages is every message whose key starts with prefix, by the rest of
+// its key, in this language (English where it lacks one): the words a
+// page hands to its scripts. A counted message gives its "other" form.
+func (l Lang) Messages(prefix string) map[string]string {
+	out := map[string]string{}
+	for _, cat := range []catalogue{English.cat, l.cat} {
+		for k, m := range cat {
+			if rest, ok := strings.CutPrefix(k, prefix); ok {
+				if m.Forms != nil {
+					out[rest] = m.Forms["other"]
+				} else {
+					out[rest] = m.Text
+				}
+			}
+		}
+	}
+	return out
+}

@@ -143,7 +143,7 @@ func TestPlaceholdersMatch(t *testing.T) {
 // builtKeys are the key families the code puts together from a prefix
 // and a value (a rule's ID, a suit's letter): a key under one of them
 // counts as used when the prefix itself is written in the code.
-var builtKeys = []string{"achievement.", "achievement_summary."}
+var builtKeys = []string{"rule.", "suit.", "js.", "achievement.", "achievement_summary."}
 
 // TestEveryKeyUsed fails when en.json has a key no code asks for: a word
 // left behind by a page that changed, which translators would still be
@@ -165,6 +165,31 @@ func TestEveryKeyUsed(t *testing.T) {
 		}
 		if !used {
 			t.Errorf("en.json has %q, which no code uses", k)
+		}
+	}
+}
+
+// TestEveryScriptWordUsed fails when en.json has a js.* word (the words a
+// page hands its scripts) that no script asks for, or a script asks for
+// one en.json lacks.
+func TestEveryScriptWordUsed(t *testing.T) {
+	var scripts strings.Builder
+	for _, name := range []string{"app.js", "live.js", "offline.js"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "static", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		scripts.Write(src)
+	}
+	words := English.Messages("js.")
+	for key := range words {
+		if !strings.Contains(scripts.String(), `ruthlessSay("`+key+`"`) {
+			t.Errorf("en.json has js.%s, which no script asks for", key)
+		}
+	}
+	for _, m := range regexp.MustCompile(`ruthlessSay\("([a-z_]+)"`).FindAllStringSubmatch(scripts.String(), -1) {
+		if _, ok := words[m[1]]; !ok {
+			t.Errorf("a script asks for %q, which en.json lacks as js.%s", m[1], m[1])
 		}
 	}
 }

@@ -152,7 +152,8 @@ async function staticFile(req) {
   const hit = await cache.match(req, { ignoreSearch: true });
   if (hit) return hit;
   const res = await viaApp(req);
-  if (res.ok) await cache.put(req, res.clone());
+  // Storage refused (full): the file is answered all the same.
+  if (res.ok) await cache.put(req, res.clone()).catch(() => {});
   return res;
 }
 
@@ -217,6 +218,9 @@ self.addEventListener("message", (ev) => {
     // starts the app if the browser had stopped it, before the next tap.
     ev.waitUntil(start().then(() => Promise.all([tellUpdated(ev.source), keepWasm(ev.source)]), () => {}));
   }
+  if ((data.type === "draft" || data.type === "draft-get") && ev.ports[0]) {
+    ev.waitUntil(draftMessage(data, ev.ports[0]));
+  }
   if (data.type === "stats" && ev.source) {
     ev.source.postMessage({ type: "stats", served: served, started: started });
     if (data.reset) served = {};
@@ -242,4 +246,59 @@ async function tellUpdated(client) {
   if (!mark || !client) return;
   await meta.delete("/updated");
   client.postMessage({ type: "updated", version: await mark.text() });
+}
+
+// Drafts: the taps of an entry not saved yet (static/live.js), kept here
+// in IndexedDB as well as in the page's localStorage. Chrome writes
+// localStorage to disk only seconds after a tap, so a browser killed in
+// between (the phone's memory short, the app swiped away) lost the last
+// taps; an IndexedDB transaction is on disk once it completes, and the
+// page hears of it. Their own database: the app's ("ruthless") belongs
+// to the Go side.
+const DRAFTS = "ruthless-drafts";
+let draftsDB = null;
+
+function openDrafts() {
+  if (!draftsDB) {
+    draftsDB = new Promise((resolve, reject) => {
+      const req = indexedDB.open(DRAFTS, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore("drafts");
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    draftsDB.catch(() => { draftsDB = null; });
+  }
+  return draftsDB;
+}
+
+// draftTx runs op on the drafts' store and resolves with its request's
+// result once the transaction is complete (on disk).
+async function draftTx(mode, op) {
+  const db = await openDrafts();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction("drafts", mode);
+    const req = op(tx.objectStore("drafts"));
+    tx.oncomplete = () => resolve(req.result);
+    tx.onerror = tx.onabort = () => reject(tx.error || new Error("the draft was not kept"));
+  });
+}
+
+// draftMessage keeps ({type: "draft", key, draft}; draft null forgets
+// it) or reads ({type: "draft-get", key}) a draft and answers on port:
+// {ok} or {draft}. Storage refused answers ok false: the page still has
+// the taps on the screen and in localStorage.
+async function draftMessage(data, port) {
+  try {
+    if (data.type === "draft-get") {
+      port.postMessage({ draft: (await draftTx("readonly", (s) => s.get(data.key))) || null });
+    } else if (data.draft) {
+      await draftTx("readwrite", (s) => s.put(data.draft, data.key));
+      port.postMessage({ ok: true });
+    } else {
+      await draftTx("readwrite", (s) => s.delete(data.key));
+      port.postMessage({ ok: true });
+    }
+  } catch (err) {
+    port.postMessage({ ok: false, draft: null });
+  }
 }
