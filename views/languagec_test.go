@@ -26,12 +26,12 @@ func TestSignedOutPagesInGerman(t *testing.T) {
 			var b strings.Builder
 			_ = views.Login(views.LoginView{Errors: views.Errors{"password": views.PasswordLimitedText(de, 3*time.Second)}}).Render(ctx, &b)
 			return b.String()
-		}, []string{"Tischpasswort", "Partien öffnen", "Code eingeben", "Wartet 3 Sekunden"}},
+		}, []string{"Tischpasswort", "Partien öffnen", "Code eingeben", "Warte 3 Sekunden"}},
 		{"join code", func() string {
 			var b strings.Builder
 			_ = views.JoinCode(views.JoinCodeView{Problem: views.JoinCodeLimited, Retry: time.Second}).Render(ctx, &b)
 			return b.String()
-		}, []string{"Einer Partie beitreten", "Beitreten", "Wartet 1 Sekunde bis"}},
+		}, []string{"Einer Partie beitreten", "Beitreten", "Warte 1 Sekunde bis"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			body := c.page()
