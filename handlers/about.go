@@ -183,11 +183,3 @@ func playFacts(g store.StoredGame) views.PlayFacts {
 	}
 	return f
 }
-
-// playedDay is the day g was played, written out for the share image.
-func playedDay(g store.StoredGame) string {
-	if played, err := time.Parse(time.RFC3339, g.File.Played); err == nil {
-		return played.Format("2 January 2006")
-	}
-	return g.Created.Local().Format("2 January 2006")
-}

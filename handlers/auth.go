@@ -22,6 +22,7 @@ import (
 
 	"ruthless/edge"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // The table password. Without one the app is open to anyone who reaches
@@ -318,7 +319,7 @@ func (a *app) login(c *gin.Context) {
 	}
 	password := strings.TrimSpace(form.Get("password"))
 	if password == "" {
-		vm.Errors = views.Errors{"password": views.PasswordEmptyText}
+		vm.Errors = views.Errors{"password": views.PasswordEmptyText(lang.From(c.Request.Context()))}
 		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 		return
 	}
@@ -329,12 +330,12 @@ func (a *app) login(c *gin.Context) {
 	switch v.outcome {
 	case loginLimited:
 		a.logger(c.Request.Context()).Warn("wrong password, over the limit", "client", client)
-		vm.Errors = views.Errors{"password": views.PasswordLimitedText(v.retry)}
+		vm.Errors = views.Errors{"password": views.PasswordLimitedText(lang.From(c.Request.Context()), v.retry)}
 		a.fail(c, drawnOn(&refusal{status: http.StatusTooManyRequests, message: "too many wrong passwords",
 			field: "password", retryAfter: retrySeconds(v.retry)}, views.Login(vm)))
 	case loginWrong:
 		a.logger(c.Request.Context()).Warn("wrong password", "client", client)
-		vm.Errors = views.Errors{"password": views.PasswordWrongText}
+		vm.Errors = views.Errors{"password": views.PasswordWrongText(lang.From(c.Request.Context()))}
 		a.fail(c, drawnOn(errWrongPassword, views.Login(vm)))
 	default:
 		if err := a.auth.setSession(c.Writer, c.Request); err != nil {

@@ -57,10 +57,10 @@ func (a *app) limitRequests(next http.Handler) http.Handler {
 
 // busy is the refusal of a request that found no free slot: 503, try
 // again soon.
-func busy(what string) *refusal {
+func busy(what, task string) *refusal {
 	return &refusal{status: http.StatusServiceUnavailable,
 		message: "the server is busy " + what + "; try again in a few seconds",
-		title:   "Busy", text: "The server is busy " + what + ". Try again in a few seconds.",
+		title:   views.BusyTitle, text: views.ServerBusyText(task),
 		retryAfter: retryAfter, header: noStore}
 }
 
@@ -73,7 +73,7 @@ var noStore = map[string]string{"Cache-Control": "no-store"}
 func (a *app) exportGate(c *gin.Context) {
 	release, ok := a.exports.Take(c.Request.Context(), exportWait)
 	if !ok {
-		a.fail(c, busy("with other downloads of the whole history"))
+		a.fail(c, busy("with other downloads of the whole history", "downloads"))
 		return
 	}
 	defer release()

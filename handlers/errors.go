@@ -23,6 +23,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // apiError is the body of every JSON error answer (docs/api.md, "Errors and
@@ -46,8 +47,9 @@ type problem struct {
 	message string // the JSON body's "error": lower case, no full stop
 	field   string
 	// title and text are the error page's heading and sentence (text is
-	// also the plain answer); "" for the status text and the message.
-	title, text string
+	// also the plain answer), worded in the reader's language when the
+	// answer is drawn; nil for the status text and the message.
+	title, text views.Words
 	// noSuchPage: on a page, a bad id, round or seat in the address is a
 	// page that does not exist (404), whatever the API answers.
 	noSuchPage bool
@@ -70,8 +72,8 @@ type refusal struct {
 	status     int
 	message    string // the JSON body's "error"
 	field      string
-	title      string // the page's heading; "" for the status text
-	text       string // the page's or plain answer's sentence; "" for the message
+	title      views.Words // the page's heading; nil for the status text
+	text       views.Words // the page's or plain answer's sentence; nil for the message
 	retryAfter string
 	header     map[string]string
 	body       any // the JSON body, when it says more than error and field
@@ -100,7 +102,7 @@ func drawnOn(err error, form templ.Component) error { return &formAnswer{err: er
 
 // notFoundPage is the refusal of an address that names nothing: the page
 // says msg, the API "no such address".
-func notFoundPage(msg string) *refusal {
+func notFoundPage(msg views.Words) *refusal {
 	return &refusal{status: http.StatusNotFound, message: "no such address", title: views.NotFoundTitle, text: msg}
 }
 
@@ -164,9 +166,9 @@ func classifyError(err error) problem {
 	}
 	if sf, ok := storageFaultOf(err); ok {
 		return problem{status: http.StatusServiceUnavailable, message: sf.message, title: views.CannotSaveTitle,
-			text: views.StorageFaultText(sf.message, sf.page), retryAfter: storageRetryAfter, storage: &sf}
+			text: views.StorageFaultText(sf.kind, sf.page), retryAfter: storageRetryAfter, storage: &sf}
 	}
-	busy := func(message, text string) problem {
+	busy := func(message string, text views.Words) problem {
 		return problem{status: http.StatusServiceUnavailable, message: message, title: views.BusyTitle, text: text, retryAfter: retryAfter}
 	}
 	switch {
@@ -219,7 +221,8 @@ const storageRetryAfter = "60"
 // says when a fault starts and ends (store.Options.OnFault), not at each
 // request it refuses.
 type storageFault struct {
-	kind, message, page string
+	kind, message string
+	page          views.Words
 }
 
 // storageFaultOf is err's storage fault, if it is one.
@@ -253,8 +256,8 @@ var (
 type badRequest struct {
 	field   string
 	message string
-	// text is the page's sentence (views' words); "" for the message.
-	text string
+	// text is the page's sentence (views' words); nil for the message.
+	text views.Words
 }
 
 func (e *badRequest) Error() string { return e.field + ": " + e.message }
@@ -314,7 +317,7 @@ func (a *app) fail(c *gin.Context, err error) {
 }
 
 // notFound answers an address that names nothing, saying msg on the page.
-func (a *app) notFound(c *gin.Context, msg string) { a.fail(c, notFoundPage(msg)) }
+func (a *app) notFound(c *gin.Context, msg views.Words) { a.fail(c, notFoundPage(msg)) }
 
 // answerError writes err's answer in form: the one place an error becomes
 // a status, its headers and a body. A client that has gone gets nothing
@@ -327,7 +330,7 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 	if a.offline && p.storage != nil {
 		// On a phone the "database" is the browser's storage for the
 		// site: the words say so, and a retry can come soon.
-		p.message, p.title, p.text, p.retryAfter = views.OfflineStorageMessage, views.OfflineStorageTitle, views.OfflineStorageText, "5"
+		p.message, p.title, p.text, p.retryAfter = views.OfflineStorageMessage, views.Fixed(views.OfflineStorageTitle), views.Fixed(views.OfflineStorageText), "5"
 	}
 	log := a.logger(r.Context())
 	switch {
@@ -367,31 +370,31 @@ func (a *app) answerError(w http.ResponseWriter, r *http.Request, form answerFor
 		}
 		writeJSON(w, p.status, body)
 	case form == asText:
-		text := p.text
+		text := p.text.In(pageLanguage(r))
 		if text == "" {
-			text = views.MessageText(p.message)
+			text = views.MessageWords(p.message).In(pageLanguage(r))
 		}
 		http.Error(w, text, p.status)
 	default:
-		status, vm := p.page()
+		status, vm := p.page(pageLanguage(r))
 		a.render(w, r, status, views.ErrorPage(vm))
 	}
 }
 
-// page is the problem's error page and its status.
-func (p problem) page() (int, views.ErrorView) {
+// page is the problem's error page in l and its status.
+func (p problem) page(l lang.Lang) (int, views.ErrorView) {
 	status := p.status
-	vm := views.ErrorView{Title: p.title, Message: p.text}
+	vm := views.ErrorView{Title: p.title.In(l), Message: p.text.In(l)}
 	if p.noSuchPage {
 		status = http.StatusNotFound
-		vm.Title = views.NotFoundTitle
-		vm.Message = views.NoSuchPage(p.message)
+		vm.Title = views.NotFoundTitle(l)
+		vm.Message = views.NoSuchPage(p.message).In(l)
 	}
 	if vm.Title == "" {
-		vm.Title = http.StatusText(status)
+		vm.Title = views.StatusTitle(l, status)
 	}
 	if vm.Message == "" {
-		vm.Message = views.MessageText(p.message)
+		vm.Message = views.MessageWords(p.message).In(l)
 	}
 	vm.Status = status
 	return status, vm

@@ -86,7 +86,7 @@ func TestRefusalsCarryRetryAfter(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
 			c, _ := ginTestContext(rec, httptest.NewRequest(http.MethodGet, tt.path, nil))
-			a.fail(c, busy("drawing other pictures"))
+			a.fail(c, busy("drawing other pictures", "pictures"))
 			if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") != retryAfter || rec.Header().Get("Cache-Control") != "no-store" {
 				t.Errorf("status %d, Retry-After %q, Cache-Control %q; want 503, %q, no-store", rec.Code, rec.Header().Get("Retry-After"), rec.Header().Get("Cache-Control"), retryAfter)
 			}

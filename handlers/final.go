@@ -297,6 +297,7 @@ func (a *app) final(c *gin.Context) {
 	if vm.Complete {
 		// The result is shared by its share link, which opens without
 		// the table password (share.go).
+		vm.Share = shareView(lang.From(c.Request.Context()), g, res)
 		vm.Share.Href = a.shareLink(c, g)
 		if vm.Share.Href == "" {
 			vm.Share.NewAction = views.ShareNewURL(g.ID)
@@ -337,7 +338,6 @@ func finalView(g store.StoredGame, res scoring.Result, t atTable) views.FinalVie
 		return vm
 	}
 	vm.Complete = true
-	vm.Share = shareView(g, res)
 	for _, ar := range res.Achievements {
 		row := views.AchievementRow{ID: ar.ID, Name: ar.Name, NP: ar.NP, Why: ar.Why, Rule: ar.Rule, Result: &ar}
 		for _, cnt := range ar.Counts {

@@ -72,7 +72,7 @@ type app struct {
 	// summaries is the players list of the history's last state.
 	summaries historyCache[[]scoring.PlayerSummary]
 	// recordsPage is the records page of the history's last state.
-	recordsPage historyCache[*views.RecordsView]
+	recordsPage historyCache[*scoring.Records]
 	live        *edge.Broker // the game versions the phones wait on (live.go)
 	listen      string       // the address the server listens on, "" if unknown (invite.go)
 	offline     bool         // running in the phone's browser (offline.go)

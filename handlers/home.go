@@ -16,6 +16,7 @@ import (
 	"ruthless/store"
 	"ruthless/table"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 const dateLayout = "2 Jan 2006, 15:04"
@@ -74,7 +75,7 @@ func (a *app) summary(ctx context.Context, g store.StoredGame) (views.GameListIt
 	s := views.GameListItem{
 		ID:          g.ID,
 		Players:     g.File.Players,
-		Date:        g.Created.Local().Format(dateLayout),
+		Played:      g.Created.Local(),
 		RoundsTotal: scoring.RoundsFor(len(g.File.Players)),
 	}
 	res, err := a.scoreGame(ctx, g)
@@ -160,13 +161,13 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	// broken request, and dropping the fifth would start a game without
 	// a player who was meant to be in it.
 	if n := len(form["player"]); n > len(vm.Names) {
-		refuse(http.StatusBadRequest, "players", views.TooManyNamesText(n, scoring.MinPlayers, scoring.MaxPlayers))
+		refuse(http.StatusBadRequest, "players", views.TooManyNamesText(lang.From(c.Request.Context()), n, scoring.MinPlayers, scoring.MaxPlayers))
 		return
 	}
 	if raw := form.Get("start"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 0 || n >= len(vm.Names) {
-			refuse(http.StatusBadRequest, "start_player", views.StartSeatText(clip(raw)))
+			refuse(http.StatusBadRequest, "start_player", views.StartSeatText(lang.From(c.Request.Context()), clip(raw)))
 			return
 		}
 		vm.StartSeat = n
@@ -188,10 +189,10 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 		slot = append(slot, i)
 	}
 	if len(players) >= 2 && start < 0 {
-		vm.Errors["start_player"] = views.StartPlayerMissingText
+		vm.Errors["start_player"] = views.StartPlayerMissingText(lang.From(c.Request.Context()))
 	}
 	for i, name := range vm.Names {
-		if msg := nameTooLong(name); msg != "" {
+		if msg := nameTooLong(lang.From(c.Request.Context()), name); msg != "" {
 			vm.Errors["players["+strconv.Itoa(i)+"]"] = msg
 		}
 	}
@@ -214,7 +215,7 @@ func (a *app) createFromForm(c *gin.Context, of store.StoredGame) {
 	case errors.As(err, &fe):
 		refuse(http.StatusUnprocessableEntity, newGameField(fe, slot), views.FieldProblem(fe))
 	case errors.As(err, &limited):
-		vm.Errors["form"], vm.KnownNames = limited.message(), a.knownNames(c)
+		vm.Errors["form"], vm.KnownNames = views.NewGamesLimitedIn(lang.From(c.Request.Context()), limited.perMinute, limited.perHour, limited.wait), a.knownNames(c)
 		a.fail(c, drawnOn(limited, views.NewGame(vm)))
 	case err != nil:
 		a.fail(c, err)
@@ -255,12 +256,12 @@ func newGameField(fe *scoring.FieldError, slot []int) string {
 // than a name may be (R4.5), or "" when it is not. A browser keeps to the
 // forms' maxlength, but one without it or a script can send more, and the
 // name is refused whole (the new-game and rename forms), never cut short.
-func nameTooLong(name string) string {
+func nameTooLong(l lang.Lang, name string) string {
 	n := utf8.RuneCountInString(name)
 	if n <= scoring.MaxNameLength {
 		return ""
 	}
-	return views.NameTooLongText(n, scoring.MaxNameLength)
+	return views.NameTooLongText(l, n, scoring.MaxNameLength)
 }
 
 // homeFilter reads the home page's filters from the query: player (one

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"ruthless/edge"
+	"ruthless/views"
 )
 
 // checkHost answers 421 Misdirected Request to a request for a host the
@@ -20,6 +21,6 @@ func (a *app) checkHost(next http.Handler) http.Handler {
 		msg := "this server does not answer to the name " + strconv.QuoteToASCII(host) +
 			"; if that is really this machine, start the server with -host " + strconv.QuoteToASCII(edge.HostOnly(host))
 		a.answerError(w, r, formBefore(r), &refusal{status: http.StatusMisdirectedRequest, message: msg,
-			text: "Misdirected request: " + msg + ".", header: closeAfter})
+			text: views.MisdirectedText(msg), header: closeAfter})
 	})
 }

@@ -63,7 +63,7 @@ func (a *app) importForm(c *gin.Context) {
 		for _, id := range ids {
 			if g, ok := byID[id]; ok {
 				vm.Known = append(vm.Known, views.KnownGame{Href: views.GameURL(g.ID),
-					Players: views.JoinNames(lang.English, g.File.Players), Date: g.Created.Local().Format(dateLayout)})
+					Players: g.File.Players, Played: g.Created.Local()})
 			}
 		}
 	}
@@ -96,7 +96,7 @@ func (a *app) importPost(c *gin.Context) {
 		// this answer (issue 44).
 		_, _ = io.Copy(io.Discard, c.Request.Body)
 		a.logger(c.Request.Context()).Warn("import limited", "client", edge.ClientAddr(c.Request), "retry", wait)
-		a.refuseImport(c, http.StatusTooManyRequests, wait, views.ImportsLimitedText(importsPerMinute, wait))
+		a.refuseImport(c, http.StatusTooManyRequests, wait, views.ImportsLimitedText(lang.From(c.Request.Context()), importsPerMinute, wait))
 		return
 	}
 	if err := c.Request.ParseMultipartForm(1 << 20); err != nil {
@@ -106,23 +106,23 @@ func (a *app) importPost(c *gin.Context) {
 		}
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			refuse(http.StatusRequestEntityTooLarge, views.UploadTooLargeText(MaxImport>>20))
+			refuse(http.StatusRequestEntityTooLarge, views.UploadTooLargeText(lang.From(c.Request.Context()), MaxImport>>20))
 			return
 		}
-		refuse(http.StatusBadRequest, views.UploadUnreadableText)
+		refuse(http.StatusBadRequest, views.UploadUnreadableText(lang.From(c.Request.Context())))
 		return
 	}
 	defer c.Request.MultipartForm.RemoveAll()
 	files := c.Request.MultipartForm.File["file"]
 	if len(files) == 0 {
-		refuse(http.StatusUnprocessableEntity, views.NoFileText)
+		refuse(http.StatusUnprocessableEntity, views.NoFileText(lang.From(c.Request.Context())))
 		return
 	}
 	if len(files) > maxImportFiles {
-		refuse(http.StatusUnprocessableEntity, views.TooManyFilesText(maxImportFiles, len(files)))
+		refuse(http.StatusUnprocessableEntity, views.TooManyFilesText(lang.From(c.Request.Context()), maxImportFiles, len(files)))
 		return
 	}
-	games, errs, status, err := readUploadedGames(files)
+	games, errs, status, err := readUploadedGames(lang.From(c.Request.Context()), files)
 	if err != nil {
 		a.fail(c, err)
 		return
@@ -133,7 +133,7 @@ func (a *app) importPost(c *gin.Context) {
 	}
 	if wait := a.importVolume.Take(len(games)); wait > 0 {
 		a.logger(c.Request.Context()).Warn("import volume limited", "client", edge.ClientAddr(c.Request), "games", len(games), "retry", wait)
-		a.refuseImport(c, http.StatusTooManyRequests, wait, views.ImportVolumeText(a.importVolume.PerHour(), len(games), wait))
+		a.refuseImport(c, http.StatusTooManyRequests, wait, views.ImportVolumeText(lang.From(c.Request.Context()), a.importVolume.PerHour(), len(games), wait))
 		return
 	}
 	done, err := a.table.Import(c.Request.Context(), games)
@@ -172,12 +172,12 @@ func (a *app) importPost(c *gin.Context) {
 // status to refuse the upload with (413 once the upload holds too many
 // games or too large a one, which ends the reading); err is a failure
 // that is not the upload's.
-func readUploadedGames(files []*multipart.FileHeader) (games []scoring.Game, errs []string, status int, err error) {
+func readUploadedGames(l lang.Lang, files []*multipart.FileHeader) (games []scoring.Game, errs []string, status int, err error) {
 	status = http.StatusUnprocessableEntity
 	for _, fh := range files {
 		f, err := fh.Open()
 		if err != nil {
-			errs = append(errs, views.FileUnreadableText(fh.Filename))
+			errs = append(errs, views.FileUnreadableText(l, fh.Filename))
 			continue
 		}
 		gs, err := store.ReadGameFiles(fh.Filename, f, maxImportGames-len(games))

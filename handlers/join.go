@@ -133,18 +133,18 @@ func liveView(r *http.Request, g store.StoredGame, links bool) views.LiveView {
 // waitingFor names the players this phone waits for when all that is
 // missing is on other phones ("Ben and Carla"); "" while it has something
 // of its own (or an open seat) to enter, or nothing is missing.
-func waitingFor(t atTable, entered func(int) bool) string {
+func waitingFor(t atTable, entered func(int) bool) []string {
 	var names []string
 	for p, name := range t.g.File.Players {
 		if entered(p) {
 			continue
 		}
 		if t.mayLead(p) {
-			return ""
+			return nil
 		}
 		names = append(names, name)
 	}
-	return views.JoinNames(lang.English, names)
+	return names
 }
 
 // endOfGame fills the live list with who has entered the end of the

@@ -51,6 +51,16 @@ func chooseLanguage(w http.ResponseWriter, r *http.Request) lang.Lang {
 		})
 		return l
 	}
+	return pageLanguage(r)
+}
+
+// pageLanguage is the language of an answer to r: the one pickLanguage
+// chose, or for a request refused before it ran (a rate limit, the host
+// check), the one it would choose, without setting the cookie.
+func pageLanguage(r *http.Request) lang.Lang {
+	if l, ok := lang.Find(r.URL.Query().Get("lang")); ok {
+		return l
+	}
 	if ck, err := r.Cookie(langCookie); err == nil {
 		if l, ok := lang.Find(ck.Value); ok {
 			return l

@@ -227,16 +227,14 @@ var stillWorded = map[string]wording{
 	"auth.go": {why: "key-derivation labels of the session key", literals: []string{
 		"ruthless table password: session cookie key, v1", "securecookie hash key",
 	}},
-	"bounds.go": {why: "plumbing: the busy slots' page, its words shared with the API's message", literals: []string{
-		"The server is busy ", ". Try again in a few seconds.",
+	"bounds.go": {why: "the busy slots' API message", literals: []string{
 		"with other downloads of the whole history",
 	}},
-	"shareimage.go": {why: "a hash label, and the busy page's words (bounds.go)", literals: []string{
+	"shareimage.go": {why: "a hash label, and the busy API message (bounds.go)", literals: []string{
 		"ruthless card image v1\x00", "drawing other pictures",
 	}},
 	"host.go": {why: "plumbing: the host check's answer", literals: []string{
 		"this server does not answer to the name ", "; if that is really this machine, start the server with -host ",
-		"Misdirected request: ",
 	}},
 	"ratelimit.go": {why: "the new-game limit's log and error text", literals: []string{
 		"too many new games from this client",

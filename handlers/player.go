@@ -30,7 +30,7 @@ func (a *app) player(c *gin.Context) {
 		a.notFound(c, views.NoSuchPlayer(clip(name)))
 		return
 	}
-	a.page(c, http.StatusOK, views.Player(playerView(st)))
+	a.page(c, http.StatusOK, views.Player(playerView(lang.From(c.Request.Context()), st)))
 }
 
 // maxCachedPlayers bounds the player pages kept: the players of a
@@ -78,24 +78,24 @@ func (a *app) workPlayerStats(ctx context.Context, name string) (scoring.PlayerS
 }
 
 // playerView is a player's page: the statistics, drawn.
-func playerView(st scoring.PlayerStats) views.PlayerView {
+func playerView(l lang.Lang, st scoring.PlayerStats) views.PlayerView {
 	vm := views.PlayerView{Name: st.Name, Games: st.Games, Wins: st.Wins, SharedWins: st.SharedWins, Playing: st.Playing,
-		WinRate: pct(st.Wins+st.SharedWins, st.Games), AvgNP: avg(st.TotalNP, st.Games), BestNP: st.BestNP,
+		WinRate: views.Percent(l, st.Wins+st.SharedWins, st.Games), AvgNP: views.Average(l, st.TotalNP, st.Games), BestNP: st.BestNP,
 		RenameHref: views.PlayerURL(st.Name) + "/rename", GamesHref: "/?player=" + url.QueryEscape(st.Name)}
 	if st.BestNPGame != "" {
 		vm.BestNPHref = views.GameResultSheetURL(st.BestNPGame)
 	}
 	row := views.StackRow{Name: st.Name}
-	table := views.StackRow{Name: views.TableAverage}
+	table := views.StackRow{Name: views.TableAverage(l)}
 	for i := range views.NPSources {
-		vm.Sources = append(vm.Sources, views.SourceLine{Name: views.NPSource(i), Mine: avg(st.Sources[i], st.Games), Table: avg(st.TableSources[i], st.TableSeats)})
+		vm.Sources = append(vm.Sources, views.SourceLine{Name: views.NPSource(l, i), Mine: views.Average(l, st.Sources[i], st.Games), Table: views.Average(l, st.TableSources[i], st.TableSeats)})
 		// Tenths of NP, so the bars compare averages without rounding.
 		row.Parts = append(row.Parts, tenths(st.Sources[i], st.Games))
 		table.Parts = append(table.Parts, tenths(st.TableSources[i], st.TableSeats))
 	}
 	if st.Games > 0 {
-		row.Label, table.Label = avg(st.TotalNP, st.Games), avg(sum4(st.TableSources), st.TableSeats)
-		vm.SourcesChart = views.StackedBars(views.PlayerSourcesTitle(st.Name), []views.StackRow{row, table})
+		row.Label, table.Label = views.Average(l, st.TotalNP, st.Games), views.Average(l, sum4(st.TableSources), st.TableSeats)
+		vm.SourcesChart = views.StackedBars(views.PlayerSourcesTitle(l, st.Name), []views.StackRow{row, table})
 	}
 	if st.BestParty != nil {
 		bp := st.BestParty
@@ -116,7 +116,7 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	sort.SliceStable(vm.Patterns, func(i, j int) bool { return vm.Patterns[i].Count > vm.Patterns[j].Count })
 	for _, info := range scoring.AchievementList() {
 		if st.AchFirst[info.ID]+st.AchSecond[info.ID] > 0 {
-			vm.Achievements = append(vm.Achievements, views.AchievementLine{Name: info.Name, First: st.AchFirst[info.ID], Second: st.AchSecond[info.ID]})
+			vm.Achievements = append(vm.Achievements, views.AchievementLine{Name: views.AchievementRecordName(l, info.ID), First: st.AchFirst[info.ID], Second: st.AchSecond[info.ID]})
 		}
 	}
 	keys := make([]string, 0, len(st.H2H))
@@ -137,14 +137,14 @@ func playerView(st scoring.PlayerStats) views.PlayerView {
 	var pts []views.ResultPoint
 	for i := len(st.History) - 1; i >= 0; i-- {
 		gl := st.History[i]
-		vm.History = append(vm.History, views.HistoryLine{Href: views.GameResultSheetURL(gl.ID), Date: time.Unix(0, gl.Played).Local().Format(dateLayout),
+		vm.History = append(vm.History, views.HistoryLine{Href: views.GameResultSheetURL(gl.ID), Date: l.Date(time.Unix(0, gl.Played).Local()),
 			NP: gl.NP, Place: gl.Place, Won: gl.Won, Shared: gl.Shared})
 	}
 	for _, gl := range st.History {
-		pts = append(pts, views.ResultPoint{Label: time.Unix(0, gl.Played).Local().Format("2 Jan 06"), NP: gl.NP, Won: gl.Won})
+		pts = append(pts, views.ResultPoint{Label: views.ShortDate(l, time.Unix(0, gl.Played).Local()), NP: gl.NP, Won: gl.Won})
 	}
 	if len(pts) > 0 {
-		vm.ResultsChart = views.ResultsChart(views.PlayerResultsTitle(st.Name), pts)
+		vm.ResultsChart = views.ResultsChart(l, views.PlayerResultsTitle(l, st.Name), pts)
 	}
 	return vm
 }

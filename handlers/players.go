@@ -16,27 +16,12 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // The players list: everyone who played here, with their record. The
 // statistics are scoring's (scoring.NewPlayers); this page keeps
 // the list of one state of the history and slices it into pages.
-
-// pct writes n/d as a whole percentage.
-func pct(n, d int) string {
-	if d == 0 {
-		return "–"
-	}
-	return strconv.Itoa((100*n+d/2)/d) + "%"
-}
-
-// avg writes n/d with one decimal.
-func avg(n, d int) string {
-	if d == 0 {
-		return "–"
-	}
-	return strconv.FormatFloat(float64(n)/float64(d), 'f', 1, 64)
-}
 
 // playersPerPage bounds the players list: a history of a hundred
 // thousand names is still a page a phone opens at once.
@@ -93,7 +78,7 @@ func (a *app) players(c *gin.Context) {
 	}
 	for _, ps := range list[(page-1)*playersPerPage : min(len(list), page*playersPerPage)] {
 		vm.Players = append(vm.Players, views.PlayerLine{Name: ps.Name, Href: views.PlayerURL(ps.Name), Games: ps.Games,
-			Wins: ps.Wins, SharedWins: ps.SharedWins, Playing: ps.Playing, WinRate: pct(ps.Wins+ps.SharedWins, ps.Games)})
+			Wins: ps.Wins, SharedWins: ps.SharedWins, Playing: ps.Playing, WinRate: views.Percent(lang.From(c.Request.Context()), ps.Wins+ps.SharedWins, ps.Games)})
 	}
 	a.page(c, http.StatusOK, views.Players(vm))
 }

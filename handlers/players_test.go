@@ -23,6 +23,7 @@ import (
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // histApp is the real router over a store of n generated games.
@@ -192,7 +193,7 @@ func TestPlayerPagesMatchRecomputation(t *testing.T) {
 				t.Errorf("best NP %d not shown", w.best)
 			}
 			for i := range views.NPSources {
-				name := views.NPSource(i)
+				name := views.NPSource(lang.English, i)
 				row := fmt.Sprintf(`%s</th><td>%s</td><td>%s</td>`, name, tenthsText(w.srcMine[i], w.games), tenthsText(w.srcTable[i], w.seats))
 				if !strings.Contains(body, row) {
 					t.Errorf("source %s: want row %q", name, row)

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -34,18 +33,19 @@ const chartPlayers = 4
 
 // records is /records.
 func (a *app) records(c *gin.Context) {
-	vm, err := a.recordsView(c.Request.Context())
+	r, err := a.historyRecords(c.Request.Context())
 	if err != nil {
 		a.fail(c, err)
 		return
 	}
-	a.page(c, http.StatusOK, views.Records(*vm))
+	a.page(c, http.StatusOK, views.Records(recordsPage(lang.From(c.Request.Context()), *r)))
 }
 
-// recordsView is the records page of the history as it is now, from the
-// cache when the history has not changed since it was drawn.
-func (a *app) recordsView(ctx context.Context) (*views.RecordsView, error) {
-	return a.recordsPage.get(ctx, a, func(ctx context.Context) (*views.RecordsView, error) {
+// historyRecords are the records of the history as it is now, from the
+// cache when the history has not changed since they were worked out.
+// The cache keeps the figures, not the page: each language words them.
+func (a *app) historyRecords(ctx context.Context) (*scoring.Records, error) {
+	return a.recordsPage.get(ctx, a, func(ctx context.Context) (*scoring.Records, error) {
 		var b *scoring.RecordsBuilder
 		if err := a.eachSummary(ctx, func() func(scoring.GameSummary) { b = scoring.NewRecords(); return b.Add }); err != nil {
 			return nil, err
@@ -61,34 +61,33 @@ func (a *app) recordsView(ctx context.Context) (*views.RecordsView, error) {
 				}
 			}
 		}
-		vm := recordsPage(r)
-		return &vm, nil
+		return &r, nil
 	})
 }
 
-// recordDate is how the records page dates a game.
-func recordDate(played int64) string { return time.Unix(0, played).Local().Format("2 Jan 06") }
+// recordDate is when a game of the records page was played.
+func recordDate(played int64) time.Time { return time.Unix(0, played).Local() }
 
-// recordsPage draws the records.
-func recordsPage(r scoring.Records) views.RecordsView {
+// recordsPage draws the records in l.
+func recordsPage(l lang.Lang, r scoring.Records) views.RecordsView {
 	vm := views.RecordsView{Games: r.Games, MinGames: scoring.MinGamesForRate}
 	if r.Games == 0 {
 		return vm
 	}
 	vm.Lines = []views.RecordLine{
-		countLine("games", views.RecordLabel("games"), r.MostGames, strconv.Itoa(r.MostGames.Value)),
-		countLine("wins", views.RecordLabel("wins"), r.MostWins, strconv.Itoa(r.MostWins.Value)),
-		rateLine(r.BestRate),
-		gameLine("np", views.RecordLabel("np"), r.HighestNP),
-		gameLine("prizes", views.RecordLabel("prizes"), r.MostPrizeNP),
-		streakLine(r.LongestStreak),
+		countLine("games", views.RecordLabel(l, "games"), r.MostGames, l.Number(r.MostGames.Value)),
+		countLine("wins", views.RecordLabel(l, "wins"), r.MostWins, l.Number(r.MostWins.Value)),
+		rateLine(l, r.BestRate),
+		gameLine(l, "np", views.RecordLabel(l, "np"), r.HighestNP),
+		gameLine(l, "prizes", views.RecordLabel(l, "prizes"), r.MostPrizeNP),
+		streakLine(l, r.LongestStreak),
 	}
 	for _, ar := range r.Achievements {
-		vm.Achievements = append(vm.Achievements, countLine(ar.ID, ar.Name, ar.CountRecord, strconv.Itoa(ar.Value)+"×"))
+		vm.Achievements = append(vm.Achievements, countLine(ar.ID, views.AchievementRecordName(l, ar.ID), ar.CountRecord, l.Number(ar.Value)+"×"))
 	}
-	addParty(&vm, r.BestParty)
-	addHeadToHead(&vm, r)
-	addTimeline(&vm, r)
+	addParty(l, &vm, r.BestParty)
+	addHeadToHead(l, &vm, r)
+	addTimeline(l, &vm, r)
 	return vm
 }
 
@@ -115,34 +114,34 @@ func countLine(id, label string, cr scoring.CountRecord, figure string) views.Re
 	return l
 }
 
-func rateLine(rr scoring.RateRecord) views.RecordLine {
-	l := views.RecordLine{ID: "rate", Label: views.RecordLabel("rate"), Figure: "–"}
+func rateLine(lg lang.Lang, rr scoring.RateRecord) views.RecordLine {
+	l := views.RecordLine{ID: "rate", Label: views.RecordLabel(lg, "rate"), Figure: "–"}
 	l.Holders, l.More = capped(rr.Holders, func(h scoring.RateHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game = views.WinsOfGames(h.Wins, h.Games)
+		rh.Game = views.WinsOfGames(lg, h.Wins, h.Games)
 		return rh
 	})
 	if len(rr.Holders) > 0 {
-		l.Figure = pct(rr.Holders[0].Wins, rr.Holders[0].Games)
+		l.Figure = views.Percent(lg, rr.Holders[0].Wins, rr.Holders[0].Games)
 	}
 	return l
 }
 
-func gameLine(id, label string, gr scoring.GameRecord) views.RecordLine {
-	l := views.RecordLine{ID: id, Label: label, Figure: strconv.Itoa(gr.Value)}
+func gameLine(lg lang.Lang, id, label string, gr scoring.GameRecord) views.RecordLine {
+	l := views.RecordLine{ID: id, Label: label, Figure: lg.Number(gr.Value)}
 	l.Holders, l.More = capped(gr.Holders, func(h scoring.GameHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = recordDate(h.Played), views.GameResultSheetURL(h.GameID)
+		rh.Game, rh.GameHref = lg.Date(recordDate(h.Played)), views.GameResultSheetURL(h.GameID)
 		return rh
 	})
 	return l
 }
 
-func streakLine(sr scoring.StreakRecord) views.RecordLine {
-	l := views.RecordLine{ID: "streak", Label: views.RecordLabel("streak"), Figure: strconv.Itoa(sr.Length)}
+func streakLine(lg lang.Lang, sr scoring.StreakRecord) views.RecordLine {
+	l := views.RecordLine{ID: "streak", Label: views.RecordLabel(lg, "streak"), Figure: lg.Number(sr.Length)}
 	l.Holders, l.More = capped(sr.Holders, func(h scoring.StreakHolder) views.RecordHolder {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = views.StreakFrom(recordDate(h.Played)), views.GameResultSheetURL(h.First)
+		rh.Game, rh.GameHref = views.StreakFrom(lg, recordDate(h.Played)), views.GameResultSheetURL(h.First)
 		return rh
 	})
 	if sr.Length == 0 {
@@ -153,7 +152,7 @@ func streakLine(sr scoring.StreakRecord) views.RecordLine {
 
 // addParty draws the strongest party (the first entered, when several
 // tie) and lists where each party of that strength was entered.
-func addParty(vm *views.RecordsView, pr scoring.PartyRecord) {
+func addParty(l lang.Lang, vm *views.RecordsView, pr scoring.PartyRecord) {
 	if len(pr.Holders) == 0 || pr.Strength == 0 {
 		return
 	}
@@ -165,14 +164,14 @@ func addParty(vm *views.RecordsView, pr scoring.PartyRecord) {
 	vm.Party = &pv
 	for _, h := range pr.Holders[:min(len(pr.Holders), shownParties)] {
 		rh := holderOf(h.Name)
-		rh.Game, rh.GameHref = views.RoundOn(h.Round, recordDate(h.Played)), views.RoundURL(h.GameID, h.Round)
+		rh.Game, rh.GameHref = views.RoundOn(l, h.Round, recordDate(h.Played)), views.RoundURL(h.GameID, h.Round)
 		vm.PartyHolders = append(vm.PartyHolders, rh)
 	}
 	vm.PartyMore = max(0, len(pr.Holders)-shownParties)
 }
 
 // addHeadToHead fills the matrix of the players with the most games.
-func addHeadToHead(vm *views.RecordsView, r scoring.Records) {
+func addHeadToHead(l lang.Lang, vm *views.RecordsView, r scoring.Records) {
 	players := r.Players[:min(len(r.Players), h2hPlayers)]
 	vm.H2HLeft = len(r.Players) - len(players)
 	for i, a := range players {
@@ -183,8 +182,8 @@ func addHeadToHead(vm *views.RecordsView, r scoring.Records) {
 			if i == j || !met {
 				continue
 			}
-			row[j] = views.H2HCell{Text: strconv.Itoa(h.Ahead) + "–" + strconv.Itoa(h.Behind) + "–" + strconv.Itoa(h.Level),
-				Title: views.HeadToHeadTitle(a.Name, b.Name, h.Ahead, h.Behind, h.Level, h.Games)}
+			row[j] = views.H2HCell{Text: l.Number(h.Ahead) + "–" + l.Number(h.Behind) + "–" + l.Number(h.Level),
+				Title: views.HeadToHeadTitle(l, a.Name, b.Name, h.Ahead, h.Behind, h.Level, h.Games)}
 		}
 		vm.H2H = append(vm.H2H, row)
 	}
@@ -192,7 +191,7 @@ func addHeadToHead(vm *views.RecordsView, r scoring.Records) {
 
 // addTimeline draws the NP over the latest games of the players with
 // the most games, as a chart and as a table.
-func addTimeline(vm *views.RecordsView, r scoring.Records) {
+func addTimeline(l lang.Lang, vm *views.RecordsView, r scoring.Records) {
 	players := r.Players[:min(len(r.Players), chartPlayers)]
 	var labels []string
 	series := make([]views.TimelineSeries, len(players))
@@ -202,22 +201,22 @@ func addTimeline(vm *views.RecordsView, r scoring.Records) {
 		vm.ChartPlayers = append(vm.ChartPlayers, views.Series{Name: pl.Name, Seat: colours[i]})
 	}
 	for _, g := range r.Recent {
-		labels = append(labels, time.Unix(0, g.Played).Local().Format("2 Jan 06"))
-		row := views.TimelineRow{Date: recordDate(g.Played), Href: views.GameResultSheetURL(g.ID)}
+		labels = append(labels, views.ShortDate(l, recordDate(g.Played)))
+		row := views.TimelineRow{Date: l.Date(recordDate(g.Played)), Href: views.GameResultSheetURL(g.ID)}
 		for i, pl := range players {
 			np, played := seatNP(g, pl.Key)
 			series[i].NP = append(series[i].NP, np)
 			series[i].Played = append(series[i].Played, played)
 			text := "–"
 			if played {
-				text = strconv.Itoa(np)
+				text = l.Number(np)
 			}
 			row.NP = append(row.NP, text)
 		}
 		vm.ChartRows = append(vm.ChartRows, row)
 	}
 	if len(labels) > 0 && len(players) > 0 {
-		vm.Chart = views.TimelineChart(lang.English, views.TimelineTitle, labels, series)
+		vm.Chart = views.TimelineChart(l, views.TimelineTitle(l), labels, series)
 	}
 }
 

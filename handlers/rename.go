@@ -9,6 +9,7 @@ import (
 
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // Renaming a player renames every seat of that name in every game; onto a
@@ -32,7 +33,8 @@ func (a *app) rename(c *gin.Context) {
 	from := strings.TrimSpace(c.Param("name"))
 	to := strings.TrimSpace(c.Request.PostForm.Get("to"))
 	vm := views.RenameView{Name: from, Action: views.PlayerURL(from) + "/rename", To: to, Errors: views.Errors{}}
-	if msg := nameTooLong(to); msg != "" {
+	l := lang.From(c.Request.Context())
+	if msg := nameTooLong(l, to); msg != "" {
 		vm.Errors["to"] = msg
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
@@ -41,7 +43,7 @@ func (a *app) rename(c *gin.Context) {
 	var clash *store.NameClash
 	switch {
 	case errors.As(err, &clash):
-		vm.Errors["to"] = views.RenameClash(clash.GameID, clash.Players, clash.Other)
+		vm.Errors["to"] = views.RenameClash(l, clash.GameID, clash.Players, clash.Other)
 		vm.ClashHref = views.GameURL(clash.GameID)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
@@ -55,7 +57,7 @@ func (a *app) rename(c *gin.Context) {
 		return
 	}
 	if n == 0 {
-		vm.Errors["to"] = views.RenameNobody(from)
+		vm.Errors["to"] = views.RenameNobody(l, from)
 		a.page(c, http.StatusUnprocessableEntity, views.Rename(vm))
 		return
 	}

@@ -2,13 +2,13 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"ruthless/scoring"
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // gameResultSheet is /games/:id/card: the final table, the winner and the NP
@@ -20,7 +20,8 @@ func (a *app) gameResultSheet(c *gin.Context) {
 	if !ok {
 		return
 	}
-	vm := resultSheetView(g, res)
+	l := lang.From(c.Request.Context())
+	vm := resultSheetView(l, g, res)
 	if views.Guest(c.Request.Context()) {
 		// A phone let in by the join code may not open player pages: its
 		// card names the players without links.
@@ -31,13 +32,13 @@ func (a *app) gameResultSheet(c *gin.Context) {
 	vm.URL = a.publicURL(c.Request, views.GameResultSheetURL(g.ID))
 	// The version in the image's address makes a messenger that keeps
 	// previews fetch the picture again after a correction.
-	vm.ImageURL = a.publicURL(c.Request, views.GameShareImageURL(g.ID)) + "?v=" + strings.Trim(shareImageETag(shareImageKey(g)), `"`)
+	vm.ImageURL = a.publicURL(c.Request, views.GameShareImageURL(g.ID)) + shareImageQuery(l, g)
 	a.page(c, http.StatusOK, views.ResultSheet(vm))
 }
 
 // resultSheetView builds the result card from a scored game.
-func resultSheetView(g store.StoredGame, res scoring.Result) views.ResultSheetView {
-	return views.NewResultSheet(g.ID, g.File, res, playFacts(g))
+func resultSheetView(l lang.Lang, g store.StoredGame, res scoring.Result) views.ResultSheetView {
+	return views.NewResultSheet(l, g.ID, g.File, res, playFacts(g))
 }
 
 // names are the players of seats, skipping a seat out of range.

@@ -9,6 +9,7 @@ import (
 
 	"ruthless/store"
 	"ruthless/views"
+	"ruthless/views/lang"
 )
 
 // The share link. A password table's result card is behind the password,
@@ -61,13 +62,14 @@ func (a *app) sharedResultSheet(c *gin.Context) {
 		a.notFound(c, views.UnscorableSheetText)
 		return
 	}
-	vm := resultSheetView(g, res)
+	l := lang.From(c.Request.Context())
+	vm := resultSheetView(l, g, res)
 	for i := range vm.Rows {
 		vm.Rows[i].Href = ""
 	}
 	vm.Visitor = true
 	vm.URL = a.publicURL(c.Request, views.ShareURL(token))
-	vm.ImageURL = a.publicURL(c.Request, views.ShareImageURL(token)) + "?v=" + strings.Trim(shareImageETag(shareImageKey(g)), `"`)
+	vm.ImageURL = a.publicURL(c.Request, views.ShareImageURL(token)) + shareImageQuery(l, g)
 	c.Header("Cache-Control", "private, no-cache")
 	a.page(c, http.StatusOK, views.ResultSheet(vm))
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"net/http"
+	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -18,10 +20,21 @@ import (
 // and the games shared are those of the last evening or two.
 const maxCachedShareImages = 64
 
-// shareImageKey names a game's share image: its id and version
-// (gameVersion changes with every write), so a corrected game is drawn
-// again and never served as it was.
-func shareImageKey(g store.StoredGame) string { return g.ID + "@" + gameVersion(g) }
+// shareImageKey names a game's share image in language l: its id and
+// version (gameVersion changes with every write), so a corrected game is
+// drawn again and never served as it was, and the language the picture
+// is worded in.
+func shareImageKey(l lang.Lang, g store.StoredGame) string {
+	return g.ID + "@" + gameVersion(g) + "/" + l.Code()
+}
+
+// shareImageQuery is the query of a result sheet's picture address: the
+// version, so that a messenger that keeps previews fetches the picture
+// again after a correction, and the sheet's language, so that a preview
+// fetched without the reader's cookie or Accept-Language still speaks it.
+func shareImageQuery(l lang.Lang, g store.StoredGame) string {
+	return "?v=" + strings.Trim(shareImageETag(shareImageKey(l, g)), `"`) + "&lang=" + l.Code()
+}
 
 // shareImageETag is the entity tag of the image under key.
 func shareImageETag(key string) string {
@@ -44,7 +57,8 @@ func (a *app) gameShareImage(c *gin.Context) {
 
 // shareImage answers with game g's share image.
 func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
-	key := shareImageKey(g)
+	l := lang.From(c.Request.Context())
+	key := shareImageKey(l, g)
 	if notModified(c, shareImageETag(key)) {
 		return
 	}
@@ -66,15 +80,15 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 		// waits for them (or gets 503) while pages go on.
 		release, ok := a.draws.Take(c.Request.Context(), drawWait)
 		if !ok {
-			a.fail(c, busy("drawing other pictures"))
+			a.fail(c, busy("drawing other pictures", "pictures"))
 			return
 		}
-		png, err = views.ShareImagePNG(shareImageOf(g, res))
+		png, err = views.ShareImagePNG(shareImageOf(l, g, res))
 		release()
 		if errors.Is(err, views.ErrShareImageLeftOut) {
 			// The offline site draws no picture: no messenger asks a
 			// phone for a link's preview.
-			a.notFound(c, views.NoShareImageText)
+			a.notFound(c, views.Fixed(views.NoShareImageText))
 			return
 		}
 		if err != nil {
@@ -87,13 +101,22 @@ func (a *app) shareImage(c *gin.Context, g store.StoredGame) {
 }
 
 // shareImageOf is what the share image of a scored game shows.
-func shareImageOf(g store.StoredGame, res scoring.Result) views.ShareImage {
+func shareImageOf(l lang.Lang, g store.StoredGame, res scoring.Result) views.ShareImage {
 	facts := playFacts(g)
-	return views.NewShareImage(g.File, res, playedDay(g), views.Minutes(lang.English, facts.Minutes), facts.Location)
+	return views.NewShareImage(l, g.File, res, playedTime(g), views.Minutes(l, facts.Minutes), facts.Location)
+}
+
+// playedTime is when g was played: as its record says, else when it was
+// stored.
+func playedTime(g store.StoredGame) time.Time {
+	if played, err := time.Parse(time.RFC3339, g.File.Played); err == nil {
+		return played
+	}
+	return g.Created.Local()
 }
 
 // shareView is what the final scores' Share button hands on: the result
 // card, whose preview tags and picture tell the result.
-func shareView(g store.StoredGame, res scoring.Result) views.ShareView {
-	return views.NewShareView(views.GameResultSheetURL(g.ID), shareImageOf(g, res))
+func shareView(l lang.Lang, g store.StoredGame, res scoring.Result) views.ShareView {
+	return views.NewShareView(l, views.GameResultSheetURL(g.ID), shareImageOf(l, g, res))
 }

@@ -37,7 +37,7 @@ func TestCardImage(t *testing.T) {
 	}
 
 	page := a.get(t, "/games/"+id+"/card")
-	want := `<meta property="og:image" content="http://example.com/games/` + id + `/card.png?v=` + strings.Trim(etag, `"`) + `">`
+	want := `<meta property="og:image" content="http://example.com/games/` + id + `/card.png?v=` + strings.Trim(etag, `"`) + `&amp;lang=en">`
 	if !strings.Contains(page.body, want) {
 		t.Errorf("card page has no %s", want)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"ruthless/scoring"
 	"ruthless/store"
+	"ruthless/views/lang"
 )
 
 // summarizePlayers, playerStatsOf and groupRecords are the statistics
@@ -218,13 +219,13 @@ func TestSummariesMatchTheRebuild(t *testing.T) {
 				t.Errorf("players list =\n%+v\nwant\n%+v", gotList, wantList)
 			}
 
-			got, err := a.recordsView(ctx)
+			got, err := a.historyRecords(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := recordsPage(groupRecords(history))
-			if !reflect.DeepEqual(*got, want) {
-				t.Errorf("records page =\n%+v\nwant\n%+v", *got, want)
+			want := recordsPage(lang.English, groupRecords(history))
+			if gotPage := recordsPage(lang.English, *got); !reflect.DeepEqual(gotPage, want) {
+				t.Errorf("records page =\n%+v\nwant\n%+v", gotPage, want)
 			}
 
 			for _, ps := range wantList {
@@ -232,7 +233,7 @@ func TestSummariesMatchTheRebuild(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				gotPage, wantPage := playerView(gotSt), playerView(playerStatsOf(history, ps.Name))
+				gotPage, wantPage := playerView(lang.English, gotSt), playerView(lang.English, playerStatsOf(history, ps.Name))
 				if !reflect.DeepEqual(gotPage, wantPage) {
 					t.Errorf("page of %s =\n%+v\nwant\n%+v", ps.Name, gotPage, wantPage)
 				}

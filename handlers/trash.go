@@ -52,17 +52,13 @@ func (a *app) recentlyDeleted(c *gin.Context) []views.TrashedGame {
 		out = append(out, views.TrashedGame{
 			ID:      g.ID,
 			Players: g.File.Players,
-			Date:    g.Created.Local().Format(dateLayout),
-			Deleted: g.Deleted.Local().Format(dateLayout),
-			Until:   g.Deleted.Add(store.TrashKeep).Local().Format(untilLayout),
+			Played:  g.Created.Local(),
+			Deleted: g.Deleted.Local(),
+			Until:   g.Deleted.Add(store.TrashKeep).Local(),
 		})
 	}
 	return out
 }
-
-// untilLayout is the day a trashed game is kept until: the hour is no
-// promise, as the purge runs once a day.
-const untilLayout = "2 Jan 2006"
 
 // Purger is what the trash's daily purge needs from the store.
 type Purger interface {

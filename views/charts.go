@@ -3,6 +3,8 @@ package views
 import (
 	"strconv"
 	"strings"
+
+	"ruthless/views/lang"
 )
 
 // Charts are drawn on the server as inline SVG: no chart library and no
@@ -213,7 +215,7 @@ func StackedBars(title string, rows []StackRow) Chart {
 
 // ResultsChart draws a player's NP game by game, oldest first; a win is a
 // filled dot, any other result a ring.
-func ResultsChart(title string, pts []ResultPoint) Chart {
+func ResultsChart(l lang.Lang, title string, pts []ResultPoint) Chart {
 	maxV := 0
 	labels := make([]string, len(pts))
 	for i, p := range pts {
@@ -231,11 +233,11 @@ func ResultsChart(title string, pts []ResultPoint) Chart {
 		c.polyline("series c0", line, "")
 	}
 	for i, p := range pts {
-		class, what := "ring", "did not win"
+		class, what := "ring", l.T("chart.not_won", "label", p.Label, "np", p.NP)
 		if p.Won {
-			class, what = "win", "won"
+			class, what = "win", l.T("chart.won", "label", p.Label, "np", p.NP)
 		}
-		c.circle(class, x(i), y(p.NP), 4.5, p.Label+": "+strconv.Itoa(p.NP)+" NP, "+what)
+		c.circle(class, x(i), y(p.NP), 4.5, what)
 	}
 	return *c
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"ruthless/views/lang"
 )
 
 // svgOf draws a Chart as the pages do.
@@ -84,8 +86,8 @@ func TestCharts(t *testing.T) {
 		{"line", "NP by round", LineChart("NP by round", []string{"R1", "R2", "End"}, []Series{{Name: evil, Seat: 0, Values: []int{1, 2, 17}}, {Name: "B", Seat: 1, Values: []int{0, 1, 9}}})},
 		{"line, one step", "one", LineChart("one", []string{"R1"}, []Series{{Name: "A", Values: []int{0}}})},
 		{"bars", "sources", StackedBars("sources", []StackRow{{Name: evil, Parts: []int{8, 4, 3, 1}}, {Name: "B", Parts: []int{0, 0, 0, 0}}})},
-		{"results", "over time", ResultsChart("over time", []ResultPoint{{Label: "1 Jan 25", NP: 21, Won: true}, {Label: evil, NP: 12}})},
-		{"results, none", "empty", ResultsChart("empty", nil)},
+		{"results", "over time", ResultsChart(lang.English, "over time", []ResultPoint{{Label: "1 Jan 25", NP: 21, Won: true}, {Label: evil, NP: 12}})},
+		{"results, none", "empty", ResultsChart(lang.English, "empty", nil)},
 		{"title escaped", evil, StackedBars(evil, nil)},
 	}
 	for _, c := range cases {

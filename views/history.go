@@ -1,23 +1,30 @@
 package views
 
-import "strconv"
+import (
+	"ruthless/views/lang"
+)
 
 // The captions of the history pages.
 
-// latestGames counts the latest games as a phrase: "the latest game",
-// "the latest 5 games".
-func latestGames(n int) string {
-	if n == 1 {
-		return "the latest game"
+// timelineCaption says what the records page's table of NP over time
+// holds: games of the latest games, for players of the players with the
+// most games. One sentence per count of each, since languages inflect
+// both.
+func timelineCaption(l lang.Lang, games, players int) string {
+	if players == 1 {
+		return l.N("records.timeline_one_player", games)
 	}
-	return "the latest " + strconv.Itoa(n) + " games"
+	return l.N("records.timeline_caption", games, "players", players)
 }
 
-// playersWithMost is "the player with the most" or "the 4 players with
-// the most".
-func playersWithMost(n int) string {
-	if n == 1 {
-		return "the player with the most"
+// finishPlace is a finishing place as the language writes it: "1st", "1.",
+// "1er", "1.º".
+func finishPlace(l lang.Lang, n int) string {
+	if l.Code() == lang.English.Code() {
+		return Ordinal(n)
 	}
-	return "the " + strconv.Itoa(n) + " players with the most"
+	if n == 1 {
+		return l.T("history.place_first")
+	}
+	return l.T("history.place", "n", n)
 }

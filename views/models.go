@@ -38,7 +38,7 @@ type Errors map[string]string
 type GameListItem struct {
 	ID           string
 	Players      []string
-	Date         string
+	Played       time.Time
 	RoundsPlayed int
 	RoundsTotal  int
 	// Winners is empty for a game in progress.

@@ -1,10 +1,9 @@
 package views
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
 	"strings"
+	"time"
 
 	"ruthless/scoring"
 	"ruthless/views/lang"
@@ -16,7 +15,7 @@ import (
 
 // NewResultSheet is the result sheet of game f, stored as id, scored as
 // res, with the play's record facts.
-func NewResultSheet(id string, f scoring.Game, res scoring.Result, facts PlayFacts) ResultSheetView {
+func NewResultSheet(l lang.Lang, id string, f scoring.Game, res scoring.Result, facts PlayFacts) ResultSheetView {
 	players := f.Players
 	n := len(players)
 	// The summary is still English (its wording is the result sheet's).
@@ -27,7 +26,7 @@ func NewResultSheet(id string, f scoring.Game, res scoring.Result, facts PlayFac
 		running[p] = Series{Name: players[p], Seat: p}
 	}
 	for i, r := range res.Rounds {
-		vm.Steps = append(vm.Steps, "R"+strconv.Itoa(r.Round))
+		vm.Steps = append(vm.Steps, l.T("sheet.step_round", "n", r.Round))
 		for p, np := range scoring.PrizesSoFar(res.Rounds[:i+1], n) {
 			running[p].Values = append(running[p].Values, np)
 		}
@@ -42,7 +41,7 @@ func NewResultSheet(id string, f scoring.Game, res scoring.Result, facts PlayFac
 		rows[p] = ResultSheetRow{Seat: p, Name: players[p], Href: PlayerURL(players[p]), NP: sum[p], Prizes: sum[p]}
 	}
 	if vm.Finished {
-		vm.Steps = append(vm.Steps, "End")
+		vm.Steps = append(vm.Steps, l.T("sheet.step_end"))
 		var bars []StackRow
 		for p, t := range res.Totals {
 			running[p].Values = append(running[p].Values, t.NP)
@@ -56,44 +55,44 @@ func NewResultSheet(id string, f scoring.Game, res scoring.Result, facts PlayFac
 		}
 		vm.Winners = seatNames(players, res.Winners)
 		vm.WinnerNP = res.Totals[res.Winners[0]].NP
-		vm.SourcesChart = StackedBars("NP by source for each player: prize tokens, achievements, crew, Parley", bars)
+		vm.SourcesChart = StackedBars(l.T("sheet.sources_chart"), bars)
 	}
 	for _, p := range order {
 		vm.Rows = append(vm.Rows, rows[p])
 	}
 	vm.Running = running
-	vm.Chart = LineChart("Notoriety Points after each round (prize tokens), then at the end of the game", vm.Steps, running)
+	vm.Chart = LineChart(l.T("sheet.chart"), vm.Steps, running)
 	return vm
 }
 
 // Title is the sheet's headline: "Lucy wins with 21 NP", or for a game
 // in progress, who plays and how far it is.
-func (vm ResultSheetView) Title() string {
+func (vm ResultSheetView) Title(l lang.Lang) string {
 	switch {
 	case !vm.Finished || len(vm.Winners) == 0:
-		return fmt.Sprintf("%s: round %d of %d", JoinNames(lang.English, vm.Players), vm.RoundsPlayed, vm.RoundsTotal)
+		return l.T("sheet.title_playing", "names", JoinNames(l, vm.Players), "round", vm.RoundsPlayed, "rounds", vm.RoundsTotal)
 	case len(vm.Winners) > 1:
-		return fmt.Sprintf("%s share the victory with %d NP", JoinNames(lang.English, vm.Winners), vm.WinnerNP)
+		return l.T("sheet.title_shared", "names", JoinNames(l, vm.Winners), "np", vm.WinnerNP)
 	}
-	return fmt.Sprintf("%s wins with %d NP", vm.Winners[0], vm.WinnerNP)
+	return l.T("sheet.title_won", "name", vm.Winners[0], "np", vm.WinnerNP)
 }
 
 // Summary is the sheet in one line, for og:description: the date, the
 // players and every seat's NP in the order shown.
-func (vm ResultSheetView) Summary() string {
-	s := fmt.Sprintf("Ruthless, %s, %d players.", vm.Date, len(vm.Players))
+func (vm ResultSheetView) Summary(l lang.Lang) string {
+	s := l.N("sheet.summary", len(vm.Players), "date", vm.Date)
 	for i, r := range vm.Rows {
 		sep := " "
 		if i > 0 {
 			sep = ", "
 		}
-		s += sep + fmt.Sprintf("%s %d NP", r.Name, r.NP)
+		s += sep + l.T("sheet.seat_np", "name", r.Name, "np", r.NP)
 	}
 	return s
 }
 
 // ImageAlt is the share image's text.
-func (vm ResultSheetView) ImageAlt() string { return vm.Title() + ". " + vm.Summary() }
+func (vm ResultSheetView) ImageAlt(l lang.Lang) string { return vm.Title(l) + ". " + vm.Summary(l) }
 
 // seatNames are the players of seats, skipping a seat out of range.
 func seatNames(all []string, seats []int) []string {
@@ -110,15 +109,16 @@ func seatNames(all []string, seats []int) []string {
 // day it was played, extras the play's record where it fits (duration,
 // location). A finished game shows its winners and every seat's NP and
 // place; a game in progress the prize NP so far.
-func NewShareImage(f scoring.Game, res scoring.Result, date string, extras ...string) ShareImage {
+func NewShareImage(l lang.Lang, f scoring.Game, res scoring.Result, played time.Time, extras ...string) ShareImage {
 	players := f.Players
+	date := l.Date(played)
 	if !f.Over() {
-		return shareImageSoFar(players, res, date)
+		return shareImageSoFar(l, players, res, date)
 	}
-	sc := ShareImage{Date: date}
+	sc := ShareImage{Date: date, Unit: l.T("sheet.np")}
 	winners := seatNames(players, res.Winners)
-	sc.Headline = JoinNames(lang.English, winners) + " " + Plural(len(winners), "wins", "share the victory")
-	sc.Subline = fmt.Sprintf("with %d NP · Ruthless, %d players", res.Totals[res.Winners[0]].NP, len(players))
+	sc.Headline = l.N("share.headline", len(winners), "names", JoinNames(l, winners))
+	sc.Subline = l.N("share.subline", len(players), "np", res.Totals[res.Winners[0]].NP)
 	// The play's record where it fits: the subline shrinks, then is cut
 	// at its end, so the result always shows whole.
 	for _, s := range extras {
@@ -129,19 +129,19 @@ func NewShareImage(f scoring.Game, res scoring.Result, date string, extras ...st
 	places := res.FinalPlaces()
 	for _, p := range res.Standings {
 		place := places[p]
-		sc.Rows = append(sc.Rows, ShareRow{Place: Ordinal(place), Name: strings.TrimSpace(players[p]), NP: res.Totals[p].NP, Seat: p, Won: place == 1})
+		sc.Rows = append(sc.Rows, ShareRow{Place: finishPlace(l, place), Name: strings.TrimSpace(players[p]), NP: res.Totals[p].NP, Seat: p, Won: place == 1})
 	}
 	return sc
 }
 
 // shareImageSoFar is the share image of a game in progress: the prize NP
 // each seat has so far, the most first.
-func shareImageSoFar(players []string, res scoring.Result, date string) ShareImage {
-	sc := ShareImage{Date: date,
-		Headline: fmt.Sprintf("After round %d of %d", len(res.Rounds), scoring.RoundsFor(len(players))),
-		Subline:  "Prize tokens so far · the game is not over"}
+func shareImageSoFar(l lang.Lang, players []string, res scoring.Result, date string) ShareImage {
+	sc := ShareImage{Date: date, Unit: l.T("sheet.np"),
+		Headline: l.T("share.after_round", "round", len(res.Rounds), "rounds", scoring.RoundsFor(len(players))),
+		Subline:  l.T("share.so_far")}
 	if len(res.Rounds) == 0 {
-		sc.Headline, sc.Subline = "A new game", "No round entered yet"
+		sc.Headline, sc.Subline = l.T("share.new_game"), l.T("share.no_round")
 	}
 	prizes := scoring.PrizesSoFar(res.Rounds, len(players))
 	order := make([]int, len(players))
@@ -158,6 +158,6 @@ func shareImageSoFar(players []string, res scoring.Result, date string) ShareIma
 // NewShareView is what the final scores' Share button hands on for share
 // image sc: the result sheet at href, whose preview tags and picture tell
 // the result.
-func NewShareView(href string, sc ShareImage) ShareView {
-	return ShareView{Href: href, Title: "Ruthless: " + sc.Headline, Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
+func NewShareView(l lang.Lang, href string, sc ShareImage) ShareView {
+	return ShareView{Href: href, Title: l.T("share.title", "headline", sc.Headline), Text: sc.Headline + " " + strings.SplitN(sc.Subline, " · ", 2)[0] + "."}
 }

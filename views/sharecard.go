@@ -25,6 +25,9 @@ type ShareImage struct {
 	Date    string
 	// Rows are the seats in the order shown (places, or NP so far).
 	Rows []ShareRow
+	// Unit is the language's short word for Notoriety Points ("NP",
+	// "RP"); "" draws "NP".
+	Unit string
 }
 
 // ShareRow is one seat of the share image.

@@ -188,9 +188,17 @@ func DrawShareImage(c ShareImage) (*image.RGBA, []TextRun, error) {
 		baseline := top + shareRowH/2 + 14
 		p.text(r.Place, true, 40, 32, shareMargin+44, baseline, 110, false, shareFg, bg, "place", i)
 		p.text(r.Name, r.Won, 44, 30, shareNameX, baseline, shareNameMaxW, false, shareFg, bg, "name", i)
-		p.text(strconv.Itoa(r.NP)+" NP", true, 44, 44, shareNPRight, baseline, 200, true, shareFg, bg, "np", i)
+		p.text(strconv.Itoa(r.NP)+" "+c.unit(), true, 44, 44, shareNPRight, baseline, 200, true, shareFg, bg, "np", i)
 	}
 	return img, p.runs, p.err
+}
+
+// unit is the word drawn after each seat's NP.
+func (c ShareImage) unit() string {
+	if c.Unit == "" {
+		return "NP"
+	}
+	return c.Unit
 }
 
 // ShareImagePNG is the share image as PNG bytes.

@@ -16,7 +16,7 @@ type TimelineSeries struct {
 // line per player through the games they played (a game they missed is
 // skipped, not drawn as 0), first and last labels under the axis. It is
 // kept short (a phone shows it whole); the page gives the numbers as a
-// table too. l words each point's title.
+// table too.
 func TimelineChart(l lang.Lang, title string, labels []string, series []TimelineSeries) Chart {
 	maxV := 0
 	for _, s := range series {
@@ -41,7 +41,7 @@ func TimelineChart(l lang.Lang, title string, labels []string, series []Timeline
 		}
 		for i, v := range s.NP {
 			if i < len(s.Played) && s.Played[i] && i < len(labels) {
-				c.circle(seatClass("dot", s.Seat), x(i), y(v), 3.5, l.T("chart.point", "name", s.Name, "label", labels[i], "np", v))
+				c.circle(seatClass("dot", s.Seat), x(i), y(v), 3.5, l.T("chart.timeline_dot", "name", s.Name, "label", labels[i], "np", v))
 			}
 		}
 	}
