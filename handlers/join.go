@@ -101,7 +101,7 @@ func liveView(r *http.Request, g store.StoredGame, links bool) views.LiveView {
 		for i, s := range t.held {
 			names[i] = f.Players[s]
 		}
-		lv.SeatName = views.JoinNames(lang.English, names)
+		lv.SeatName = views.JoinNames(lang.From(r.Context()), names)
 	}
 	cur := f.CurrentRound()
 	if cur == 0 {

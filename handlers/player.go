@@ -110,7 +110,7 @@ func playerView(l lang.Lang, st scoring.PlayerStats) views.PlayerView {
 	kinds := []scoring.SetKind{scoring.FullShip, scoring.StraightFlush, scoring.Flush, scoring.Straight, scoring.Group}
 	for _, k := range kinds {
 		if n := st.Patterns[k]; n > 0 {
-			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.KindName(lang.English, k), Count: n})
+			vm.Patterns = append(vm.Patterns, views.CountLine{Name: views.KindName(l, k), Count: n})
 		}
 	}
 	sort.SliceStable(vm.Patterns, func(i, j int) bool { return vm.Patterns[i].Count > vm.Patterns[j].Count })
