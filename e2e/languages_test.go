@@ -82,7 +82,7 @@ func languagePages(t *testing.T, base string) []languagePage {
 		}
 	}
 	locked := startServerWith(t, handlers.Options{Password: "black flag"})
-	for _, pg := range []languagePage{
+	out = append(out, []languagePage{
 		{nightPage{"reveal", base, open + "/rounds/5/reveal"}, http.StatusOK},
 		{nightPage{"delete", base, open + "/delete"}, http.StatusOK},
 		{nightPage{"rename", base, "/players/" + longNames[1] + "/rename"}, http.StatusOK},
@@ -94,9 +94,7 @@ func languagePages(t *testing.T, base string) []languagePage {
 		{nightPage{"no-such-game", base, "/games/999999"}, http.StatusNotFound},
 		{nightPage{"no-such-round", base, open + "/rounds/9"}, http.StatusNotFound},
 		{nightPage{"no-such-page", base, "/nowhere"}, http.StatusNotFound},
-	} {
-		out = append(out, pg)
-	}
+	}...)
 	return out
 }
 

@@ -19,8 +19,6 @@ import (
 	"ruthless/views/lang"
 )
 
-const dateLayout = "2 Jan 2006, 15:04"
-
 // homePage is how many games the home page lists at a time: the games of
 // an evening or two, within two screens of a phone (20 made the page
 // 3,036 px tall, issue 31). Older ones are a "More games" link away, so
