@@ -101,8 +101,8 @@ test-e2e:
 # test-e2e-parallel is every browser test but TestOfflineSite, E2E_PARALLEL
 # at a time.
 test-e2e-parallel:
-	RUTHLESS_REQUIRE_BROWSER=1 RUTHLESS_IDB_WASM=$(CURDIR)/$(IDB_WASM) $(GO) test -count=1 \
-		-parallel $(E2E_PARALLEL) -timeout $(E2E_TIMEOUT) -skip '^TestOfflineSite$$' ./e2e
+	RUTHLESS_REQUIRE_BROWSER=1 RUTHLESS_IDB_WASM=$(CURDIR)/$(IDB_WASM) $(GO) test -count=1 -timeout $(E2E_TIMEOUT) \
+		-parallel $(E2E_PARALLEL) -skip '^TestOfflineSite$$' ./e2e
 
 # WASM_TEST_PACKAGES are the packages whose tests also run as the
 # offline build runs them, GOOS=js GOARCH=wasm, in Node (go_js_wasm_exec,
