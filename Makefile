@@ -90,7 +90,7 @@ E2E_PARALLEL ?= 4
 # or the WebAssembly it runs, while test-race already runs the server's
 # concurrent paths under it. A missing browser fails rather than skips.
 # It comes after test-wasm, which builds what TestIndexedDBStore runs.
-# TestOfflineSite runs as make test-offline, in a go test of its own beside
+# TestOfflineSite runs as make test-offline, in a test process of its own beside
 # the rest (test-e2e-parallel): it builds the offline site (compiler work)
 # and is a serial test, which go would run alone before any parallel one
 # starts. Each half's output is printed whole when both are done, with its
