@@ -84,7 +84,7 @@ func StandsAs(l lang.Lang, c scoring.Card, stated *scoring.Card, players int) []
 		for _, u := range suits {
 			for r := scoring.Rank(1); r <= scoring.Cpt; r++ {
 				card := scoring.Card{Suit: u, Rank: r}
-				out = append(out, AsOption{Value: card.String(), Label: cardFullName(l, card), Selected: card.String() == chosen})
+				out = append(out, AsOption{Value: card.String(), Label: CardName(l, card), Selected: card.String() == chosen})
 			}
 		}
 		return out
@@ -109,19 +109,4 @@ func StandsAs(l lang.Lang, c scoring.Card, stated *scoring.Card, players int) []
 		groups = append(groups, AsGroup{Label: l.T("check.as_power_only"), Options: cells(scoring.SuitsInPlay(players))})
 	}
 	return groups
-}
-
-// cardFullName is card c in words of language l with its rank written
-// out, as a list of choices names it: "Quartermaster of Skull".
-func cardFullName(l lang.Lang, c scoring.Card) string {
-	rank := c.Rank.Code()
-	switch c.Rank {
-	case scoring.Qtr:
-		rank = l.T("card.quartermaster")
-	case scoring.Cpt:
-		rank = l.T("card.captain")
-	case scoring.Parrot:
-		rank = l.T("card.parrot")
-	}
-	return l.T("card.name", "rank", rank, "suit", SuitWord(l, c.Suit))
 }

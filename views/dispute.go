@@ -134,9 +134,6 @@ func (p Phrase) In(l lang.Lang) string {
 	return b.String()
 }
 
-// SuitWord is suit s's name in language l (Anker, Cœur).
-func SuitWord(l lang.Lang, s scoring.Suit) string { return suitIn(l, s.Letter()) }
-
 // suitIn is the name in language l of the suit of a letter (A, H, K, X,
 // S); "" for no suit.
 func suitIn(l lang.Lang, letter string) string {

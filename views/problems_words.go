@@ -32,13 +32,13 @@ func ProblemPhrase(l lang.Lang, p scoring.Problem, inSet bool) Phrase {
 	case scoring.ProblemParrotRank:
 		return PhraseT(l, "problem.parrot_rank", stated...)
 	case scoring.ProblemParrotSuit:
-		return PhraseT(l, "problem.parrot_suit", append(stated, "suit", SuitWord(l, c.Suit))...)
+		return PhraseT(l, "problem.parrot_suit", append(stated, "suit", SuitName(l, c.Suit))...)
 	case scoring.ProblemCaptainParrot:
 		return PhraseT(l, "problem.captain_parrot", stated...)
 	case scoring.ProblemCaptainKraken:
 		return PhraseT(l, "problem.captain_kraken", stated...)
 	case scoring.ProblemNoPower:
-		return PhraseT(l, "problem.no_power", append(stated, "suit", SuitWord(l, c.Suit))...)
+		return PhraseT(l, "problem.no_power", append(stated, "suit", SuitName(l, c.Suit))...)
 	case scoring.ProblemNotWild:
 		return PhraseT(l, "problem.not_wild", stated...)
 	case scoring.ProblemTwinNeeded:
