@@ -61,7 +61,7 @@ const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => r.v
 // violations.
 func (p phone) axeCheck(script string) []axeViolation {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](script+"\n;true")); err != nil {
 		p.fatalf("injecting axe-core: %v", err)

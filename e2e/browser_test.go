@@ -149,7 +149,7 @@ type phone struct {
 // with a touch screen. prefix starts the name of its screenshots.
 func newPhone(t *testing.T, browser context.Context, base, dir, prefix string) phone {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser)
+	ctx, cancel := chromedp.NewContext(tabDeadline(t, browser))
 	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(screenWidth, screenHeight,
 		chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
@@ -192,7 +192,7 @@ func (p phone) errorf(format string, args ...any) {
 
 // do runs browser steps with the step timeout.
 func (p phone) do(steps ...chromedp.Action[chromedp.Void]) error {
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	return chromedp.Do(ctx, steps...)
 }
@@ -200,7 +200,7 @@ func (p phone) do(steps ...chromedp.Action[chromedp.Void]) error {
 // eval evaluates a JavaScript expression in the page into T.
 func eval[T any](p phone, expr string) T {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
@@ -212,7 +212,7 @@ func eval[T any](p phone, expr string) T {
 // shoot saves a full-page screenshot named after the page, in the
 // test's screenshot folder (made then).
 func (p phone) shoot(name string) (string, error) {
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
@@ -296,7 +296,7 @@ func (p phone) openAny(path, name string, want int64) {
 // main element (and keeps a screenshot when asked to).
 func (p phone) navigate(url, name string, want int64) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(url))
 	if err != nil {
@@ -320,7 +320,7 @@ func (p phone) follow(css, name string, wantStatus int) {
 	if err := p.do(chromedp.WaitVisible(chromedp.CSS(css))); err != nil {
 		p.fatalf("waiting to tap %s: %v", css, err)
 	}
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	resp, err := chromedp.RunResponse(ctx, chromedp.Tap(chromedp.CSS(css)))
 	if err != nil {
@@ -340,7 +340,7 @@ func (p phone) follow(css, name string, wantStatus int) {
 // made again on the element found afresh.
 func (p phone) tap(css string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	for {
 		err := chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(css)))
@@ -366,14 +366,14 @@ func nodeGone(err error) bool {
 func (p phone) waitFor(cond, what string) {
 	p.t.Helper()
 	if err := waitCond(p.ctx, cond); err != nil {
-		p.fatalf("waiting %s for %s (%s): %v", stepTimeout, what, cond, err)
+		p.fatalf("waiting %s for %s (%s): %v", stepTimeout(), what, cond, err)
 	}
 }
 
 // waitCond polls a JavaScript condition in the tab of ctx until it holds,
 // for up to stepTimeout.
 func waitCond(tab context.Context, cond string) error {
-	ctx, cancel := context.WithTimeout(tab, stepTimeout)
+	ctx, cancel := context.WithTimeout(tab, stepTimeout())
 	defer cancel()
 	for {
 		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond,

@@ -84,9 +84,9 @@ func (p phone) liveShows(players int) int {
 	cond := fmt.Sprintf(`(() => { const b = document.getElementById("liveparty");
 		return !b.hidden && !b.classList.contains("stale") && !b.hasAttribute("aria-busy") &&
 			b.querySelector(".strength").innerText === %q && b.querySelector(".sets").innerText.replace(/\s+/g, " ").trim() === %q; })()`, want, words)
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(stepTimeout))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(stepTimeout()))); err != nil {
 		p.fatalf("the bar shows %q %q, want scoring.Solve's %s %q: %v", p.text("live-strength"), p.text("live-sets"), want, words, err)
 	}
 	return best.Strength
@@ -109,7 +109,7 @@ func (p phone) screen(name string) {
 	if !keepShots {
 		return
 	}
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {

@@ -74,7 +74,8 @@ func TestIndexedDBStore(t *testing.T) {
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	t.Cleanup(srv.Close)
 
-	tab, _ := startBrowser(t)
+	browser, _ := startBrowser(t)
+	tab := tabDeadline(t, browser)
 	if err := chromedp.Do(tab, chromedp.Navigate(srv.URL+"/index.html")); err != nil {
 		t.Fatalf("opening the test page: %v", err)
 	}

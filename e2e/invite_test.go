@@ -113,7 +113,7 @@ func TestInviteReach(t *testing.T) {
 		}
 
 		p := seatPhone(t, browser, base, dir, "guest-", true)
-		ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+		ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 		defer cancel()
 		resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(link))
 		if err != nil || resp.Status != http.StatusOK {

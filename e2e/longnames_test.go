@@ -154,7 +154,7 @@ func TestLongNamesFit(t *testing.T) {
 // screenshot, named after the page and the width, when asked to).
 func (p phone) openWide(pg nightPage, width int) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(pg.base+pg.path))
 	if err != nil {

@@ -255,7 +255,7 @@ func cachedWasmURL(p phone) string {
 		const r = k && await (await caches.open(k)).match("/app.wasm");
 		return r ? r.url : "";
 	})()`
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	url, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 	if err != nil {

@@ -459,7 +459,7 @@ func pageFetch(p phone, method, path, body string, want int) string {
 		const res = await fetch(%q, init);
 		return JSON.stringify([res.status, await res.text()]);
 	})()`, method, body, body, path)
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -642,7 +642,7 @@ func askWorker(p phone, reset bool) workerReport {
 		sw.addEventListener("message", h);
 		sw.controller.postMessage({type: "stats", reset: %t});
 	})`, reset)
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -775,9 +775,9 @@ func setQuota(p phone, n float64) {
 			tx.onabort = () => { db.close(); resolve(tx.error ? tx.error.name : "aborted"); };
 		};
 	})`
-	deadline := time.Now().Add(stepTimeout)
+	deadline := time.Now().Add(stepTimeout())
 	for {
-		ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+		ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](probe, chromedp.EvalAwaitPromise))
 		cancel()
 		if err == nil && got == "QuotaExceededError" {

@@ -66,7 +66,7 @@ func TestLiveFallsBackToPolling(t *testing.T) {
 	// follows waits, past a poll or two, until the page shows n entered.
 	follows := func(p phone, n int) {
 		p.t.Helper()
-		ctx, cancel := context.WithTimeout(p.ctx, 3*stepTimeout)
+		ctx, cancel := context.WithTimeout(p.ctx, 3*stepTimeout())
 		defer cancel()
 		cond := fmt.Sprintf(`(document.querySelector('[data-testid="entered-count"]') || {}).textContent === "%d of 4 have entered round 1."`, n)
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {

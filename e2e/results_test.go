@@ -266,7 +266,7 @@ func checkSeatColours(p phone, where, css string) {
 // as prefers-color-scheme: dark.
 func emulateMedia(p phone, feature, value string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	params := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: feature, Value: value}}}
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, params); err != nil {

@@ -48,7 +48,7 @@ func TestScreenFollowsAGame(t *testing.T) {
 	for _, size := range []struct{ w, h int64 }{{1280, 720}, {1920, 1080}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			t.Parallel() // each screen follows a game of its own
-			ctx, cancel := chromedp.NewContext(browser)
+			ctx, cancel := chromedp.NewContext(tabDeadline(t, browser))
 			t.Cleanup(cancel)
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateScale(1))); err != nil {
 				t.Fatalf("sizing the screen: %v", err)

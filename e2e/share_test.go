@@ -57,7 +57,7 @@ func TestAboutInThePhonesTimeZone(t *testing.T) {
 	t.Parallel()
 	p := newTable(t)
 	id := createGame(t, p.base, `{"version":1,"players":["Ann","Ben"],"start_player":0,"played":"2026-11-20T23:30:00Z","rounds":[]}`)
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	if _, err := chromedp.Call(ctx, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: "America/New_York"}); err != nil {
 		p.fatalf("time zone: %v", err)

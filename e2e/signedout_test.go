@@ -80,7 +80,7 @@ func (rs *restartable) waitStream(t *testing.T) {
 	t.Helper()
 	select {
 	case <-rs.streams:
-	case <-time.After(stepTimeout):
+	case <-time.After(stepTimeout()):
 		t.Fatal("the page opened no event stream")
 	}
 }

@@ -50,7 +50,7 @@ func TestServerClosesWithAStreamOpen(t *testing.T) {
 	}()
 	select {
 	case <-closed:
-	case <-time.After(stepTimeout):
-		t.Fatalf("the server was not closed after %s with an event stream open", stepTimeout)
+	case <-time.After(stepTimeout()):
+		t.Fatalf("the server was not closed after %s with an event stream open", stepTimeout())
 	}
 }

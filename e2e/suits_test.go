@@ -37,10 +37,10 @@ func TestSuitSymbolsWithoutEmojiFont(t *testing.T) {
 		}
 	}
 	// The sprite is a separate file: wait until its symbols are drawn.
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Array.from(document.querySelectorAll(".grid svg.sym use")).every(u => u.getBBox().width > 0)`,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout))); err != nil {
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout()))); err != nil {
 		p.fatalf("waiting for the suit symbols to be drawn: %v", err)
 	}
 	p.landed("entry-monospace")

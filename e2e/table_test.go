@@ -67,7 +67,7 @@ func startTableServer(t *testing.T) string {
 // cookies and storage, as a phone of its own at the table.
 func seatPhone(t *testing.T, browser context.Context, base, dir, prefix string, script bool) phone {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	ctx, cancel := chromedp.NewContext(tabDeadline(t, browser), chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(screenWidth, screenHeight,
 		chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch)}
@@ -119,7 +119,7 @@ func (p phone) stillSamePage() bool { return eval[bool](p, `window.__notReloaded
 // navigations on the way.
 func (p phone) waitPath(path, what string) {
 	p.t.Helper()
-	deadline := time.Now().Add(stepTimeout)
+	deadline := time.Now().Add(stepTimeout())
 	for time.Now().Before(deadline) {
 		ctx, cancel := context.WithTimeout(p.ctx, time.Second)
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.readyState === "complete" ? location.pathname : ""`))
@@ -193,7 +193,7 @@ func TestTableMode(t *testing.T) {
 	for i, p := range phones {
 		t.Run(fmt.Sprintf("join as seat %d", i), func(t *testing.T) {
 			p := p.on(t)
-			ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
+			ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 			defer cancel()
 			if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(link)); err != nil {
 				t.Fatalf("opening the join link %s: %v", link, err)
@@ -222,7 +222,7 @@ func TestTableMode(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ctx, cancel := context.WithTimeout(phones[i].ctx, stepTimeout)
+				ctx, cancel := context.WithTimeout(phones[i].ctx, stepTimeout())
 				defer cancel()
 				_, errs[k] = chromedp.RunResponse(ctx, chromedp.Tap(chromedp.CSS(byTestID("save"))))
 			}()
