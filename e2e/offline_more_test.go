@@ -199,6 +199,7 @@ func updateNotice(p phone, served string) {
 	for _, s := range []string{next, old, "f3a9942", "dirty"} {
 		if len(notes) > 0 && strings.Contains(notes[0], s) {
 			p.errorf("the update notice %q names the build %q", notes[0], s)
+			break
 		}
 	}
 	p.open("/rules", "https-after-update")
