@@ -302,8 +302,8 @@ func offlineSite(t *testing.T) string {
 // startProfile starts headless Chromium on the profile in root (kept
 // between starts, as a phone keeps its browser's storage). The offline
 // site is served on https with httptest's self-signed certificate, which
-// the browser is told to accept (without that flag it would register no
-// service worker there).
+// the browser is told to accept (without that flag it refuses the page,
+// and so never registers the site's service worker).
 func startProfile(t *testing.T, ctx context.Context, exe, root string) context.Context {
 	t.Helper()
 	tmp := filepath.Join(root, "tmp")
