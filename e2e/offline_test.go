@@ -113,9 +113,11 @@ func TestOfflineSite(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
 	defer cancel()
-	site := offlineSite(t)
+	// A copy of the site, which the update notice's check changes; served
+	// on https as a real site is (the send form's warning needs it).
+	site := copySite(t, offlineSite(t))
 	var cut atomic.Bool
-	srv := httptest.NewServer(cutShort(http.FileServer(http.Dir(site)), site, &cut))
+	srv := httptest.NewTLSServer(cutShort(http.FileServer(http.Dir(site)), site, &cut))
 	defer srv.Close()
 	root := t.TempDir()
 	shots := shotDir(t)
@@ -130,6 +132,10 @@ func TestOfflineSite(t *testing.T) {
 	p.tap(byTestID("start-retry"))
 	waitInstalled(p)
 	t.Logf("measured: first visit, start page to the app's home page drawn by the phone: %s", time.Since(start).Round(time.Millisecond))
+	if got := eval[string](p, `navigator.serviceWorker.controller.scriptURL`); got != srv.URL+"/sw.js" {
+		p.fatalf("the page is controlled by %q, want the site's worker on https (%s/sw.js)", got, srv.URL)
+	}
+	t.Run("update notice", func(t *testing.T) { updateNotice(p.on(t), site) })
 
 	// From here on no server: the static one stops, the network is cut.
 	srv.Close()
@@ -186,6 +192,7 @@ func TestOfflineSite(t *testing.T) {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
 		}
 	})
+	t.Run("warning before sending", func(t *testing.T) { mixedWarning(p.on(t), id, plan) })
 	t.Run("in German", func(t *testing.T) { offlineInGerman(p.on(t)) })
 	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })
 	t.Run("scores like the command line", func(t *testing.T) { scoresLikeCLI(p.on(t), id) })
@@ -293,7 +300,10 @@ func offlineSite(t *testing.T) string {
 }
 
 // startProfile starts headless Chromium on the profile in root (kept
-// between starts, as a phone keeps its browser's storage).
+// between starts, as a phone keeps its browser's storage). The offline
+// site is served on https with httptest's self-signed certificate, which
+// the browser is told to accept (without that flag it refuses the page,
+// and so never registers the site's service worker).
 func startProfile(t *testing.T, ctx context.Context, exe, root string) context.Context {
 	t.Helper()
 	tmp := filepath.Join(root, "tmp")
@@ -308,6 +318,7 @@ func startProfile(t *testing.T, ctx context.Context, exe, root string) context.C
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("ignore-certificate-errors", true),
 		chromedp.UserDataDir(filepath.Join(root, "profile")),
 		chromedp.WindowSize(screenWidth, screenHeight),
 		chromedp.Env("TMPDIR="+tmp),
