@@ -234,9 +234,13 @@
     var worker = alone && window.MessageChannel ? navigator.serviceWorker.controller : null;
     var toWorker = function (msg, then) {
       if (!worker) return;
+      // The worker that controls the page now: after an update the one
+      // that drew the page is gone, and a message to it is never
+      // answered (the taps would stay unkept in IndexedDB).
+      var now = navigator.serviceWorker.controller || worker;
       var ch = new MessageChannel();
       ch.port1.onmessage = function (ev) { if (then) then(ev.data || {}); };
-      try { worker.postMessage(msg, [ch.port2]); } catch (e) { /* localStorage still has it */ }
+      try { now.postMessage(msg, [ch.port2]); } catch (e) { /* localStorage still has it */ }
     };
     var read = function () {
       try { return JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { return null; }
