@@ -53,11 +53,7 @@ func copySite(t *testing.T, site string) string {
 // in English must show.
 func english(t *testing.T, key string) string {
 	t.Helper()
-	en, ok := lang.Find("en")
-	if !ok {
-		t.Fatal("no English catalogue")
-	}
-	msg := en.T(key)
+	msg := lang.English.T(key)
 	if msg == "" || msg == key {
 		t.Fatalf("the English catalogue has no %s", key)
 	}
