@@ -286,6 +286,14 @@ func offlineBrowser(t *testing.T) string {
 func offlineSite(t *testing.T) string {
 	t.Helper()
 	if dir := os.Getenv("RUTHLESS_OFFLINE_SITE"); dir != "" {
+		// The docs' commands name it from the repository's root, as
+		// make offline writes it; the tests run in e2e/.
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join("..", dir)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "sw.js")); err != nil {
+			t.Fatalf("RUTHLESS_OFFLINE_SITE: no offline site in %s (make offline builds one): %v", dir, err)
+		}
 		return dir
 	}
 	out := filepath.Join(t.TempDir(), "offline")
