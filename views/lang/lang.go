@@ -208,26 +208,69 @@ func (l Lang) PluralForm(n int) string {
 }
 
 // fill writes args' values into text's {name} places. An int is written
-// as a number of the language; anything else as fmt prints it.
+// as a number of the language; anything else as fmt prints it. A place
+// named twice in args takes the first value; a place args do not name
+// stays as it is. It scans text once and builds only the result: pages
+// call it for every card of a grid, and the offline build's garbage
+// collector makes every allocation dear (issue 42).
 func (l Lang) fill(text string, args []any) string {
 	if len(args) < 2 || !strings.Contains(text, "{") {
 		return text
 	}
-	pairs := make([]string, 0, len(args))
+	var b strings.Builder
+	b.Grow(len(text) + 16*len(args))
+	for {
+		open := strings.IndexByte(text, '{')
+		if open < 0 {
+			break
+		}
+		b.WriteString(text[:open])
+		text = text[open:]
+		end := strings.IndexByte(text[1:], '}')
+		if end < 0 {
+			break
+		}
+		value, ok := l.placeValue(text[1:end+1], args)
+		if !ok {
+			// Not a place of args: the brace is text, and a place may
+			// still start after it ("{{n}").
+			b.WriteByte('{')
+			text = text[1:]
+			continue
+		}
+		b.WriteString(value)
+		text = text[end+2:]
+	}
+	b.WriteString(text)
+	return b.String()
+}
+
+// placeValue is the value args give the place called name, written as
+// fill writes it; false when args do not name it.
+func (l Lang) placeValue(name string, args []any) (string, bool) {
 	for i := 0; i+1 < len(args); i += 2 {
-		name := fmt.Sprint(args[i])
-		var value string
+		if argName(args[i]) != name {
+			continue
+		}
 		switch v := args[i+1].(type) {
 		case int:
-			value = l.Number(v)
+			return l.Number(v), true
 		case string:
-			value = v
+			return v, true
 		default:
-			value = fmt.Sprint(v)
+			return fmt.Sprint(v), true
 		}
-		pairs = append(pairs, "{"+name+"}", value)
 	}
-	return strings.NewReplacer(pairs...).Replace(text)
+	return "", false
+}
+
+// argName is a place's name as args give it: a string, else as fmt
+// prints it.
+func argName(a any) string {
+	if s, ok := a.(string); ok {
+		return s
+	}
+	return fmt.Sprint(a)
 }
 
 // Number writes a whole number the language's way: 1,234 in English,
