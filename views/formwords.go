@@ -52,8 +52,9 @@ func NewGamesLimitedText(perMinute, perHour int, wait time.Duration) string {
 
 // liveWords are the words entry.js writes the live best party with, in
 // the page's language, as the JSON object it reads from data-words.
-func liveWords(ctx context.Context) string {
-	l := lang.From(ctx)
+func liveWords(ctx context.Context) string { return liveWordsIn.in(ctx) }
+
+var liveWordsIn = perLanguage[string]{make: func(l lang.Lang) string {
 	words := map[string]string{
 		"pair": l.T("live.pair"), "three": l.T("live.three"), "four": l.T("live.four"), "five": l.T("live.five"),
 		"many": l.T("live.many"), "straight": l.T("live.straight"), "straight_flush": l.T("live.straight_flush"),
@@ -67,4 +68,4 @@ func liveWords(ctx context.Context) string {
 		return "{}"
 	}
 	return string(b)
-}
+}}

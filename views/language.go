@@ -62,11 +62,13 @@ func langCode(ctx context.Context) string { return lang.From(ctx).Code() }
 // scriptWords are the words the site's scripts write into a page (app.js,
 // live.js, offline.js: "Link copied", "Sending…"), in the page's
 // language, as JSON for the body's data-words: the scripts hold no words
-// of their own.
-func scriptWords(ctx context.Context) string {
-	b, err := json.Marshal(lang.From(ctx).Messages("js."))
+// of their own. They are made once per language (perLanguage).
+func scriptWords(ctx context.Context) string { return scriptWordsIn.in(ctx) }
+
+var scriptWordsIn = perLanguage[string]{make: func(l lang.Lang) string {
+	b, err := json.Marshal(l.Messages("js."))
 	if err != nil {
 		return "{}"
 	}
 	return string(b)
-}
+}}
