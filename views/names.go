@@ -41,10 +41,31 @@ func RankName(l lang.Lang, r scoring.Rank) string {
 	return r.Code()
 }
 
-// CardName is a card's whole name: "6 of Kraken", "Säbel-Kapitän".
+// CardName is a card's whole name: "6 of Kraken", "Säbel-Kapitän". The
+// names of the deck are worded once per language (cardNamesIn): a card
+// grid names every card of it, on every page.
 func CardName(l lang.Lang, c scoring.Card) string {
+	if c.Suit < scoring.NumSuits && c.Rank >= 1 && c.Rank <= scoring.Parrot {
+		return cardNamesIn.of(l)[c.Suit][c.Rank]
+	}
+	return wordCardName(l, c)
+}
+
+// wordCardName words a card's name from the catalogue.
+func wordCardName(l lang.Lang, c scoring.Card) string {
 	return l.T("card.name", "rank", RankName(l, c.Rank), "suit", SuitName(l, c.Suit))
 }
+
+// cardNamesIn is every card's CardName, by suit and rank, by language.
+var cardNamesIn = perLanguage[*[scoring.NumSuits][scoring.Parrot + 1]string]{make: func(l lang.Lang) *[scoring.NumSuits][scoring.Parrot + 1]string {
+	var names [scoring.NumSuits][scoring.Parrot + 1]string
+	for s := range scoring.Suit(scoring.NumSuits) {
+		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
+			names[s][r] = wordCardName(l, scoring.Card{Suit: s, Rank: r})
+		}
+	}
+	return &names
+}}
 
 // KindName is a set pattern's name as a label: "Straight flush".
 func KindName(l lang.Lang, k scoring.SetKind) string {
