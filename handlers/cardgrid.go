@@ -44,9 +44,10 @@ func grid(n int, selected map[scoring.Card]bool, subOn map[scoring.Card]bool, he
 // end-of-game forms (grid) and the solve and check pages. card sets what
 // the page needs on each card.
 func tapGrid(name, prefix string, players int, card func(c scoring.Card, tc *views.TapCard)) views.TapGrid {
-	g := views.TapGrid{Name: name, Prefix: prefix}
-	for _, s := range scoring.SuitsInPlay(players) {
-		row := views.TapRow{Letter: s.Letter(), Name: s.Name()}
+	suits := scoring.SuitsInPlay(players)
+	g := views.TapGrid{Name: name, Prefix: prefix, Rows: make([]views.TapRow, 0, len(suits))}
+	for _, s := range suits {
+		row := views.TapRow{Letter: s.Letter(), Name: s.Name(), Cards: make([]views.TapCard, 0, scoring.Parrot)}
 		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
 			c := scoring.Card{Suit: s, Rank: r}
 			tc := views.TapCard{CardFace: views.Face(c)}

@@ -503,6 +503,25 @@ type ErrorView struct {
 
 // Face converts a card to how pages draw it.
 func Face(c scoring.Card) CardFace {
+	if !c.Flagged && c.Suit < scoring.NumSuits && c.Rank >= 1 && c.Rank <= scoring.Parrot {
+		return plainFaces[c.Suit][c.Rank]
+	}
+	return newFace(c)
+}
+
+// plainFaces are the faces of the deck's cards, made once: a card grid
+// draws every card of the deck on every page (issue 42).
+var plainFaces = func() (faces [scoring.NumSuits][scoring.Parrot + 1]CardFace) {
+	for s := range scoring.Suit(scoring.NumSuits) {
+		for r := scoring.Rank(1); r <= scoring.Parrot; r++ {
+			faces[s][r] = newFace(scoring.Card{Suit: s, Rank: r})
+		}
+	}
+	return faces
+}()
+
+// newFace makes card c's face.
+func newFace(c scoring.Card) CardFace {
 	f := CardFace{
 		Code:   c.String(),
 		Suit:   c.Suit.Letter(),
