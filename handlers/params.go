@@ -90,9 +90,14 @@ func encode(v url.Values) string {
 	for _, k := range []string{"cards", "players", "pool", "set", "unused", "tavern", "recruited", "to", "from"} {
 		for _, val := range v[k] {
 			e := url.QueryEscape(val)
-			e = strings.NewReplacer("%2C", ",", "%2A", "*", "%3D", "=", "%2F", "/").Replace(e)
+			e = readableQuery.Replace(e)
 			parts = append(parts, k+"="+e)
 		}
 	}
 	return strings.Join(parts, "&")
 }
+
+// readableQuery puts back what encode keeps as it is. It is made once: a
+// Replacer builds its tables on first use, and the entry page encodes the
+// recruit advisor's link on every view (issue 42).
+var readableQuery = strings.NewReplacer("%2C", ",", "%2A", "*", "%3D", "=", "%2F", "/")
