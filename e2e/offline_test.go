@@ -192,6 +192,7 @@ func TestOfflineSite(t *testing.T) {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
 		}
 	})
+	t.Run("home at a cold start", func(t *testing.T) { homeFromCopy(p.on(t), id) })
 	t.Run("warning before sending", func(t *testing.T) { mixedWarning(p.on(t), id, plan) })
 	t.Run("in German", func(t *testing.T) { offlineInGerman(p.on(t)) })
 	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })
@@ -638,8 +639,9 @@ func oneRenderPerTap(p phone) {
 // the "stats" message): what the app answered since the last reset, and
 // how long the app's start took in this worker.
 type workerReport struct {
-	Served  map[string]int `json:"served"`
-	Started *struct {
+	Served        map[string]int `json:"served"`
+	HomesFromCopy int            `json:"homesFromCopy"`
+	Started       *struct {
 		CompileMs int    `json:"compileMs"`
 		ReadyMs   int    `json:"readyMs"`
 		URL       string `json:"url"`
