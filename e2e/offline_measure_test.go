@@ -207,6 +207,8 @@ func TestOfflineColdStarts(t *testing.T) {
 			r = askWorker(p, false)
 		}
 		s := r.Started
+		t.Logf("measured: cold start %d: what the app answered: %v; the page's own timing (ms from the navigation's start): %s", i, r.Served,
+			eval[string](p, `(() => { const n = performance.getEntriesByType("navigation")[0]; return ["workerStart", "fetchStart", "responseStart", "responseEnd", "domContentLoadedEventEnd", "loadEventEnd"].map((k) => k + " " + Math.round(n[k])).join(", "); })()`))
 		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (home page from the worker's copy: %t; compile and instantiate %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes, wasm code cache %d bytes)",
 			i, took.Round(time.Millisecond), r.HomesFromCopy > 0, s.CompileMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")),
 			dirBytes(filepath.Join(root, "profile", "Default", "Code Cache", "wasm")))

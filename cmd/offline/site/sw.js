@@ -156,10 +156,13 @@ self.addEventListener("fetch", (ev) => {
 // that may write (anything but GET and HEAD) drops the copy before the app
 // sees it, and a copy is only kept for the language it was drawn in. What
 // changes with time alone (the days a deleted game stays in the trash) is
-// caught by drawing the page again once the app runs: should it differ,
-// the page is told to load again (checkHome, and static/app.js).
+// caught by drawing the page again once the app runs (the page's first
+// ping starts it): should it differ, the page is told to load again
+// (tellHomeChanged, and static/app.js).
 const HOME = "/home-as-drawn";
-let homeCheck = null;
+// homeShown is the copy last given to a page, until the app has drawn
+// the home page again to compare (tellHomeChanged).
+let homeShown = null;
 let homesFromCopy = 0;
 // writes counts the requests that may have written, so that a home page
 // drawn while one was under way is not kept (it may be the older one).
@@ -179,9 +182,11 @@ async function homeAtStart(ev) {
   const kept = await cache.match(HOME);
   if (!kept || kept.headers.get("X-Home-Key") !== await homeKey(ev.request)) return viaApp(ev.request);
   homesFromCopy++;
-  const body = await kept.clone().text();
-  homeCheck = start().then(() => checkHome(ev.request, body)).catch(() => false);
-  ev.waitUntil(homeCheck);
+  // The app is started by the page's first ping (static/app.js), not
+  // here: Go's start runs on this worker's thread, and the page's own
+  // stylesheet and scripts, which this worker answers too, would wait
+  // behind it.
+  homeShown = { url: ev.request.url, body: await kept.clone().text() };
   const headers = new Headers(kept.headers);
   headers.delete("X-Home-Key");
   return new Response(kept.body, { status: 200, headers: headers });
@@ -189,9 +194,9 @@ async function homeAtStart(ev) {
 
 // checkHome draws the home page again, keeps it, and says whether it
 // differs from the copy the page was given.
-async function checkHome(req, shown) {
-  const res = await viaApp(new Request(req.url, { headers: req.headers }));
-  return res.ok && (await res.text()) !== shown;
+async function checkHome(shown) {
+  const res = await viaApp(new Request(shown.url, { headers: { Accept: "text/html" } }));
+  return res.ok && (await res.text()) !== shown.body;
 }
 
 // keepHome keeps the app's answer to the home page for the next cold
@@ -358,10 +363,10 @@ async function keepWasm(client) {
 // cold start, that the app drew it differently once it ran: the page
 // loads again (static/app.js), and gets the app's.
 async function tellHomeChanged(client) {
-  if (!homeCheck || !client || new URL(client.url).pathname !== "/") return false;
-  const check = homeCheck;
-  homeCheck = null;
-  if (!await check) return false;
+  if (!homeShown || !client || new URL(client.url).pathname !== "/") return false;
+  const shown = homeShown;
+  homeShown = null;
+  if (!await checkHome(shown).catch(() => false)) return false;
   client.postMessage({ type: "home-changed" });
   return true;
 }
