@@ -31,7 +31,7 @@ func measureOffline(p phone, id string) {
 	// timed is how long the page at url takes to come, from the tap to
 	// the page loaded (screenshots and checks after it not counted).
 	timed := func(what, path string) {
-		ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+		ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 		defer cancel()
 		start := time.Now()
 		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(path)); err != nil {
@@ -121,7 +121,7 @@ func pageTimed(p phone, path, body string) float64 {
 		if (!res.ok) throw new Error("status " + res.status);
 		return performance.now() - t;
 	})()`, path, body)
-	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
 	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](js, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -163,7 +163,7 @@ func TestOfflineColdStarts(t *testing.T) {
 		t.Skip("a measurement: RUTHLESS_OFFLINE_MEASURE=1 runs it (docs/measurements.md)")
 	}
 	exe := offlineBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
+	ctx, cancel := offlineContext(t)
 	defer cancel()
 	site := offlineSite(t)
 	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
@@ -181,7 +181,7 @@ func TestOfflineColdStarts(t *testing.T) {
 	t.Logf("measured: first visit, start page to the app's home page: %s", time.Since(start).Round(time.Millisecond))
 	// The page's first ping has it put /app.wasm back with its URL
 	// (keep-wasm); the cold starts below compile from that entry.
-	deadline := time.Now().Add(startTimeout)
+	deadline := time.Now().Add(startTimeout())
 	for cachedWasmURL(p) == "" {
 		if time.Now().After(deadline) {
 			p.fatalf("/app.wasm was not kept in the cache with its URL (keep-wasm)")
@@ -200,7 +200,7 @@ func TestOfflineColdStarts(t *testing.T) {
 		// has started (sw.js, homeAtStart): the app starts meanwhile.
 		r := askWorker(p, false)
 		for r.Started == nil {
-			if time.Since(start) > startTimeout {
+			if time.Since(start) > startTimeout() {
 				p.fatalf("the worker reports no start after the restart")
 			}
 			time.Sleep(100 * time.Millisecond)
