@@ -141,7 +141,11 @@ window.ruthlessSay = (function () {
     var ping = function () {
       if (sw.controller && document.visibilityState === "visible") sw.controller.postMessage({ type: "ping" });
     };
-    ping();
+    // The first ping starts the app if the worker has just started, and
+    // the compile shares the phone's cores with this page: sent once the
+    // page has loaded, so that the page is drawn first.
+    if (document.readyState === "complete") ping();
+    else window.addEventListener("load", ping);
     setInterval(ping, 20000);
     sw.addEventListener("message", function (ev) {
       if (ev.data && ev.data.type === "keep-wasm" && window.caches) {
