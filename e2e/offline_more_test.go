@@ -143,7 +143,7 @@ func gameFileOffered(p phone, id string, plan gamePlan) {
 // returns it.
 func downloaded(p phone, dir string) []byte {
 	p.t.Helper()
-	deadline := time.Now().Add(startTimeout)
+	deadline := time.Now().Add(startTimeout())
 	for time.Now().Before(deadline) {
 		files, _ := os.ReadDir(dir)
 		for _, f := range files {
@@ -231,7 +231,7 @@ func waitPinged(p phone) {
 // resolve to true.
 func waitLongAsync(p phone, cond, what string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
 	for {
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond, chromedp.EvalAwaitPromise))

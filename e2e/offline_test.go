@@ -30,14 +30,23 @@ import (
 	"ruthless/views/lang"
 )
 
-// offlineTimeout bounds the whole offline test: building the WebAssembly
+// offlineContext bounds a whole offline test: building the WebAssembly
 // (minutes on a busy 2-core machine), then a game of twenty entries whose
-// every page the phone itself draws.
-const offlineTimeout = 25 * time.Minute
+// every page the phone itself draws. Its deadline is go test's own
+// (-timeout) less a minute, so that a test that runs out of time fails
+// with the condition it waited for and its screenshot rather than with go
+// test's panic; without one, 25 minutes scaled to the machine's load.
+func offlineContext(t *testing.T) (context.Context, context.CancelFunc) {
+	if d, ok := t.Deadline(); ok {
+		return context.WithDeadline(context.Background(), d.Add(-time.Minute))
+	}
+	return context.WithTimeout(context.Background(), scaled(25*time.Minute))
+}
 
-// startTimeout bounds the first start of the app in the service worker:
-// the browser compiles some 20 MB of WebAssembly.
-const startTimeout = 3 * time.Minute
+// startTimeout bounds the first start of the app in the service worker
+// (the browser compiles some 17 MB of WebAssembly), scaled to the
+// machine's load when the wait begins, as every other wait is.
+func startTimeout() time.Duration { return scaled(3 * time.Minute) }
 
 // inPage maps a base URL to a function reading a path through a tab of
 // the offline site (fetchGame uses it): there the server is the phone.
@@ -112,7 +121,7 @@ func TestOfflineSite(t *testing.T) {
 		// its own phase, test-offline, without it.
 		t.Skip("TestOfflineSite runs in make test-offline, without the race detector")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
+	ctx, cancel := offlineContext(t)
 	defer cancel()
 	// A copy of the site, which the update notice's check changes; served
 	// on https as a real site is (the send form's warning needs it).
@@ -193,6 +202,7 @@ func TestOfflineSite(t *testing.T) {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
 		}
 	})
+	t.Run("home at a cold start", func(t *testing.T) { homeFromCopy(p.on(t), id) })
 	t.Run("warning before sending", func(t *testing.T) { mixedWarning(p.on(t), id, plan) })
 	t.Run("in German", func(t *testing.T) { offlineInGerman(p.on(t)) })
 	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })
@@ -436,7 +446,7 @@ func cutShort(files http.Handler, site string, cut *atomic.Bool) http.Handler {
 // the browser just started.
 func openSlow(p phone, path, name string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path)); err != nil {
 		p.fatalf("opening %s: %v", path, err)
@@ -447,7 +457,7 @@ func openSlow(p phone, path, name string) {
 // waitLong waits, up to startTimeout, for a JavaScript condition.
 func waitLong(p phone, cond, what string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
 	for {
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
@@ -639,8 +649,9 @@ func oneRenderPerTap(p phone) {
 // the "stats" message): what the app answered since the last reset, and
 // how long the app's start took in this worker.
 type workerReport struct {
-	Served  map[string]int `json:"served"`
-	Started *struct {
+	Served        map[string]int `json:"served"`
+	HomesFromCopy int            `json:"homesFromCopy"`
+	Started       *struct {
 		CompileMs int    `json:"compileMs"`
 		ReadyMs   int    `json:"readyMs"`
 		URL       string `json:"url"`

@@ -152,6 +152,13 @@ window.ruthlessSay = (function () {
         }).catch(function () { /* tried again at the next ping */ });
         return;
       }
+      if (ev.data && ev.data.type === "home-changed") {
+        // This home page was the worker's copy from before the app
+        // started, and the app now draws it differently (sw.js,
+        // homeAtStart): the app's own, at once.
+        location.reload();
+        return;
+      }
       if (!ev.data || ev.data.type !== "updated") return;
       var note = document.createElement("p");
       note.className = "notice";
