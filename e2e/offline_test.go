@@ -27,6 +27,7 @@ import (
 
 	"ruthless/handlers"
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
 // offlineContext bounds a whole offline test: building the WebAssembly
@@ -874,7 +875,9 @@ func freePort(t *testing.T) string {
 
 // offlineInGerman: ?lang=de on the phone's own app makes its pages German,
 // and the worker, which sees no cookie, keeps the choice in its cache for
-// the pages after it and for its next start; ?lang=en brings English back.
+// the pages after it and for its next start; the offline-only pages (the
+// home page's send form, the invite page's notice) read in German, then
+// in French (offlinePagesRead); ?lang=en brings English back.
 func offlineInGerman(p phone) {
 	p.t.Helper()
 	p.open("/?lang=de", "home-german")
@@ -889,8 +892,62 @@ func offlineInGerman(p phone) {
 	}
 	p.waitFor(`caches.open("ruthless-meta").then(c => c.match("/lang")).then(r => r ? r.text() : "").then(t => window.keptLang = t) && window.keptLang === "de"`,
 		"the worker keeping the language in its cache")
+	offlinePagesRead(p, "de")
+	p.open("/?lang=fr", "home-french")
+	offlinePagesRead(p, "fr")
 	p.open("/?lang=en", "home-english-again")
 	if got := eval[string](p, `document.documentElement.lang`); got != "en" {
 		p.errorf("after ?lang=en: <html lang=%q>, want en", got)
+	}
+}
+
+// offlinePagesRead reads the pages only the offline build draws, in the
+// language code the worker keeps: the home page with its send form open,
+// and the notice the invite page is offline. At the language walk's 360
+// px (e2e/languages_test.go) they show no English word and cut no label
+// short; at 320 px, with the game's long Latin and Cyrillic names in the
+// send form's list, nothing reaches past the screen's edge. The phone is
+// 390 px wide again after.
+func offlinePagesRead(p phone, code string) {
+	p.t.Helper()
+	defer p.setWidth(screenWidth)
+	l, _ := lang.Find(code)
+	english := englishOnlyWords(p.t, code)
+	for _, width := range []int{languageWidth, 320} {
+		p.setWidth(width)
+		home := fmt.Sprintf("home-%s-%d", code, width)
+		p.open("/", home)
+		p.waitFor(`document.querySelector('[data-testid="send-game"] option') !== null`, "the send form's list of games")
+		// Opened, then two frames drawn: a screenshot taken sooner is cut
+		// at the closed form's height.
+		eval[bool](p, `document.querySelector('[data-testid="send"]').open = true`)
+		eval[bool](p, `(window.sendDrawn = false, requestAnimationFrame(() => requestAnimationFrame(() => window.sendDrawn = true)), true)`)
+		p.waitFor(`window.sendDrawn === true`, "the send form drawn open")
+		p.snap(home + "-send")
+		offlinePageFits(p, home, width, english)
+		game := eval[string](p, `document.querySelector("ul.games li > a").getAttribute("href")`)
+		invite := fmt.Sprintf("invite-%s-%d", code, width)
+		p.open(game+"/invite", invite)
+		// p.text folds every space, the French one before a colon too.
+		if got, want := p.text("offline-notice"), strings.Join(strings.Fields(l.T("offline.notice_text")), " "); got != want {
+			p.errorf("the invite page offline in %s says %q, want the catalogue's %q", code, got, want)
+		}
+		if got, want := eval[string](p, `document.querySelector("h1").textContent`), l.T("offline.notice_heading"); got != want {
+			p.errorf("the invite page offline in %s is headed %q, want %q", code, got, want)
+		}
+		offlinePageFits(p, invite, width, english)
+	}
+}
+
+// offlinePageFits checks the page shown at width: the language walk's
+// checks at its own width, and nothing past the right edge at any width.
+func offlinePageFits(p phone, name string, width int, english map[string]bool) {
+	p.t.Helper()
+	if width == languageWidth {
+		p.checkLanguage(name, english)
+		return
+	}
+	if wide := eval[[]string](p, fmt.Sprintf("%s(%d)", wideJS, width)); len(wide) > 0 {
+		p.errorf("page %s (%s) reaches past %d px: %s", name, p.path(), width, strings.Join(wide, ", "))
 	}
 }
