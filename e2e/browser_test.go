@@ -260,9 +260,16 @@ func (p phone) landed(name string) {
 }
 
 // checkSideways fails the test when the page shown is wider than the
-// phone, naming what sticks out.
+// phone, naming what sticks out, or shows an element it hid.
 func (p phone) checkSideways(name string) {
 	p.t.Helper()
+	// An element the page hid must not show: a stylesheet rule that sets
+	// display outweighs the hidden attribute's own (a Share button shown
+	// on a phone that cannot share did nothing when tapped).
+	if shown := eval[[]string](p, `Array.from(document.querySelectorAll("[hidden]")).filter(e => getComputedStyle(e).display !== "none")
+		.slice(0, 5).map(e => e.tagName.toLowerCase() + (e.dataset.testid ? "[" + e.dataset.testid + "]" : ""))`); len(shown) > 0 {
+		p.errorf("page %s (%s) shows elements it hid: %s", name, p.path(), strings.Join(shown, ", "))
+	}
 	width := eval[int](p, `document.documentElement.scrollWidth`)
 	if width > screenWidth {
 		wide := eval[[]string](p, `Array.from(document.querySelectorAll("body *"))

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/serviceworker"
 	"github.com/chromedp/chromedp"
 
+	"ruthless/handlers"
 	"ruthless/scoring"
 )
 
@@ -27,38 +28,48 @@ import (
 // must be offline with the app running and game id stored.
 func measureOffline(p phone, id string) {
 	p.t.Helper()
-	// timed is how long the page at path takes to come, from the tap to
+	// timed is how long the page at url takes to come, from the tap to
 	// the page loaded (screenshots and checks after it not counted).
 	timed := func(what, path string) {
-		ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+		ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 		defer cancel()
 		start := time.Now()
-		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path)); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(path)); err != nil {
 			p.fatalf("opening %s: %v", path, err)
 		}
 		p.t.Logf("measured: %s: %s", what, time.Since(start).Round(time.Millisecond))
 	}
-	// A tap once the app runs: the scoreboard, and a round's entry page.
+	// A tap once the app runs: the scoreboard, and a round's entry page;
+	// each beside the same page of the same game on the server build, in
+	// the same tab and the same minute (the machine's load changes by
+	// the minute).
 	p.open("/", "measure-home")
+	server, sid := serverCopy(p, id)
+	p.offline(false)
 	for _, cpu := range []float64{1, 4} {
 		throttle(p, cpu)
 		for i := range 3 {
-			timed(fmt.Sprintf("CPU slowed %g×, tap to page, the scoreboard (try %d)", cpu, i+1), "/games/"+id)
-			timed(fmt.Sprintf("CPU slowed %g×, tap to page, round 5's entry (try %d)", cpu, i+1), "/games/"+id+"/rounds/5/players/2")
+			for _, page := range []struct{ what, path string }{{"the scoreboard", "/games/%s"}, {"round 5's entry", "/games/%s/rounds/5/players/2"}} {
+				timed(fmt.Sprintf("CPU slowed %g×, tap to page, %s (try %d)", cpu, page.what, i+1), p.base+fmt.Sprintf(page.path, id))
+				timed(fmt.Sprintf("CPU slowed %g×, tap to page, %s on the server build beside it (try %d)", cpu, page.what, i+1), server+fmt.Sprintf(page.path, sid))
+			}
 		}
 	}
+	p.offline(true)
 	// The browser stops the worker (as after 30 s without a page); the
 	// next page starts it and the app again, compiling the WebAssembly
-	// from the cache (with the code the browser kept of an earlier
-	// compile, once it has kept some).
+	// from the cache. The home page comes from the worker's copy
+	// meanwhile (sw.js, homeAtStart); any other page waits for the app.
 	for _, cpu := range []float64{1, 4} {
 		throttle(p, cpu)
 		for i := range 3 {
 			stopWorkers(p)
-			timed(fmt.Sprintf("CPU slowed %g×, worker stopped, then the scoreboard (try %d)", cpu, i+1), "/games/"+id)
+			timed(fmt.Sprintf("CPU slowed %g×, worker stopped, then the scoreboard (try %d)", cpu, i+1), p.base+"/games/"+id)
 			if s := askWorker(p, false).Started; s != nil {
 				p.t.Logf("measured: CPU slowed %g×, worker stopped (try %d): compile and instantiate %d ms, app ready %d ms (compiled from %q)", cpu, i+1, s.CompileMs, s.ReadyMs, s.URL)
 			}
+			stopWorkers(p)
+			timed(fmt.Sprintf("CPU slowed %g×, worker stopped, then the home page (try %d)", cpu, i+1), p.base+"/")
 		}
 	}
 	throttle(p, 1)
@@ -110,7 +121,7 @@ func pageTimed(p phone, path, body string) float64 {
 		if (!res.ok) throw new Error("status " + res.status);
 		return performance.now() - t;
 	})()`, path, body)
-	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
 	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](js, chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -152,7 +163,7 @@ func TestOfflineColdStarts(t *testing.T) {
 		t.Skip("a measurement: RUTHLESS_OFFLINE_MEASURE=1 runs it (docs/measurements.md)")
 	}
 	exe := offlineBrowser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
+	ctx, cancel := offlineContext(t)
 	defer cancel()
 	site := offlineSite(t)
 	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
@@ -170,7 +181,7 @@ func TestOfflineColdStarts(t *testing.T) {
 	t.Logf("measured: first visit, start page to the app's home page: %s", time.Since(start).Round(time.Millisecond))
 	// The page's first ping has it put /app.wasm back with its URL
 	// (keep-wasm); the cold starts below compile from that entry.
-	deadline := time.Now().Add(startTimeout)
+	deadline := time.Now().Add(startTimeout())
 	for cachedWasmURL(p) == "" {
 		if time.Now().After(deadline) {
 			p.fatalf("/app.wasm was not kept in the cache with its URL (keep-wasm)")
@@ -185,12 +196,21 @@ func TestOfflineColdStarts(t *testing.T) {
 		start := time.Now()
 		openSlow(p, "/", "home")
 		took := time.Since(start)
-		s := askWorker(p, false).Started
-		if s == nil {
-			p.fatalf("the worker reports no start after the restart")
+		// The home page may come from the worker's copy before the app
+		// has started (sw.js, homeAtStart): the app starts meanwhile.
+		r := askWorker(p, false)
+		for r.Started == nil {
+			if time.Since(start) > startTimeout() {
+				p.fatalf("the worker reports no start after the restart")
+			}
+			time.Sleep(100 * time.Millisecond)
+			r = askWorker(p, false)
 		}
-		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (compile and instantiate %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes, wasm code cache %d bytes)",
-			i, took.Round(time.Millisecond), s.CompileMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")),
+		s := r.Started
+		t.Logf("measured: cold start %d: what the app answered: %v; the page's own timing (ms from the navigation's start): %s", i, r.Served,
+			eval[string](p, `(() => { const n = performance.getEntriesByType("navigation")[0]; return ["workerStart", "fetchStart", "responseStart", "responseEnd", "domContentLoadedEventEnd", "loadEventEnd"].map((k) => k + " " + Math.round(n[k])).join(", "); })()`))
+		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (home page from the worker's copy: %t; compile and instantiate %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes, wasm code cache %d bytes)",
+			i, took.Round(time.Millisecond), r.HomesFromCopy > 0, s.CompileMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")),
 			dirBytes(filepath.Join(root, "profile", "Default", "Code Cache", "wasm")))
 		// The player reads the page a little: Chrome writes the code it
 		// compiled beside the cache entry a moment after the compile.
@@ -276,4 +296,22 @@ func dirBytes(dir string) int64 {
 		return nil
 	})
 	return n
+}
+
+// serverCopy starts the server build (SQLite, the real handlers) and
+// stores the phone's game id there through the API, for the side-by-side
+// figures; it returns the server's address and the game's id there.
+func serverCopy(p phone, id string) (server, sid string) {
+	p.t.Helper()
+	server = startServerWith(p.t, handlers.Options{})
+	res, err := http.Post(server+"/api/games", "application/json", strings.NewReader(pageGet(p, "/api/games/"+id)))
+	if err != nil {
+		p.fatalf("storing the game on the server build: %v", err)
+	}
+	defer res.Body.Close()
+	var created struct{ ID string }
+	if err := json.NewDecoder(res.Body).Decode(&created); err != nil || res.StatusCode != http.StatusCreated {
+		p.fatalf("storing the game on the server build: status %d, %v", res.StatusCode, err)
+	}
+	return server, created.ID
 }

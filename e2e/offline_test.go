@@ -27,16 +27,26 @@ import (
 
 	"ruthless/handlers"
 	"ruthless/scoring"
+	"ruthless/views/lang"
 )
 
-// offlineTimeout bounds the whole offline test: building the WebAssembly
+// offlineContext bounds a whole offline test: building the WebAssembly
 // (minutes on a busy 2-core machine), then a game of twenty entries whose
-// every page the phone itself draws.
-const offlineTimeout = 25 * time.Minute
+// every page the phone itself draws. Its deadline is go test's own
+// (-timeout) less a minute, so that a test that runs out of time fails
+// with the condition it waited for and its screenshot rather than with go
+// test's panic; without one, 25 minutes scaled to the machine's load.
+func offlineContext(t *testing.T) (context.Context, context.CancelFunc) {
+	if d, ok := t.Deadline(); ok {
+		return context.WithDeadline(context.Background(), d.Add(-time.Minute))
+	}
+	return context.WithTimeout(context.Background(), scaled(25*time.Minute))
+}
 
-// startTimeout bounds the first start of the app in the service worker:
-// the browser compiles some 20 MB of WebAssembly.
-const startTimeout = 3 * time.Minute
+// startTimeout bounds the first start of the app in the service worker
+// (the browser compiles some 17 MB of WebAssembly), scaled to the
+// machine's load when the wait begins, as every other wait is.
+func startTimeout() time.Duration { return scaled(3 * time.Minute) }
 
 // inPage maps a base URL to a function reading a path through a tab of
 // the offline site (fetchGame uses it): there the server is the phone.
@@ -111,7 +121,7 @@ func TestOfflineSite(t *testing.T) {
 		// its own phase, test-offline, without it.
 		t.Skip("TestOfflineSite runs in make test-offline, without the race detector")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), offlineTimeout)
+	ctx, cancel := offlineContext(t)
 	defer cancel()
 	// A copy of the site, which the update notice's check changes; served
 	// on https as a real site is (the send form's warning needs it).
@@ -192,6 +202,7 @@ func TestOfflineSite(t *testing.T) {
 			p.errorf("invite page offline says %q, want that table mode does not apply", got)
 		}
 	})
+	t.Run("home at a cold start", func(t *testing.T) { homeFromCopy(p.on(t), id) })
 	t.Run("warning before sending", func(t *testing.T) { mixedWarning(p.on(t), id, plan) })
 	t.Run("in German", func(t *testing.T) { offlineInGerman(p.on(t)) })
 	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })
@@ -435,7 +446,7 @@ func cutShort(files http.Handler, site string, cut *atomic.Bool) http.Handler {
 // the browser just started.
 func openSlow(p phone, path, name string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(p.base+path)); err != nil {
 		p.fatalf("opening %s: %v", path, err)
@@ -446,7 +457,7 @@ func openSlow(p phone, path, name string) {
 // waitLong waits, up to startTimeout, for a JavaScript condition.
 func waitLong(p phone, cond, what string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, startTimeout)
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
 	for {
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
@@ -638,8 +649,9 @@ func oneRenderPerTap(p phone) {
 // the "stats" message): what the app answered since the last reset, and
 // how long the app's start took in this worker.
 type workerReport struct {
-	Served  map[string]int `json:"served"`
-	Started *struct {
+	Served        map[string]int `json:"served"`
+	HomesFromCopy int            `json:"homesFromCopy"`
+	Started       *struct {
 		CompileMs int    `json:"compileMs"`
 		ReadyMs   int    `json:"readyMs"`
 		URL       string `json:"url"`
@@ -863,7 +875,9 @@ func freePort(t *testing.T) string {
 
 // offlineInGerman: ?lang=de on the phone's own app makes its pages German,
 // and the worker, which sees no cookie, keeps the choice in its cache for
-// the pages after it and for its next start; ?lang=en brings English back.
+// the pages after it and for its next start; the offline-only pages (the
+// home page's send form, the invite page's notice) read in German, then
+// in French (offlinePagesRead); ?lang=en brings English back.
 func offlineInGerman(p phone) {
 	p.t.Helper()
 	p.open("/?lang=de", "home-german")
@@ -878,8 +892,62 @@ func offlineInGerman(p phone) {
 	}
 	p.waitFor(`caches.open("ruthless-meta").then(c => c.match("/lang")).then(r => r ? r.text() : "").then(t => window.keptLang = t) && window.keptLang === "de"`,
 		"the worker keeping the language in its cache")
+	offlinePagesRead(p, "de")
+	p.open("/?lang=fr", "home-french")
+	offlinePagesRead(p, "fr")
 	p.open("/?lang=en", "home-english-again")
 	if got := eval[string](p, `document.documentElement.lang`); got != "en" {
 		p.errorf("after ?lang=en: <html lang=%q>, want en", got)
+	}
+}
+
+// offlinePagesRead reads the pages only the offline build draws, in the
+// language code the worker keeps: the home page with its send form open,
+// and the notice the invite page is offline. At the language walk's 360
+// px (e2e/languages_test.go) they show no English word and cut no label
+// short; at 320 px, with the game's long Latin and Cyrillic names in the
+// send form's list, nothing reaches past the screen's edge. The phone is
+// 390 px wide again after.
+func offlinePagesRead(p phone, code string) {
+	p.t.Helper()
+	defer p.setWidth(screenWidth)
+	l, _ := lang.Find(code)
+	english := englishOnlyWords(p.t, code)
+	for _, width := range []int{languageWidth, 320} {
+		p.setWidth(width)
+		home := fmt.Sprintf("home-%s-%d", code, width)
+		p.open("/", home)
+		p.waitFor(`document.querySelector('[data-testid="send-game"] option') !== null`, "the send form's list of games")
+		// Opened, then two frames drawn: a screenshot taken sooner is cut
+		// at the closed form's height.
+		eval[bool](p, `document.querySelector('[data-testid="send"]').open = true`)
+		eval[bool](p, `(window.sendDrawn = false, requestAnimationFrame(() => requestAnimationFrame(() => window.sendDrawn = true)), true)`)
+		p.waitFor(`window.sendDrawn === true`, "the send form drawn open")
+		p.snap(home + "-send")
+		offlinePageFits(p, home, width, english)
+		game := eval[string](p, `document.querySelector("ul.games li > a").getAttribute("href")`)
+		invite := fmt.Sprintf("invite-%s-%d", code, width)
+		p.open(game+"/invite", invite)
+		// p.text folds every space, the French one before a colon too.
+		if got, want := p.text("offline-notice"), strings.Join(strings.Fields(l.T("offline.notice_text")), " "); got != want {
+			p.errorf("the invite page offline in %s says %q, want the catalogue's %q", code, got, want)
+		}
+		if got, want := eval[string](p, `document.querySelector("h1").textContent`), l.T("offline.notice_heading"); got != want {
+			p.errorf("the invite page offline in %s is headed %q, want %q", code, got, want)
+		}
+		offlinePageFits(p, invite, width, english)
+	}
+}
+
+// offlinePageFits checks the page shown at width: the language walk's
+// checks at its own width, and nothing past the right edge at any width.
+func offlinePageFits(p phone, name string, width int, english map[string]bool) {
+	p.t.Helper()
+	if width == languageWidth {
+		p.checkLanguage(name, english)
+		return
+	}
+	if wide := eval[[]string](p, fmt.Sprintf("%s(%d)", wideJS, width)); len(wide) > 0 {
+		p.errorf("page %s (%s) reaches past %d px: %s", name, p.path(), width, strings.Join(wide, ", "))
 	}
 }

@@ -141,7 +141,11 @@ window.ruthlessSay = (function () {
     var ping = function () {
       if (sw.controller && document.visibilityState === "visible") sw.controller.postMessage({ type: "ping" });
     };
-    ping();
+    // The first ping starts the app if the worker has just started, and
+    // the compile shares the phone's cores with this page: sent once the
+    // page has loaded, so that the page is drawn first.
+    if (document.readyState === "complete") ping();
+    else window.addEventListener("load", ping);
     setInterval(ping, 20000);
     sw.addEventListener("message", function (ev) {
       if (ev.data && ev.data.type === "keep-wasm" && window.caches) {
@@ -150,6 +154,13 @@ window.ruthlessSay = (function () {
         fetch(ev.data.path).then(function (res) {
           if (res.ok) return caches.open(ev.data.cache).then(function (c) { return c.put(ev.data.path, res); });
         }).catch(function () { /* tried again at the next ping */ });
+        return;
+      }
+      if (ev.data && ev.data.type === "home-changed") {
+        // This home page was the worker's copy from before the app
+        // started, and the app now draws it differently (sw.js,
+        // homeAtStart): the app's own, at once.
+        location.reload();
         return;
       }
       if (!ev.data || ev.data.type !== "updated") return;

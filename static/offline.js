@@ -42,9 +42,18 @@
   var status = form.querySelector("[role=status]");
   // A page on https may not call a server on plain http (mixed content):
   // said as soon as such an address is typed, not after the send fails.
+  // Loopback addresses are the exception: browsers count http://localhost,
+  // any 127.x.x.x and [::1] as "potentially trustworthy" and let an https
+  // page call them, so the warning would be wrong there.
   var mixed = form.querySelector("[data-testid=send-mixed]");
+  var loopback = function (address) {
+    var host;
+    try { host = new URL(address).hostname; } catch (e) { return false; }
+    return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  };
   var checkMixed = function () {
-    mixed.hidden = !(location.protocol === "https:" && /^http:/i.test(form.elements.server.value.trim()));
+    var address = form.elements.server.value.trim();
+    mixed.hidden = !(location.protocol === "https:" && /^http:/i.test(address) && !loopback(address));
   };
   form.elements.server.addEventListener("input", checkMixed);
   // The game file itself, the other way to the server: the phone's share

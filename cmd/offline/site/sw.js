@@ -140,8 +140,78 @@ self.addEventListener("fetch", (ev) => {
     ev.respondWith(staticFile(ev.request));
     return;
   }
+  if (app === null && isHome(ev.request)) {
+    ev.respondWith(homeAtStart(ev));
+    return;
+  }
   ev.respondWith(viaApp(ev.request));
 });
+
+// The home page at a cold start. Starting the app (compiling the
+// WebAssembly, then Go's start) takes most of a second even on a fast
+// phone, and the home page is what a player opening the app waits for.
+// So the worker keeps the home page as the app last drew it, and answers
+// it from there when the app is not running yet, starting the app
+// meanwhile. It is right as long as no game changed since: every request
+// that may write (anything but GET and HEAD) drops the copy before the app
+// sees it, and a copy is only kept for the language it was drawn in. What
+// changes with time alone (the days a deleted game stays in the trash) is
+// caught by drawing the page again once the app runs (the page's first
+// ping starts it): should it differ, the page is told to load again
+// (tellHomeChanged, and static/app.js).
+const HOME = "/home-as-drawn";
+// homeShown is the copy last given to a page, until the app has drawn
+// the home page again to compare (tellHomeChanged).
+let homeShown = null;
+let homesFromCopy = 0;
+// writes counts the requests that may have written, so that a home page
+// drawn while one was under way is not kept (it may be the older one).
+let writes = 0;
+
+function isHome(req) {
+  const url = new URL(req.url);
+  return req.method === "GET" && req.mode === "navigate" && url.pathname === "/" && url.search === "";
+}
+
+async function homeKey(req) {
+  return (await language()) + "|" + (navigator.languages || []).join(",");
+}
+
+async function homeAtStart(ev) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(HOME);
+  if (!kept || kept.headers.get("X-Home-Key") !== await homeKey(ev.request)) return viaApp(ev.request);
+  homesFromCopy++;
+  // The app is started by the page's first ping (static/app.js), not
+  // here: Go's start runs on this worker's thread, and the page's own
+  // stylesheet and scripts, which this worker answers too, would wait
+  // behind it.
+  homeShown = { url: ev.request.url, body: await kept.clone().text() };
+  const headers = new Headers(kept.headers);
+  headers.delete("X-Home-Key");
+  return new Response(kept.body, { status: 200, headers: headers });
+}
+
+// checkHome draws the home page again, keeps it, and says whether it
+// differs from the copy the page was given.
+async function checkHome(shown) {
+  const res = await viaApp(new Request(shown.url, { headers: { Accept: "text/html" } }));
+  return res.ok && (await res.text()) !== shown.body;
+}
+
+// keepHome keeps the app's answer to the home page for the next cold
+// start (res is not consumed).
+async function keepHome(req, res) {
+  const headers = new Headers(res.headers);
+  headers.set("X-Home-Key", await homeKey(req));
+  const cache = await caches.open(CACHE);
+  await cache.put(HOME, new Response(res.body, { status: 200, headers: headers })).catch(() => {});
+}
+
+async function forgetHome() {
+  writes++;
+  await (await caches.open(CACHE)).delete(HOME).catch(() => {});
+}
 
 // staticFile answers the app's stylesheet, scripts and icons. Their names
 // carry a hash of their contents (static/static.go), so once the app has
@@ -184,8 +254,16 @@ async function viaApp(req) {
     if (req.mode === "navigate") followed = null;
     return asResponse(req, res);
   }
-  const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
+  const reads = req.method === "GET" || req.method === "HEAD";
+  // Any write may change the home page: its copy goes before the app
+  // sees the request, so that no later cold start shows the old one.
+  if (!reads) await forgetHome();
+  const gen = writes;
+  const body = reads ? null : new Uint8Array(await req.arrayBuffer());
   const res = await serveCounted(serve, { method: req.method, url: req.url, headers: await withLanguage(req), body: body });
+  if (req.method === "GET" && res.status === 200 && gen === writes && new URL(req.url).pathname === "/" && new URL(req.url).search === "") {
+    await keepHome(req, asResponse(req, res));
+  }
   followed = null;
   if (req.method === "POST" && req.mode !== "navigate" && res.status >= 301 && res.status <= 303) {
     const to = res.headers.find(([k]) => k.toLowerCase() === "location");
@@ -254,13 +332,17 @@ self.addEventListener("message", (ev) => {
   if (data.type === "ping") {
     // Each message keeps the worker alive a while longer; the ping also
     // starts the app if the browser had stopped it, before the next tap.
-    ev.waitUntil(start().then(() => Promise.all([tellUpdated(ev.source), keepWasm(ev.source)]), () => {}));
+    // A home page about to load again hears of an update on its next ping.
+    ev.waitUntil(start().then(async () => {
+      const reloading = await tellHomeChanged(ev.source);
+      await Promise.all([reloading ? null : tellUpdated(ev.source), keepWasm(ev.source)]);
+    }, () => {}));
   }
   if ((data.type === "draft" || data.type === "draft-get") && ev.ports[0]) {
     ev.waitUntil(draftMessage(data, ev.ports[0]));
   }
   if (data.type === "stats" && ev.source) {
-    ev.source.postMessage({ type: "stats", served: served, started: started });
+    ev.source.postMessage({ type: "stats", served: served, started: started, homesFromCopy: homesFromCopy });
     if (data.reset) served = {};
   }
 });
@@ -275,6 +357,18 @@ async function keepWasm(client) {
   const cache = await caches.open(CACHE);
   const res = await cache.match(WASM);
   if (client && res && !res.url) client.postMessage({ type: "keep-wasm", cache: CACHE, path: WASM });
+}
+
+// tellHomeChanged tells the home page, drawn from the worker's copy at a
+// cold start, that the app drew it differently once it ran: the page
+// loads again (static/app.js), and gets the app's.
+async function tellHomeChanged(client) {
+  if (!homeShown || !client || new URL(client.url).pathname !== "/") return false;
+  const shown = homeShown;
+  homeShown = null;
+  if (!await checkHome(shown).catch(() => false)) return false;
+  client.postMessage({ type: "home-changed" });
+  return true;
 }
 
 // tellUpdated tells a page, once, that a new version took over.
