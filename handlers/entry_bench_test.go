@@ -1,16 +1,9 @@
 package handlers_test
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
-
-	"ruthless/handlers"
-	"ruthless/store/memstore"
 )
 
 // lateGameFile is the four-player game the offline site's browser test
@@ -32,34 +25,13 @@ const lateGameFile = `{"version":1,"players":["Maximilianus Aurelius Valerius","
 // BenchmarkEntryPage is one request of round 5's entry page of seat 2 in
 // lateGameFile, through the whole handler as a phone asks for it: the
 // page issue 42 finds too slow in the offline build, where the same code
-// runs as WebAssembly several times slower. "offline" serves it as
-// cmd/offline does (the browser's store, Options.Offline, no gzip: a
-// service worker's request carries no Accept-Encoding), "server" as
-// ruthless serve does. Its figures are quoted in docs/measurements.md;
-// compare BenchmarkScoreboard.
+// runs as WebAssembly several times slower. Its figures are quoted in
+// docs/measurements.md; compare BenchmarkScoreboard.
 func BenchmarkEntryPage(b *testing.B) {
-	b.Run("offline", func(b *testing.B) {
-		st, err := memstore.NewWith(context.Background(), memstore.NewMemoryPersister(), memstore.Options{})
-		if err != nil {
-			b.Fatalf("memstore.NewWith: %v", err)
-		}
-		b.Cleanup(func() { st.Close() })
-		a := &app{h: handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{
-			Offline: true, GamesPerMinute: -1, LoginsPerMinute: -1, PageBudget: time.Minute,
-		})}
-		benchEntryPage(b, a, "")
-	})
-	b.Run("server", func(b *testing.B) { benchEntryPage(b, newApp(b), "gzip") })
-}
-
-// benchEntryPage stores lateGameFile in a and asks for its round 5 entry
-// page of seat 2 b.N times, with the Accept-Encoding given.
-func benchEntryPage(b *testing.B, a *app, encoding string) {
+	a := newApp(b)
 	id := a.createGame(b, lateGameFile)
 	req := httptest.NewRequest(http.MethodGet, "/games/"+id+"/rounds/5/players/2", nil)
-	if encoding != "" {
-		req.Header.Set("Accept-Encoding", encoding)
-	}
+	req.Header.Set("Accept-Encoding", "gzip")
 	b.ReportAllocs()
 	for b.Loop() {
 		rec := httptest.NewRecorder()

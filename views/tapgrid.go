@@ -38,6 +38,14 @@ func (g TapGrid) suitID(letter string) string {
 	return g.Prefix + "-suit-" + letter
 }
 
+// inputID is the id of card code's checkbox.
+func (g TapGrid) inputID(code string) string {
+	if g.EntryForm {
+		return "c-" + code
+	}
+	return g.Prefix + "-" + code
+}
+
 // noteID is the data-testid of the note under card code.
 func (g TapGrid) noteID(code string) string {
 	if g.EntryForm {
