@@ -28,34 +28,37 @@ import (
 // must be offline with the app running and game id stored.
 func measureOffline(p phone, id string) {
 	p.t.Helper()
-	// timed is how long the page at url takes to come, from the tap to
-	// the page loaded (screenshots and checks after it not counted).
-	timed := func(what, path string) {
-		ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
+	// timed is how long the page at url takes to come in tab q, from the
+	// tap to the page loaded (screenshots and checks after it not
+	// counted).
+	timed := func(q phone, what, url string) {
+		ctx, cancel := context.WithTimeout(q.ctx, startTimeout())
 		defer cancel()
 		start := time.Now()
-		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(path)); err != nil {
-			p.fatalf("opening %s: %v", path, err)
+		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(url)); err != nil {
+			q.fatalf("opening %s: %v", url, err)
 		}
-		p.t.Logf("measured: %s: %s", what, time.Since(start).Round(time.Millisecond))
+		q.t.Logf("measured: %s: %s", what, time.Since(start).Round(time.Millisecond))
 	}
 	// A tap once the app runs: the scoreboard, and a round's entry page;
 	// each beside the same page of the same game on the server build, in
-	// the same tab and the same minute (the machine's load changes by
-	// the minute).
+	// a tab of its own (a tab that went from one site to the other would
+	// change process at every tap) and in the same minute (the machine's
+	// load changes by the minute).
 	p.open("/", "measure-home")
 	server, sid := serverCopy(p, id)
-	p.offline(false)
+	sp := newPhone(p.t, p.ctx, server, p.dir, "server-")
+	pages := []struct{ what, path string }{{"the scoreboard", "/games/%s"}, {"round 5's entry", "/games/%s/rounds/5/players/2"}}
 	for _, cpu := range []float64{1, 4} {
 		throttle(p, cpu)
+		throttle(sp, cpu)
 		for i := range 3 {
-			for _, page := range []struct{ what, path string }{{"the scoreboard", "/games/%s"}, {"round 5's entry", "/games/%s/rounds/5/players/2"}} {
-				timed(fmt.Sprintf("CPU slowed %g×, tap to page, %s (try %d)", cpu, page.what, i+1), p.base+fmt.Sprintf(page.path, id))
-				timed(fmt.Sprintf("CPU slowed %g×, tap to page, %s on the server build beside it (try %d)", cpu, page.what, i+1), server+fmt.Sprintf(page.path, sid))
+			for _, page := range pages {
+				timed(p, fmt.Sprintf("CPU slowed %g×, tap to page, %s (try %d)", cpu, page.what, i+1), p.base+fmt.Sprintf(page.path, id))
+				timed(sp, fmt.Sprintf("CPU slowed %g×, tap to page, %s on the server build beside it (try %d)", cpu, page.what, i+1), server+fmt.Sprintf(page.path, sid))
 			}
 		}
 	}
-	p.offline(true)
 	// The browser stops the worker (as after 30 s without a page); the
 	// next page starts it and the app again, compiling the WebAssembly
 	// from the cache. The home page comes from the worker's copy
@@ -64,12 +67,12 @@ func measureOffline(p phone, id string) {
 		throttle(p, cpu)
 		for i := range 3 {
 			stopWorkers(p)
-			timed(fmt.Sprintf("CPU slowed %g×, worker stopped, then the scoreboard (try %d)", cpu, i+1), p.base+"/games/"+id)
+			timed(p, fmt.Sprintf("CPU slowed %g×, worker stopped, then the scoreboard (try %d)", cpu, i+1), p.base+"/games/"+id)
 			if s := askWorker(p, false).Started; s != nil {
 				p.t.Logf("measured: CPU slowed %g×, worker stopped (try %d): compile and instantiate %d ms, app ready %d ms (compiled from %q)", cpu, i+1, s.CompileMs, s.ReadyMs, s.URL)
 			}
 			stopWorkers(p)
-			timed(fmt.Sprintf("CPU slowed %g×, worker stopped, then the home page (try %d)", cpu, i+1), p.base+"/")
+			timed(p, fmt.Sprintf("CPU slowed %g×, worker stopped, then the home page (try %d)", cpu, i+1), p.base+"/")
 		}
 	}
 	throttle(p, 1)
