@@ -151,8 +151,8 @@ self.addEventListener("fetch", (ev) => {
 // WebAssembly, then Go's start) takes most of a second even on a fast
 // phone, and the home page is what a player opening the app waits for.
 // So the worker keeps the home page as the app last drew it, and answers
-// it from there when the app is not running yet, starting the app
-// meanwhile. It is right as long as no game changed since: every request
+// it from there when the app is not running yet; the page's first ping
+// then starts the app. It is right as long as no game changed since: every request
 // that may write (anything but GET and HEAD) drops the copy before the app
 // sees it, and a copy is only kept for the language it was drawn in. What
 // changes with time alone (the days a deleted game stays in the trash) is
