@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"ruthless/handlers"
+	"ruthless/views/lang/langtest"
 )
 
 // The walk in every language (issue 40): every page a table meets, in
@@ -113,38 +114,17 @@ func languageShots(t *testing.T, code string) string {
 }
 
 var (
-	wordPattern  = regexp.MustCompile(`\p{L}{3,}`)
-	placeholders = regexp.MustCompile(`\{[a-zA-Z0-9_]+\}`)
-	addresses    = regexp.MustCompile(`https?://\S+`)
+	wordPattern = regexp.MustCompile(`\p{L}{3,}`)
+	addresses   = regexp.MustCompile(`https?://\S+`)
 )
 
-// catalogueWords are the words (three letters or more, folded to lower
-// case) of every message of a language's catalogue.
+// catalogueWords are the words of a language's catalogue
+// (langtest.Words).
 func catalogueWords(t *testing.T, code string) map[string]bool {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "views", "lang", "catalogues", code+".json"))
+	words, err := langtest.Words(code)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var cat map[string]any
-	if err := json.Unmarshal(raw, &cat); err != nil {
-		t.Fatalf("%s.json: %v", code, err)
-	}
-	words := map[string]bool{}
-	add := func(s string) {
-		for _, w := range wordPattern.FindAllString(placeholders.ReplaceAllString(s, " "), -1) {
-			words[strings.ToLower(w)] = true
-		}
-	}
-	for _, v := range cat {
-		switch m := v.(type) {
-		case string:
-			add(m)
-		case map[string]any:
-			for _, f := range m {
-				add(fmt.Sprint(f))
-			}
-		}
 	}
 	return words
 }

@@ -2,10 +2,8 @@ package handlers_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"html"
 	"net/http"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -13,6 +11,7 @@ import (
 
 	"ruthless/handlers"
 	"ruthless/views/lang"
+	"ruthless/views/lang/langtest"
 )
 
 // The pages only the offline build draws (handlers.Options{Offline:
@@ -22,35 +21,13 @@ import (
 // server build, where these pages never show; drawing them here in German,
 // French and Spanish checks them without a browser of their own.
 
-// catalogueWordsOf are the words (three letters or more, in lower case)
-// of every message and every plural form of a language's catalogue, the
-// {names} left out.
+// catalogueWordsOf are the words of a language's catalogue
+// (langtest.Words).
 func catalogueWordsOf(t *testing.T, code string) map[string]bool {
 	t.Helper()
-	raw, err := os.ReadFile("../views/lang/catalogues/" + code + ".json")
+	words, err := langtest.Words(code)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var cat map[string]any
-	if err := json.Unmarshal(raw, &cat); err != nil {
-		t.Fatalf("%s.json: %v", code, err)
-	}
-	words := map[string]bool{}
-	add := func(s string) {
-		s = regexp.MustCompile(`\{[a-zA-Z0-9_]+\}`).ReplaceAllString(s, " ")
-		for _, w := range regexp.MustCompile(`\p{L}{3,}`).FindAllString(s, -1) {
-			words[strings.ToLower(w)] = true
-		}
-	}
-	for _, v := range cat {
-		switch m := v.(type) {
-		case string:
-			add(m)
-		case map[string]any:
-			for _, f := range m {
-				add(fmt.Sprint(f))
-			}
-		}
 	}
 	return words
 }
