@@ -118,24 +118,13 @@ var (
 	addresses   = regexp.MustCompile(`https?://\S+`)
 )
 
-// catalogueWords are the words of a language's catalogue
-// (langtest.Words).
-func catalogueWords(t *testing.T, code string) map[string]bool {
-	t.Helper()
-	words, err := langtest.Words(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return words
-}
-
 // englishOnlyWords are the words of the English catalogue that the
 // language's own catalogue never uses: seen on a page of that language,
 // such a word is English left behind. The languages' own names (the
 // switch says "English") and the words of the long names are not.
 func englishOnlyWords(t *testing.T, code string) map[string]bool {
 	t.Helper()
-	english, own := catalogueWords(t, "en"), catalogueWords(t, code)
+	english, own := langtest.Words(t, "en"), langtest.Words(t, code)
 	out := map[string]bool{}
 	for w := range english {
 		if !own[w] {

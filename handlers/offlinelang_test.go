@@ -21,26 +21,15 @@ import (
 // server build, where these pages never show; drawing them here in German,
 // French and Spanish checks them without a browser of their own.
 
-// catalogueWordsOf are the words of a language's catalogue
-// (langtest.Words).
-func catalogueWordsOf(t *testing.T, code string) map[string]bool {
-	t.Helper()
-	words, err := langtest.Words(code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return words
-}
-
 // englishLeftWords are the words of the English catalogue that code's
 // catalogue never uses, and a few words any English sentence carries:
 // found on a page of that language, they are English left behind (the
 // e2e walk's test, here on markup). The languages' own names are not.
 func englishLeftWords(t *testing.T, code string) map[string]bool {
 	t.Helper()
-	own := catalogueWordsOf(t, code)
+	own := langtest.Words(t, code)
 	out := map[string]bool{}
-	for w := range catalogueWordsOf(t, "en") {
+	for w := range langtest.Words(t, "en") {
 		out[w] = true
 	}
 	for _, w := range strings.Fields("the and you your this that with for from are was has have not all any " +

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"testing"
 )
 
 var (
@@ -21,19 +22,20 @@ var (
 
 // Words are the words (three letters or more, in lower case) of every
 // message and every plural form of language code's catalogue, the
-// {names} left out.
-func Words(code string) (map[string]bool, error) {
+// {names} left out; a catalogue that cannot be read fails the test.
+func Words(tb testing.TB, code string) map[string]bool {
+	tb.Helper()
 	_, here, _, ok := runtime.Caller(0)
 	if !ok {
-		return nil, fmt.Errorf("langtest: cannot find the catalogues")
+		tb.Fatal("langtest: cannot find the catalogues")
 	}
 	raw, err := os.ReadFile(filepath.Join(filepath.Dir(here), "..", "catalogues", code+".json"))
 	if err != nil {
-		return nil, err
+		tb.Fatal(err)
 	}
 	var cat map[string]any
 	if err := json.Unmarshal(raw, &cat); err != nil {
-		return nil, fmt.Errorf("%s.json: %w", code, err)
+		tb.Fatalf("%s.json: %v", code, err)
 	}
 	words := map[string]bool{}
 	add := func(s string) {
@@ -51,5 +53,5 @@ func Words(code string) (map[string]bool, error) {
 			}
 		}
 	}
-	return words, nil
+	return words
 }
