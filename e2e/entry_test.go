@@ -167,7 +167,7 @@ func TestEntryBar(t *testing.T) {
 	if got := p.liveShows(4); got != 16 {
 		p.errorf("pre-filled round 2: the bar shows %d, want the rulebook's 16 (straight flush 12 + pair 4)", got)
 	}
-	if got := p.count(`#liveparty svg.sym use[href$="#heart"]`); got != 1 {
+	if got := p.count(`#liveparty svg.sym use[href="#sym-heart"]`); got != 1 {
 		p.errorf("the straight flush's suit: %d Heart symbols from the sprite, want 1", got)
 	}
 	p.screen("bar-light")

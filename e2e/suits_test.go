@@ -36,7 +36,8 @@ func TestSuitSymbolsWithoutEmojiFont(t *testing.T) {
 			p.errorf("card %s shows %q, a font glyph, want the sprite's symbol", c, got)
 		}
 	}
-	// The sprite is a separate file: wait until its symbols are drawn.
+	// Wait until the symbols are drawn from the page's sprite: a symbol
+	// the page does not hold would draw nothing and never get a size.
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Array.from(document.querySelectorAll(".grid svg.sym use")).every(u => u.getBBox().width > 0)`,

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"ruthless/scoring"
-	"ruthless/static"
 )
 
 type seatEntry struct {
@@ -132,8 +132,14 @@ func TestWholeGameThroughForms(t *testing.T) {
 	if tb := textOf(r5.body, "tiebreak"); !strings.Contains(tb, "Ann ahead of Cy on") || !strings.Contains(tb, "more coins (4 to 2)") {
 		t.Errorf("round 5 tie-break %q, want Ann ahead on coins", tb)
 	}
-	if !strings.Contains(r5.body, `as 4<svg class="sym" aria-hidden="true" focusable="false"><use href="`+static.Path("suits.svg")+`#heart">`) {
+	if !strings.Contains(r5.body, `as 4<svg class="sym" aria-hidden="true" focusable="false"><use href="#sym-heart">`) {
 		t.Errorf("round 5 does not say what Ann's Captain became")
+	}
+	// Every symbol the page draws is in the page's own sprite, once.
+	for _, m := range regexp.MustCompile(`<use href="#(sym-[a-z]+)">`).FindAllStringSubmatch(r5.body, -1) {
+		if n := strings.Count(r5.body, `<symbol id="`+m[1]+`" `); n != 1 {
+			t.Errorf("round 5 draws #%s, and the page defines it %d times, want once", m[1], n)
+		}
 	}
 
 	final := a.get(t, "/games/"+id+"/final")

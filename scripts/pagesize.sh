@@ -28,7 +28,6 @@ size() { curl -fs -H 'Accept-Encoding: gzip' -o /dev/null -w '%{size_download}' 
 
 html=$(size "$page")
 assets=0
-# (a sprite's symbols, /static/suits.….svg#kraken, are one file: counted once)
 for a in $(curl -fs "$page" | grep -o '/static/[^"#]*' | sort -u); do
   n=$(size "$base$a")
   printf '  %-32s %6d bytes gzip\n' "$a" "$n"

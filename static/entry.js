@@ -10,7 +10,7 @@
   var form = document.getElementById("entry");
   if (!out || !form || !window.fetch || !window.JSON) return;
   var strength = out.querySelector(".strength"), sets = out.querySelector(".sets");
-  var solveAt = out.getAttribute("data-solve"), sprite = out.getAttribute("data-sprite");
+  var solveAt = out.getAttribute("data-solve");
   // A tap sends nothing at once: a quick run of taps is one request.
   var settle = 250;
   var timer = null, asked = 0, known = false, inFlight = null;
@@ -48,7 +48,7 @@
       .sort(function (a, b) { return RANKS.indexOf(a) - RANKS.indexOf(b); });
   }
 
-  // suitMark is a suit drawn from the app's sprite (never an emoji
+  // suitMark is a suit drawn from the page's sprite (never an emoji
   // font), read out by screen readers as "in Hearts".
   function suitMark(letter) {
     var ns = "http://www.w3.org/2000/svg", s = SUITS[letter] || ["", letter];
@@ -57,7 +57,7 @@
     svg.setAttribute("class", "sym s" + letter);
     svg.setAttribute("aria-hidden", "true");
     svg.setAttribute("focusable", "false");
-    use.setAttribute("href", sprite + "#" + s[0]);
+    use.setAttribute("href", "#sym-" + s[0]);
     svg.appendChild(use);
     var said = document.createElement("span");
     said.className = "vh";

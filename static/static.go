@@ -16,7 +16,7 @@ import (
 	"strings"
 )
 
-//go:embed app.css app.js dispute.js entry.js icon.svg live.js manifest.webmanifest offline.js icon-192.png icon-512.png suits.svg
+//go:embed app.css app.js dispute.js entry.js icon.svg live.js manifest.webmanifest offline.js icon-192.png icon-512.png
 var files embed.FS
 
 // Prefix is the URL path every asset is served under.

@@ -94,7 +94,7 @@ type PhrasePart struct {
 	Rank, Suit string
 	// Power marks a Captain using its power, written SC* in codes.
 	Power bool
-	// Icon is a symbol of static/suits.svg (anchor, parrot) drawn after
+	// Icon is a symbol of the page's SuitSprite (anchor, parrot) drawn after
 	// the word that names it, in the colour of Suit; screen readers skip
 	// it, since the word says it.
 	Icon string

@@ -71,8 +71,8 @@ func TestSentenceDrawsCards(t *testing.T) {
 	got := render(t, views.Sentence(p))
 	for _, want := range []string{
 		`Putting <span class="cardref sS">C<svg class="sym" aria-hidden="true" focusable="false"><use href="`,
-		`#swords"></use></svg><span class="vh"> of Swords</span></span>* to use &lt;b&gt;now&lt;/b&gt;: <span class="cardref sK">`,
-		`#parrot"></use></svg><span class="vh">Parrot</span>`,
+		`#sym-swords"></use></svg><span class="vh"> of Swords</span></span>* to use &lt;b&gt;now&lt;/b&gt;: <span class="cardref sK">`,
+		`#sym-parrot"></use></svg><span class="vh">Parrot</span>`,
 		`<span class="vh"> of Kraken</span></span>.`,
 	} {
 		if !strings.Contains(got, want) {

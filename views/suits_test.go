@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"ruthless/static"
 	"ruthless/views"
 )
 
@@ -13,10 +12,7 @@ import (
 // screen readers.
 func TestCardMarkDrawsSprite(t *testing.T) {
 	t.Parallel()
-	sprite := static.Path("suits.svg")
-	if strings.Contains(sprite, "missing/") {
-		t.Fatalf("static.Path(suits.svg) = %s: the sprite is not embedded", sprite)
-	}
+	sprite := render(t, views.SuitSprite())
 	cases := []struct {
 		name, code string
 		symbols    []string
@@ -33,8 +29,11 @@ func TestCardMarkDrawsSprite(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := render(t, views.FaceBox(views.Face(card(c.code)), "card-"+c.code))
 			for _, id := range c.symbols {
-				if want := `<svg class="sym" aria-hidden="true" focusable="false"><use href="` + sprite + `#` + id + `"></use></svg>`; !strings.Contains(got, want) {
+				if want := `<svg class="sym" aria-hidden="true" focusable="false"><use href="#sym-` + id + `"></use></svg>`; !strings.Contains(got, want) {
 					t.Errorf("FaceBox(%s) = %s, want it to hold %s", c.code, got, want)
+				}
+				if want := `<symbol id="sym-` + id + `" viewBox="0 0 24 24">`; strings.Count(sprite, want) != 1 {
+					t.Errorf("SuitSprite() = %s, want it to hold %s once", sprite, want)
 				}
 			}
 			if !strings.Contains(got, c.words) {
