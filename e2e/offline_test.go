@@ -188,8 +188,9 @@ func TestOfflineSite(t *testing.T) {
 		if got := eval[string](p, `document.querySelector('[data-testid="send-download"]').getAttribute("href")`); got != "/games/"+id+"/export" {
 			p.errorf("the send form's download link goes to %q, want the game's file /games/%s/export", got, id)
 		}
-		if got := eval[string](p, `document.querySelector('[data-testid="send-game"] option').textContent`); !strings.Contains(got, "Roberts — ") && !strings.Contains(got, "欧阳晓明 — ") {
-			p.errorf("the send form lists the game as %q, want its names, then a dash, then the date", got)
+		when := eval[string](p, `document.querySelector('ul.games li time').textContent`)
+		if got := eval[string](p, `document.querySelector('[data-testid="send-game"] option').textContent`); when == "" || !strings.HasPrefix(got, when+" — ") || !strings.HasSuffix(got, "Roberts") && !strings.HasSuffix(got, "欧阳晓明") {
+			p.errorf("the send form lists the game as %q, want its date (%q), a dash, then its names", got, when)
 		}
 		if eval[bool](p, `!document.querySelector('[data-testid="offline-iphone"]').hidden`) {
 			p.errorf("the note for iPhones shows in Chromium")

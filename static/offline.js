@@ -31,10 +31,11 @@
     if (!m) return;
     var o = document.createElement("option");
     o.value = m[1];
-    // The names, then the date and rounds: the link's own parts, set
-    // apart (its text alone runs the last name into the date).
-    var parts = Array.prototype.map.call(a.querySelectorAll(".names, small"), function (e) {
-      return e.textContent.replace(/\s+/g, " ").trim();
+    // The date, then the names: a list box is one line, and on a narrow
+    // phone long names would push the date (what tells two evenings of
+    // the same table apart) out of sight.
+    var parts = [a.querySelector("time"), a.querySelector(".names")].map(function (e) {
+      return e ? e.textContent.replace(/\s+/g, " ").trim() : "";
     }).filter(Boolean);
     o.textContent = parts.length ? parts.join(" — ") : a.textContent.replace(/\s+/g, " ").trim();
     select.appendChild(o);
