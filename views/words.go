@@ -177,3 +177,15 @@ func joinNames(ctx context.Context, names []string) string {
 func listSep(ctx context.Context, i, n int) string {
 	return listSeparator(lang.From(ctx), i, n)
 }
+
+// sepInside is the part of listSep that stays with the name before it
+// (", " gives ",", " and " gives " and"); sepAfter is the spaces left,
+// where the line may break before the next name.
+func sepInside(ctx context.Context, i, n int) string {
+	return strings.TrimRight(listSep(ctx, i, n), " ")
+}
+
+func sepAfter(ctx context.Context, i, n int) string {
+	sep := listSep(ctx, i, n)
+	return sep[len(strings.TrimRight(sep, " ")):]
+}

@@ -1,7 +1,9 @@
 package views_test
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"ruthless/scoring"
 	"ruthless/views"
@@ -146,6 +148,33 @@ func TestProblemText(t *testing.T) {
 			}
 			if got := views.ProblemPhrase(lang.English, tt.p, true).Capitalized().String(); got != tt.inSet {
 				t.Errorf("beside its set = %q, want %q", got, tt.inSet)
+			}
+		})
+	}
+}
+
+// TestListCommaStaysWithTheName checks the home page's lists of names: the
+// comma or "and" after a name is inside the name's box, so a long name
+// that wraps is followed by its comma rather than the comma sitting at the
+// box's right edge or starting the next line alone; the space after it is
+// outside, where the line may break (issue 42, seen at 320 px).
+func TestListCommaStaysWithTheName(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ code, and string }{{"en", " and"}, {"de", " und"}, {"fr", " et"}, {"es", " y"}} {
+		t.Run(c.code, func(t *testing.T) {
+			got := renderIn(t, c.code, views.Home(views.HomeView{Finished: []views.GameListItem{{
+				ID: "g1", Players: []string{"Ann", "Bo", "Cy"}, Played: time.Date(2026, 11, 28, 21, 4, 0, 0, time.UTC),
+				RoundsPlayed: 5, RoundsTotal: 5, Winners: []string{"Bo", "Cy"},
+			}}}))
+			for _, want := range []string{
+				`<bdi>Ann</bdi>,</span> <span`,
+				`<bdi>Bo</bdi>` + c.and + `</span> <span`,
+				`<bdi>Cy</bdi></span>`,
+				`<time datetime="2026-11-28T21:04:00Z">`,
+			} {
+				if !strings.Contains(got, want) {
+					t.Errorf("the home page's list holds no %q:\n%s", want, got)
+				}
 			}
 		})
 	}
