@@ -1,3 +1,8 @@
+// taptime drives a browser on this machine; it has no WebAssembly build
+// (make test-wasm builds the whole tree for GOOS=js).
+
+//go:build !js
+
 // Command taptime times how long pages take to come in one phone-sized
 // tab of headless Chromium, from the tap (the navigation's start) to the
 // page's load event: the figure issue 42 calls "tap → page". It visits the
