@@ -1,6 +1,3 @@
-// taptime drives a browser on this machine; it has no WebAssembly build
-// (make test-wasm builds the whole tree for GOOS=js).
-
 //go:build !js
 
 // Command taptime times how long pages take to come in one phone-sized
@@ -16,6 +13,8 @@
 //
 // scripts/taptime.sh builds two versions of the server and times the same
 // pages of the same game on both, side by side (docs/measurements.md).
+// It drives a browser on this machine, so it has no WebAssembly build
+// (make test-wasm builds the rest of the tree for GOOS=js).
 package main
 
 import (
