@@ -45,8 +45,13 @@ func measureOffline(p phone, id string) {
 		// The page's own clock splits the tap: the answer (the worker
 		// and the Go app, or the server and the network), then the
 		// browser's work on the page until its load event.
-		split := eval[[]float64](q, `(() => { const n = performance.getEntriesByType("navigation")[0]; return [n.responseEnd, n.domInteractive, n.loadEventEnd].map(Math.round); })()`)
-		q.t.Logf("measured: %s: %s (answered at %.0f ms, parsed at %.0f ms, loaded at %.0f ms)", what, took, split[0], split[1], split[2])
+		// The offline build's worker says, in Server-Timing, how long it
+		// took in all and how much of that was the Go app (sw.js).
+		split := eval[[]float64](q, `(() => {
+			const n = performance.getEntriesByType("navigation")[0];
+			const st = (name) => (n.serverTiming.find((e) => e.name === name) || {duration: -1}).duration;
+			return [n.requestStart, n.responseEnd, n.domInteractive, n.domContentLoadedEventEnd, n.loadEventEnd, st("worker"), st("app")].map(Math.round); })()`)
+		q.t.Logf("measured: %s: %s (asked at %.0f ms, answered at %.0f, parsed at %.0f, ready at %.0f, loaded at %.0f; worker %.0f ms, Go app %.0f ms)", what, took, split[0], split[1], split[2], split[3], split[4], split[5], split[6])
 	}
 	// A tap once the app runs: the scoreboard, and a round's entry page;
 	// each beside the same page of the same game on the server build, in

@@ -1,9 +1,14 @@
 package handlers_test
 
 import (
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"ruthless/handlers"
+	"ruthless/store/memstore"
 )
 
 // lateGameFile is the four-player game the offline site's browser test
@@ -32,6 +37,25 @@ func BenchmarkEntryPage(b *testing.B) {
 	id := a.createGame(b, lateGameFile)
 	req := httptest.NewRequest(http.MethodGet, "/games/"+id+"/rounds/5/players/2", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
+	b.ReportAllocs()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		a.h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("status %d: %.300s", rec.Code, rec.Body)
+		}
+	}
+}
+
+// BenchmarkEntryPageOffline is BenchmarkEntryPage as the offline build
+// serves it: the browser's store (memstore), the offline options, no
+// gzip. Run under WebAssembly (GOOS=js GOARCH=wasm, in Node) it is the
+// Go side of a tap in the phone's service worker (docs/measurements.md).
+func BenchmarkEntryPageOffline(b *testing.B) {
+	st := openMemstore(b, memstore.NewMemoryPersister())
+	a := &app{h: handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Offline: true, GamesPerMinute: -1, LoginsPerMinute: -1})}
+	id := a.createGame(b, lateGameFile)
+	req := httptest.NewRequest(http.MethodGet, "/games/"+id+"/rounds/5/players/2", nil)
 	b.ReportAllocs()
 	for b.Loop() {
 		rec := httptest.NewRecorder()

@@ -125,7 +125,7 @@ func TestOfflineStorageWords(t *testing.T) {
 
 // openMemstore opens the browser's store over persister p, closing it
 // when the test ends.
-func openMemstore(t *testing.T, p memstore.Persister) *memstore.Store {
+func openMemstore(t testing.TB, p memstore.Persister) *memstore.Store {
 	t.Helper()
 	s, err := memstore.NewWith(context.Background(), p, memstore.Options{})
 	if err != nil {

@@ -51,7 +51,11 @@ func answer(app http.Handler, req js.Value) (res js.Value, err error) {
 	r.RemoteAddr = "127.0.0.1:1"
 	jar.into(r)
 	w := &recorder{header: http.Header{}}
+	began := time.Now()
 	app.ServeHTTP(w, r)
+	// The Go side's share of the answer, for the page's navigation timing
+	// (sw.js adds the worker's whole share beside it; docs/offline.md).
+	w.header.Add("Server-Timing", fmt.Sprintf("app;dur=%.1f", float64(time.Since(began).Microseconds())/1000))
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}

@@ -240,6 +240,7 @@ let followed = null;
 const FOLLOWED_MS = 5000;
 
 async function viaApp(req) {
+  const began = performance.now();
   let serve;
   try {
     serve = await start();
@@ -252,7 +253,7 @@ async function viaApp(req) {
     // The fetch that followed the redirect reads it, then the page opens
     // it: the page's own navigation is its last use.
     if (req.mode === "navigate") followed = null;
-    return asResponse(req, res);
+    return asResponse(req, res, began);
   }
   const reads = req.method === "GET" || req.method === "HEAD";
   // Any write may change the home page: its copy goes before the app
@@ -275,7 +276,7 @@ async function viaApp(req) {
       followed = { url: url, res: next, at: Date.now() };
     }
   }
-  return asResponse(req, res);
+  return asResponse(req, res, began);
 }
 
 // The language the pages speak on this phone. A worker sees neither the
@@ -322,9 +323,15 @@ async function serveCounted(serve, r) {
   return serve(r);
 }
 
-function asResponse(req, res) {
+// asResponse makes the app's answer a Response. Given when the worker
+// began on the request, it says how long the worker took in all beside
+// the app's own share (Server-Timing, which the page's navigation timing
+// shows: the measurements read it).
+function asResponse(req, res, began) {
   const empty = req.method === "HEAD" || res.status === 204 || res.status === 304;
-  return new Response(empty ? null : res.body, { status: res.status, headers: new Headers(res.headers) });
+  const headers = new Headers(res.headers);
+  if (began !== undefined) headers.append("Server-Timing", "worker;dur=" + (performance.now() - began).toFixed(1));
+  return new Response(empty ? null : res.body, { status: res.status, headers: headers });
 }
 
 self.addEventListener("message", (ev) => {
