@@ -114,9 +114,10 @@ test-e2e-parallel:
 WASM_TEST_PACKAGES = ./store/memstore/... ./store/storetest
 
 # WASM_APP_TESTS are handlers' tests of the whole app over the browser's
-# store, which test-wasm also runs as the offline build runs, in
-# WebAssembly (built as the offline build is, -tags nomsgpack,nometrics).
-WASM_APP_TESTS = TestHandlersOnMemstore|TestOfflineStorageWords
+# store, and cmd/offline's own (the pages it draws to warm itself up),
+# which test-wasm also runs as the offline build runs, in WebAssembly
+# (built as the offline build is, -tags nomsgpack,nometrics).
+WASM_APP_TESTS = TestHandlersOnMemstore|TestOfflineStorageWords|TestWarmDrawsEveryPage
 
 # IDB_WASM is the test binary of store/memstore/idb for WebAssembly, built
 # once by test-wasm for e2e's TestIndexedDBStore (which runs it in
@@ -132,7 +133,7 @@ test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) \
 		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(WASM_TEST_PACKAGES)
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -tags nomsgpack,nometrics \
-		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '$(WASM_APP_TESTS)' ./handlers
+		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '$(WASM_APP_TESTS)' ./handlers ./cmd/offline
 
 # REFERENCE_TESTS are the solver checks that take only a sample under -race
 # and run in full in test-reference: the brute-force cross-check (200,000

@@ -86,6 +86,11 @@ func measureOffline(p phone, id string) {
 			}
 			stopWorkers(p)
 			timed(p, fmt.Sprintf("CPU slowed %g×, worker stopped, then the home page (try %d)", cpu, i+1), p.base+"/")
+			// A player looks at the home page a few seconds, meanwhile the
+			// app starts (the page's first ping) and warms up (cmd/offline,
+			// warm), before the first tap into a game.
+			time.Sleep(3 * time.Second)
+			timed(p, fmt.Sprintf("CPU slowed %g×, worker stopped, the home page, 4 s, then the scoreboard (try %d)", cpu, i+1), p.base+"/games/"+id)
 		}
 	}
 	throttle(p, 1)

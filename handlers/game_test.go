@@ -141,6 +141,14 @@ func TestWholeGameThroughForms(t *testing.T) {
 			t.Errorf("round 5 draws #%s, and the page defines it %d times, want once", m[1], n)
 		}
 	}
+	// The header's mark is drawn in the page too: Chromium loads an <img>
+	// of an SVG file as a document of its own, and the load event waits.
+	svgImage := regexp.MustCompile(`<img[^>]*\.svg"`)
+	for name, body := range map[string]string{"round 5": r5.body, "the home page": a.get(t, "/").body} {
+		if svgImage.MatchString(body) || !strings.Contains(body, `<svg class="brandmark"`) {
+			t.Errorf("%s: an <img> of an SVG file (%q) or no brand mark drawn in the page", name, svgImage.FindString(body))
+		}
+	}
 
 	final := a.get(t, "/games/"+id+"/final")
 	winners := make([]string, len(want.Winners))

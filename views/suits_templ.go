@@ -418,4 +418,38 @@ func suitSymbol(id, suit string) templ.Component {
 	})
 }
 
+// BrandMark is the app's mark beside its name in the header (the same
+// drawing as static/icon.svg, which stays the tab's icon). It is drawn in
+// the page rather than as an <img> of that file: Chromium loads an SVG
+// image as a document of its own on every page, and the page's load event
+// waited 20–40 ms for it (docs/measurements.md, "The brand mark").
+func BrandMark() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var18 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var18 == nil {
+			templ_7745c5c3_Var18 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<svg class=\"brandmark\" viewBox=\"0 0 64 64\" width=\"28\" height=\"28\" aria-hidden=\"true\" focusable=\"false\"><rect width=\"64\" height=\"64\" rx=\"12\" fill=\"#1b2a41\"></rect><path d=\"M32 10v38M20 22h24M14 40c4 10 12 14 18 14s14-4 18-14\" stroke=\"#f2c14e\" stroke-width=\"5\" fill=\"none\" stroke-linecap=\"round\"></path><circle cx=\"32\" cy=\"10\" r=\"5\" fill=\"#f2c14e\"></circle></svg>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
 var _ = templruntime.GeneratedTemplate

@@ -41,19 +41,28 @@ func main() {
 		ready.Call("reject", "reading the phone's games: "+err.Error())
 		select {}
 	}
-	app := handlers.NewWithOptions(st, log, handlers.Options{
+	opt := handlers.Options{
 		Offline: true,
 		Version: version,
 		// One phone is one client: nothing to hold back.
 		GamesPerMinute:  -1,
 		LoginsPerMinute: -1,
 		PageBudget:      time.Minute,
-	})
+	}
+	app := handlers.NewWithOptions(st, log, opt)
 	global.Set("ruthlessServe", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return serve(app, args[0])
 	}))
 	global.Set("ruthlessVersion", version)
+	// The request that started the app is answered before the warm-up
+	// (warm waits for a quiet moment, counted from now).
+	requestSeen()
 	ready.Call("resolve")
+	go func() {
+		if err := warm(log, opt); err != nil {
+			log.Warn("warming the app", "err", err)
+		}
+	}()
 	// The handlers run in goroutines started by ruthlessServe; main only
 	// has to stay alive.
 	select {}
@@ -72,7 +81,9 @@ func serve(app http.Handler, req js.Value) js.Value {
 	})
 	promise := js.Global().Get("Promise").New(executor)
 	executor.Release()
+	requestSeen()
 	go func() {
+		defer requestSeen()
 		res, err := answer(app, req)
 		if err != nil {
 			reject.Invoke(err.Error())

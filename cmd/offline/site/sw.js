@@ -189,6 +189,8 @@ async function homeAtStart(ev) {
   homeShown = { url: ev.request.url, body: await kept.clone().text() };
   const headers = new Headers(kept.headers);
   headers.delete("X-Home-Key");
+  // The timing of the draw the copy came from means nothing now.
+  headers.delete("Server-Timing");
   return new Response(kept.body, { status: 200, headers: headers });
 }
 
