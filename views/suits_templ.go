@@ -422,7 +422,8 @@ func suitSymbol(id, suit string) templ.Component {
 // drawing as static/icon.svg, which stays the tab's icon). It is drawn in
 // the page rather than as an <img> of that file: Chromium loads an SVG
 // image as a document of its own on every page, and the page's load event
-// waited 20–40 ms for it (docs/measurements.md, "The brand mark").
+// waited 20–40 ms for it (docs/measurements.md, "The worker's answer, and
+// warming the app").
 func BrandMark() templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context

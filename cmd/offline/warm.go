@@ -19,11 +19,11 @@ import (
 // The browser compiles each WebAssembly function on its first call (V8's
 // lazy compilation), so the first page the app drew after a start spent
 // a quarter to half a second compiling before it drew anything
-// (docs/measurements.md, "Warming the app"). warm draws the pages a
-// player taps most, once each, for a made-up game in an app of its own
-// that lives only in memory: the same code is compiled while the player
-// looks at the home page, and the phone's games, cookies and counters are
-// never touched.
+// (docs/measurements.md, "The worker's answer, and warming the app").
+// warm draws the pages a player taps most, once each, for a made-up game
+// in an app of its own that lives only in memory: the same code is
+// compiled while the player looks at the home page, and the phone's
+// games, cookies and counters are never touched.
 
 // warmGame is four players in the middle of round 5, the last seat still
 // to enter, with names in the scripts the pages lay out differently.
