@@ -82,7 +82,7 @@ func measureOffline(p phone, id string) {
 			stopWorkers(p)
 			timed(p, fmt.Sprintf("CPU slowed %g×, worker stopped, then the scoreboard (try %d)", cpu, i+1), p.base+"/games/"+id)
 			if s := askWorker(p, false).Started; s != nil {
-				p.t.Logf("measured: CPU slowed %g×, worker stopped (try %d): compile and instantiate %d ms, app ready %d ms (compiled from %q)", cpu, i+1, s.CompileMs, s.ReadyMs, s.URL)
+				p.t.Logf("measured: CPU slowed %g×, worker stopped (try %d): compile and instantiate %d ms, Go's main at %d ms, games read at %d ms, app built at %d ms, app ready %d ms (compiled from %q)", cpu, i+1, s.CompileMs, s.MainMs, s.StoreMs, s.AppMs, s.ReadyMs, s.URL)
 			}
 			stopWorkers(p)
 			timed(p, fmt.Sprintf("CPU slowed %g×, worker stopped, then the home page (try %d)", cpu, i+1), p.base+"/")
@@ -230,8 +230,8 @@ func TestOfflineColdStarts(t *testing.T) {
 		s := r.Started
 		t.Logf("measured: cold start %d: what the app answered: %v; the page's own timing (ms from the navigation's start): %s", i, r.Served,
 			eval[string](p, `(() => { const n = performance.getEntriesByType("navigation")[0]; return ["workerStart", "fetchStart", "responseStart", "responseEnd", "domContentLoadedEventEnd", "loadEventEnd"].map((k) => k + " " + Math.round(n[k])).join(", "); })()`))
-		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (home page from the worker's copy: %t; compile and instantiate %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes, wasm code cache %d bytes)",
-			i, took.Round(time.Millisecond), r.HomesFromCopy > 0, s.CompileMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")),
+		t.Logf("measured: cold start %d, browser started again offline until the home page: %s (home page from the worker's copy: %t; compile and instantiate %d ms, Go's main at %d ms, games read at %d ms, app built at %d ms, app ready %d ms, compiled from %q; Cache Storage on disk %d bytes, wasm code cache %d bytes)",
+			i, took.Round(time.Millisecond), r.HomesFromCopy > 0, s.CompileMs, s.MainMs, s.StoreMs, s.AppMs, s.ReadyMs, s.URL, dirBytes(filepath.Join(root, "profile", "Default", "Service Worker", "CacheStorage")),
 			dirBytes(filepath.Join(root, "profile", "Default", "Code Cache", "wasm")))
 		// The player reads the page a little: Chrome writes the code it
 		// compiled beside the cache entry a moment after the compile.

@@ -654,6 +654,9 @@ type workerReport struct {
 	HomesFromCopy int            `json:"homesFromCopy"`
 	Started       *struct {
 		CompileMs int    `json:"compileMs"`
+		MainMs    int    `json:"mainMs"`
+		StoreMs   int    `json:"storeMs"`
+		AppMs     int    `json:"appMs"`
 		ReadyMs   int    `json:"readyMs"`
 		URL       string `json:"url"`
 	} `json:"started"`

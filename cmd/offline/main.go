@@ -30,6 +30,12 @@ func main() {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	global := js.Global()
 	ready := global.Get("ruthlessReady") // set by sw.js: resolve(), reject(message)
+	// When each step of the start ended, by the worker's clock, for the
+	// measurements (sw.js hands them on in its "stats" message).
+	marks := global.Get("Object").New()
+	global.Set("ruthlessStartMarks", marks)
+	mark := func(name string) { marks.Set(name, global.Get("performance").Call("now")) }
+	mark("main")
 	ctx := context.Background()
 	p, err := idb.Open(ctx, "ruthless")
 	if err != nil {
@@ -41,6 +47,7 @@ func main() {
 		ready.Call("reject", "reading the phone's games: "+err.Error())
 		select {}
 	}
+	mark("store")
 	opt := handlers.Options{
 		Offline: true,
 		Version: version,
@@ -50,6 +57,7 @@ func main() {
 		PageBudget:      time.Minute,
 	}
 	app := handlers.NewWithOptions(st, log, opt)
+	mark("app")
 	global.Set("ruthlessServe", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return serve(app, args[0])
 	}))

@@ -117,7 +117,11 @@ function start() {
     go.run(instance).finally(() => { app = null; });
     await ready;
     // How long this start took, for the measurements (the "stats" message).
-    started = { compileMs: Math.round(t1 - t0), readyMs: Math.round(performance.now() - t0), url: wasm.url };
+    // Go's own marks: its main began (the runtime and every package
+    // initialised), the games read, the app built (cmd/offline/main.go).
+    const m = self.ruthlessStartMarks || {};
+    const at = (k) => (m[k] === undefined ? -1 : Math.round(m[k] - t0));
+    started = { compileMs: Math.round(t1 - t0), mainMs: at("main"), storeMs: at("store"), appMs: at("app"), readyMs: Math.round(performance.now() - t0), url: wasm.url };
     return self.ruthlessServe;
   })();
   app.catch(() => { app = null; });
