@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/text/feature/plural"
@@ -30,7 +31,35 @@ import (
 type Lang struct {
 	code string
 	tag  language.Tag
+	book *book
+}
+
+// book is one language's catalogue, read from its file the first time a
+// page needs it rather than at the program's start: the phone's app
+// (cmd/offline) starts on every cold start of its worker, where reading
+// all four took about a quarter of a second, and a phone speaks one
+// language (docs/measurements.md, "The app's start").
+type book struct {
+	once sync.Once
 	cat  catalogue
+}
+
+// messages is the language's catalogue (none for the zero Lang).
+func (l Lang) messages() catalogue {
+	if l.book == nil {
+		return nil
+	}
+	l.book.once.Do(func() {
+		b, err := files.ReadFile("catalogues/" + l.code + ".json")
+		if err != nil {
+			panic(err) // the catalogues are built into the binary
+		}
+		if err := json.Unmarshal(b, &l.book.cat); err != nil {
+			// Checked by the package's tests, so a developer's mistake.
+			panic(fmt.Sprintf("lang: catalogues/%s.json: %v", l.code, err))
+		}
+	})
+	return l.book.cat
 }
 
 // catalogue is one language's messages by key.
@@ -70,16 +99,7 @@ var English Lang
 func init() {
 	tags := make([]language.Tag, len(codes))
 	for i, code := range codes {
-		b, err := files.ReadFile("catalogues/" + code + ".json")
-		if err != nil {
-			panic(err)
-		}
-		l := Lang{code: code, tag: language.MustParse(code)}
-		if err := json.Unmarshal(b, &l.cat); err != nil {
-			// The catalogues are built into the binary and checked by the
-			// package's tests, so this is a developer's mistake.
-			panic(fmt.Sprintf("lang: catalogues/%s.json: %v", code, err))
-		}
+		l := Lang{code: code, tag: language.MustParse(code), book: &book{}}
 		all = append(all, l)
 		byCode[code] = l
 		tags[i] = l.tag
@@ -144,10 +164,10 @@ func From(ctx context.Context) Lang {
 
 // lookup is the message for key: this language's, else English's.
 func (l Lang) lookup(key string) (message, bool) {
-	if m, ok := l.cat[key]; ok {
+	if m, ok := l.messages()[key]; ok {
 		return m, true
 	}
-	m, ok := English.cat[key]
+	m, ok := English.messages()[key]
 	return m, ok
 }
 
@@ -323,8 +343,9 @@ func (l Lang) layout(t time.Time, key string) string {
 // Keys is every key of the language's own catalogue, sorted: for the
 // catalogue tests.
 func (l Lang) Keys() []string {
-	keys := make([]string, 0, len(l.cat))
-	for k := range l.cat {
+	cat := l.messages()
+	keys := make([]string, 0, len(cat))
+	for k := range cat {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
@@ -336,7 +357,7 @@ func (l Lang) Keys() []string {
 // page hands to its scripts. A counted message gives its "other" form.
 func (l Lang) Messages(prefix string) map[string]string {
 	out := map[string]string{}
-	for _, cat := range []catalogue{English.cat, l.cat} {
+	for _, cat := range []catalogue{English.messages(), l.messages()} {
 		for k, m := range cat {
 			if rest, ok := strings.CutPrefix(k, prefix); ok {
 				if m.Forms != nil {

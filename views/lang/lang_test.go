@@ -35,12 +35,12 @@ func neededForms(l Lang) []string {
 func TestCataloguesHaveEveryKey(t *testing.T) {
 	for _, l := range All()[1:] {
 		for _, k := range English.Keys() {
-			if _, ok := l.cat[k]; !ok {
-				t.Errorf("%s.json lacks %q (English: %q)", l.Code(), k, English.cat[k].Text+strings.Join(values(English.cat[k].Forms), " | "))
+			if _, ok := l.messages()[k]; !ok {
+				t.Errorf("%s.json lacks %q (English: %q)", l.Code(), k, English.messages()[k].Text+strings.Join(values(English.messages()[k].Forms), " | "))
 			}
 		}
 		for _, k := range l.Keys() {
-			if _, ok := English.cat[k]; !ok {
+			if _, ok := English.messages()[k]; !ok {
 				t.Errorf("%s.json has %q, which en.json does not", l.Code(), k)
 			}
 		}
@@ -65,7 +65,7 @@ func TestPluralForms(t *testing.T) {
 	for _, l := range All() {
 		need := neededForms(l)
 		for _, k := range English.Keys() {
-			m, counted := l.cat[k], English.cat[k].Forms != nil
+			m, counted := l.messages()[k], English.messages()[k].Forms != nil
 			if !counted {
 				if m.Forms != nil {
 					t.Errorf("%s.json: %q has plural forms, but English does not count it", l.Code(), k)
@@ -73,7 +73,7 @@ func TestPluralForms(t *testing.T) {
 				continue
 			}
 			if m.Forms == nil {
-				if _, ok := l.cat[k]; ok {
+				if _, ok := l.messages()[k]; ok {
 					t.Errorf("%s.json: %q must have plural forms %v", l.Code(), k, need)
 				}
 				continue
@@ -121,11 +121,11 @@ func names(m message) map[string]bool {
 func TestPlaceholdersMatch(t *testing.T) {
 	for _, l := range All()[1:] {
 		for _, k := range l.Keys() {
-			en, ok := English.cat[k]
+			en, ok := English.messages()[k]
 			if !ok {
 				continue
 			}
-			want, got := names(en), names(l.cat[k])
+			want, got := names(en), names(l.messages()[k])
 			for p := range got {
 				if !want[p] {
 					t.Errorf("%s.json: %q fills %s, which English does not give", l.Code(), k, p)
@@ -289,10 +289,12 @@ func TestPluralFormByLanguage(t *testing.T) {
 }
 
 func TestFillAndCount(t *testing.T) {
-	l := Lang{code: "de", cat: catalogue{
+	b := &book{cat: catalogue{
 		"coins": {Forms: map[string]string{"one": "{n} Münze", "other": "{n} Münzen"}},
 		"next":  {Text: "{name} ist dran ({n})"},
 	}}
+	b.once.Do(func() {}) // the catalogue above, not de.json
+	l := Lang{code: "de", book: b}
 	l.tag = byCode["de"].tag
 	if got := l.N("coins", 1); got != "1 Münze" {
 		t.Errorf("1 coin: %q", got)
