@@ -49,6 +49,7 @@ func answer(app http.Handler, req js.Value) (res js.Value, err error) {
 	// Every request comes from this phone; the rate limits and the logs
 	// see one loopback client.
 	r.RemoteAddr = "127.0.0.1:1"
+	languageSeen(r)
 	jar.into(r)
 	w := &recorder{header: http.Header{}}
 	began := time.Now()

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -44,6 +45,25 @@ var warmPages = []string{
 	"/games/{id}/solve?cards=K1,K2,S3,K4,A5,K6,KP",
 	"/games/{id}/rounds/4",
 	"/games/{id}/final",
+}
+
+// phoneLanguage is the language the phone's last request asked for (its
+// Accept-Language header and lang cookie, as sw.js sends them), so that
+// the warm-up draws in the phone's language: the catalogues are read on
+// first use (views/lang), and the phone's own is the one worth reading.
+var phoneLanguage struct {
+	sync.Mutex
+	accept, cookie string
+}
+
+func languageSeen(r *http.Request) {
+	phoneLanguage.Lock()
+	defer phoneLanguage.Unlock()
+	phoneLanguage.accept = r.Header.Get("Accept-Language")
+	phoneLanguage.cookie = ""
+	if c, err := r.Cookie("lang"); err == nil {
+		phoneLanguage.cookie = c.Value
+	}
 }
 
 // lastRequest is when the app last began or finished a phone's request
@@ -111,6 +131,14 @@ func draw(app http.Handler, method, path, body string) (*recorder, error) {
 		r.Header.Set("Content-Type", "application/json")
 	}
 	r.Header.Set("Accept", "text/html")
+	phoneLanguage.Lock()
+	if phoneLanguage.accept != "" {
+		r.Header.Set("Accept-Language", phoneLanguage.accept)
+	}
+	if phoneLanguage.cookie != "" {
+		r.AddCookie(&http.Cookie{Name: "lang", Value: phoneLanguage.cookie})
+	}
+	phoneLanguage.Unlock()
 	w := &recorder{header: http.Header{}}
 	app.ServeHTTP(w, r)
 	if w.status == 0 {

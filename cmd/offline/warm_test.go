@@ -3,11 +3,15 @@
 package main
 
 import (
+	"context"
 	"io"
 	"log/slog"
+	"net/http"
+	"strings"
 	"testing"
 
 	"ruthless/handlers"
+	"ruthless/store/memstore"
 )
 
 // TestWarmDrawsEveryPage: the made-up game is accepted and every page
@@ -17,5 +21,34 @@ func TestWarmDrawsEveryPage(t *testing.T) {
 	opt := handlers.Options{Offline: true, GamesPerMinute: -1, LoginsPerMinute: -1}
 	if err := warm(slog.New(slog.NewTextHandler(io.Discard, nil)), opt); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWarmSpeaksThePhonesLanguage: the warm-up draws in the language the
+// phone's last request asked for, so that it is that catalogue the
+// warm-up reads (views/lang reads each on first use).
+func TestWarmSpeaksThePhonesLanguage(t *testing.T) {
+	st, err := memstore.New(context.Background(), memstore.NewMemoryPersister())
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Offline: true})
+	for _, c := range []struct{ accept, cookie, want string }{
+		{"de-DE,de;q=0.9", "", `<html lang="de"`},
+		{"en-GB", "fr", `<html lang="fr"`},
+		{"", "", `<html lang="en"`},
+	} {
+		phone, _ := http.NewRequest(http.MethodGet, "https://phone/", nil)
+		if c.accept != "" {
+			phone.Header.Set("Accept-Language", c.accept)
+		}
+		if c.cookie != "" {
+			phone.AddCookie(&http.Cookie{Name: "lang", Value: c.cookie})
+		}
+		languageSeen(phone)
+		rec, err := draw(app, http.MethodGet, "/", "")
+		if err != nil || rec.status != http.StatusOK || !strings.Contains(rec.body.String(), c.want) {
+			t.Errorf("after a request with Accept-Language %q and lang=%q: status %d, want a page with %s (%v)", c.accept, c.cookie, rec.status, c.want, err)
+		}
 	}
 }
