@@ -45,21 +45,13 @@ func answer(app http.Handler, req js.Value) (res js.Value, err error) {
 	// the app must not compress.
 	r.Header.Del("Accept-Encoding")
 	r.Host = r.URL.Host
-	r.RequestURI = r.URL.RequestURI()
-	// Every request comes from this phone; the rate limits and the logs
-	// see one loopback client.
-	r.RemoteAddr = "127.0.0.1:1"
 	languageSeen(r)
 	jar.into(r)
-	w := &recorder{header: http.Header{}}
 	began := time.Now()
-	app.ServeHTTP(w, r)
+	w := record(app, r)
 	// The Go side's share of the answer, for the page's navigation timing
 	// (sw.js adds the worker's whole share beside it; docs/offline.md).
 	w.header.Add("Server-Timing", fmt.Sprintf("app;dur=%.1f", float64(time.Since(began).Microseconds())/1000))
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
 	jar.from(w.header)
 	allowServers(w.header)
 	out := js.Global().Get("Object").New()
@@ -75,6 +67,21 @@ func answer(app http.Handler, req js.Value) (res js.Value, err error) {
 	js.CopyBytesToJS(b, w.body.Bytes())
 	out.Set("body", b)
 	return out, nil
+}
+
+// record runs app on r, a request of this phone, and keeps its whole
+// answer.
+func record(app http.Handler, r *http.Request) *recorder {
+	r.RequestURI = r.URL.RequestURI()
+	// Every request comes from this phone; the rate limits and the logs
+	// see one loopback client.
+	r.RemoteAddr = "127.0.0.1:1"
+	w := &recorder{header: http.Header{}}
+	app.ServeHTTP(w, r)
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w
 }
 
 // recorder keeps a whole answer in memory: the service worker can only
