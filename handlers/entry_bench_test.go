@@ -37,14 +37,7 @@ func BenchmarkEntryPage(b *testing.B) {
 	id := a.createGame(b, lateGameFile)
 	req := httptest.NewRequest(http.MethodGet, "/games/"+id+"/rounds/5/players/2", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
-	b.ReportAllocs()
-	for b.Loop() {
-		rec := httptest.NewRecorder()
-		a.h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			b.Fatalf("status %d: %.300s", rec.Code, rec.Body)
-		}
-	}
+	benchmarkPage(b, a.h, req)
 }
 
 // BenchmarkEntryPageOffline is BenchmarkEntryPage as the offline build
@@ -56,12 +49,5 @@ func BenchmarkEntryPageOffline(b *testing.B) {
 	a := &app{h: handlers.NewWithOptions(st, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Offline: true, GamesPerMinute: -1, LoginsPerMinute: -1})}
 	id := a.createGame(b, lateGameFile)
 	req := httptest.NewRequest(http.MethodGet, "/games/"+id+"/rounds/5/players/2", nil)
-	b.ReportAllocs()
-	for b.Loop() {
-		rec := httptest.NewRecorder()
-		a.h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			b.Fatalf("status %d: %.300s", rec.Code, rec.Body)
-		}
-	}
+	benchmarkPage(b, a.h, req)
 }
