@@ -37,11 +37,11 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, phone string)
 	if phone == "" || len(phone) > MaxPhoneLength {
 		return fmt.Errorf("store: game %s: seat %d: %w", id, seat, ErrBadPlayer)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return fmt.Errorf("store: game %s: seat %d: %w", id, seat, err)
 	}
-	defer tx.Rollback()
+	defer end()
 	if err := seatInGame(ctx, tx, id, seat); err != nil {
 		return fmt.Errorf("store: game %s: seat %d: %w", id, seat, err)
 	}
@@ -64,15 +64,18 @@ func (s *Store) TakeSeat(ctx context.Context, id string, seat int, phone string)
 // taken since is left to that phone.
 func (s *Store) ReleaseSeats(ctx context.Context, id, phone string, seats ...int) (err error) {
 	defer s.fault(&err)
-	if len(seats) == 0 {
-		_, err = s.db.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ? AND phone = ?`, id, phone)
-	}
-	for _, seat := range seats {
-		if err != nil {
-			break
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if len(seats) == 0 {
+			_, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ? AND phone = ?`, id, phone)
+			return err
 		}
-		_, err = s.db.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ? AND phone = ? AND seat = ?`, id, phone, seat)
-	}
+		for _, seat := range seats {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ? AND phone = ? AND seat = ?`, id, phone, seat); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("store: game %s: releasing seats: %w", id, err)
 	}
@@ -84,8 +87,11 @@ func (s *Store) ReleaseSeats(ctx context.Context, id, phone string, seats ...int
 func (s *Store) SeenAt(ctx context.Context, id, phone string) (err error) {
 	defer s.fault(&err)
 	now := s.now()
-	_, err = s.db.ExecContext(ctx, `UPDATE seats SET seen = ? WHERE game_id = ? AND phone = ? AND seen < ?`,
-		now.UnixNano(), id, phone, now.Add(-time.Minute).UnixNano())
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE seats SET seen = ? WHERE game_id = ? AND phone = ? AND seen < ?`,
+			now.UnixNano(), id, phone, now.Add(-time.Minute).UnixNano())
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: game %s: seen: %w", id, err)
 	}
@@ -243,11 +249,11 @@ func (s *Store) NewShareToken(ctx context.Context, id string) (_ string, err err
 // newShare stores a new token for game id; without replace, a token made
 // meanwhile by another request is kept and returned.
 func (s *Store) newShare(ctx context.Context, id string, replace bool) (string, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, end, err := s.begin(ctx, forSave)
 	if err != nil {
 		return "", fmt.Errorf("store: game %s: share: %w", id, err)
 	}
-	defer tx.Rollback()
+	defer end()
 	var live int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = ? AND deleted IS NULL`, id).Scan(&live); err != nil {
 		return "", fmt.Errorf("store: game %s: share: %w", id, err)
@@ -281,7 +287,11 @@ func (s *Store) newShare(ctx context.Context, id string, replace bool) (string, 
 // now on, and ShareToken makes no other until NewShareToken is asked.
 func (s *Store) RevokeShare(ctx context.Context, id string) (err error) {
 	defer s.fault(&err)
-	if _, err := s.db.ExecContext(ctx, `UPDATE share_tokens SET revoked = ? WHERE game_id = ? AND revoked = 0`, s.now().UnixNano(), id); err != nil {
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE share_tokens SET revoked = ? WHERE game_id = ? AND revoked = 0`, s.now().UnixNano(), id)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: game %s: revoking the share link: %w", id, err)
 	}
 	return nil

@@ -44,7 +44,15 @@ var ErrBadPlayer = errors.New("store: seat out of range")
 // syncs the WAL at every commit: under WAL the driver's default (NORMAL)
 // may lose the last acknowledged saves to a power cut, and a save costs
 // only a few tenths of a millisecond more (BenchmarkSaveEntry in store/entries_test.go).
-const dsnSettings = "_journal_mode=WAL&_synchronous=FULL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
+const dsnSettings = "_journal_mode=WAL&_synchronous=FULL&_busy_timeout=" + busyTimeoutMillis + "&_foreign_keys=on&_txlock=immediate"
+
+// busyTimeoutMillis is how long a statement waits in SQLite for a lock
+// another program holds; busyTimeoutOn sets it again on a connection
+// that turned it off (takeWriteLock).
+const (
+	busyTimeoutMillis = "5000"
+	busyTimeoutOn     = "PRAGMA busy_timeout = " + busyTimeoutMillis
+)
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
