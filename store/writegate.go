@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -181,36 +182,44 @@ func (s *Store) takeWriteLock(ctx, wait context.Context) (*sql.Conn, *sql.Tx, er
 		return nil, nil, err
 	}
 	if _, err := conn.ExecContext(ctx, "PRAGMA busy_timeout = 0"); err != nil {
-		conn.Close()
+		giveBack(conn)
 		return nil, nil, err
 	}
 	for {
 		tx, err := conn.BeginTx(ctx, nil)
 		if err == nil {
-			_, err = tx.ExecContext(ctx, busyTimeoutOn)
-			if err == nil {
-				return conn, tx, nil
+			// Inside the transaction, so that the connection goes back to
+			// the pool as it came, whatever the caller does next.
+			if _, err := tx.ExecContext(ctx, busyTimeoutOn); err != nil {
+				tx.Rollback()
+				giveBack(conn)
+				return nil, nil, err
 			}
-			tx.Rollback()
-			conn.Close()
-			return nil, nil, err
+			return conn, tx, nil
 		}
 		if !errors.Is(sqliteFault(err), ErrBusy) {
-			conn.ExecContext(ctx, busyTimeoutOn)
-			conn.Close()
+			giveBack(conn)
 			return nil, nil, err
 		}
-		pause := lockPollMin + rand.N(lockPollMax-lockPollMin)
 		select {
-		case <-time.After(pause):
+		case <-time.After(lockPollMin + rand.N(lockPollMax-lockPollMin)):
 			continue
 		case <-wait.Done():
 		}
-		conn.ExecContext(context.WithoutCancel(ctx), busyTimeoutOn)
-		conn.Close()
+		giveBack(conn)
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err() // the caller gave up, not the store
 		}
-		return nil, nil, err // still SQLite's busy error: the store's fault handling says ErrBusy
+		return nil, nil, err // SQLite's busy error, which the store's fault handling makes ErrBusy
 	}
+}
+
+// giveBack returns a connection whose busy timeout takeWriteLock turned
+// off to the pool with it on again, or, should that fail, closes it for
+// good: a reader on it would fail at once where it should wait.
+func giveBack(conn *sql.Conn) {
+	if _, err := conn.ExecContext(context.Background(), busyTimeoutOn); err != nil {
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	conn.Close()
 }

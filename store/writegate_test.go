@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -160,4 +162,84 @@ func TestImportBesideABusyServer(t *testing.T) {
 		t.Errorf("an import waited while the server saved %d times, want at most %d: it did not find the gaps between saves", savesAhead, mostSavesAhead)
 	}
 	t.Logf("%d imports beside %d saves; at most %d saves while one import waited", imports, saves.Load(), savesAhead)
+}
+
+// TestWriterGivesItsConnectionBack: the connection a writer asked for
+// the lock on goes back to the pool with SQLite's busy timeout on again,
+// after a write that waited for another program and after one that gave
+// up on it: a reader on it would otherwise fail at once where it should
+// wait.
+func TestWriterGivesItsConnectionBack(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "t.db")
+	s, err := OpenWith(path, Options{WriteWait: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	other, err := sql.Open("sqlite3", path+"?_busy_timeout=0&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	// busyTimeout asks every connection idle in the pool, the writer's
+	// among them, taking them all out at once.
+	busyTimeout := func(when string) {
+		t.Helper()
+		idle := s.db.Stats().Idle
+		var conns []*sql.Conn
+		defer func() {
+			for _, c := range conns {
+				c.Close()
+			}
+		}()
+		for range idle {
+			c, err := s.db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			conns = append(conns, c)
+			var ms int
+			if err := c.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&ms); err != nil {
+				t.Fatalf("%s: PRAGMA busy_timeout: %v", when, err)
+			}
+			if strconv.Itoa(ms) != busyTimeoutMillis {
+				t.Errorf("%s: a connection in the pool has a busy timeout of %d ms, want %s", when, ms, busyTimeoutMillis)
+			}
+		}
+	}
+
+	// Another program holds the lock past the write wait: ErrBusy.
+	otx, err := other.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateGame(ctx, newSetup("Ann", "Bob")); !errors.Is(err, ErrBusy) {
+		t.Errorf("CreateGame while another program holds the lock: %v, want ErrBusy", err)
+	}
+	otx.Rollback()
+	busyTimeout("after a write that gave up")
+
+	// It lets go of the lock while the write waits: the write goes through.
+	if otx, err = other.BeginTx(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(50*time.Millisecond, func() { otx.Rollback() })
+	if _, err := s.CreateGame(ctx, newSetup("Ann", "Bob")); err != nil {
+		t.Errorf("CreateGame once the other program lets go: %v", err)
+	}
+	busyTimeout("after a write that waited")
+
+	// A caller that gives up while waiting.
+	if otx, err = other.BeginTx(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	gone, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := s.CreateGame(gone, newSetup("Ann", "Bob")); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("CreateGame whose caller gave up: %v, want its context's error", err)
+	}
+	otx.Rollback()
+	busyTimeout("after a caller gave up")
 }
