@@ -25,9 +25,19 @@ import (
 
 // measureOffline logs the figures docs/measurements.md quotes for the
 // offline site (no timing is asserted: the machine is shared). The phone
-// must be offline with the app running and game id stored.
+// must be offline with the app running and game id stored. With
+// RUTHLESS_OFFLINE_MEASURE=1 it takes every figure, three tries each at
+// full speed and with the page's CPU slowed 4×, about a hundred seconds;
+// otherwise (make test) one try of each at full speed, which still walks
+// every path the figures take: a page beside the server build's, the
+// worker stopped and started again, the adversarial corpus solved in the
+// page and checked against the native solver.
 func measureOffline(p phone, id string) {
 	p.t.Helper()
+	tries, cpus := 1, []float64{1}
+	if os.Getenv("RUTHLESS_OFFLINE_MEASURE") != "" {
+		tries, cpus = 3, []float64{1, 4}
+	}
 	// timed is how long the page at url takes to come in tab q, from the
 	// tap to the page loaded (screenshots and checks after it not
 	// counted).
@@ -62,10 +72,10 @@ func measureOffline(p phone, id string) {
 	server, sid := serverCopy(p, id)
 	sp := newPhone(p.t, p.ctx, server, p.dir, "server-")
 	pages := []struct{ what, path string }{{"the scoreboard", "/games/%s"}, {"round 5's entry", "/games/%s/rounds/5/players/2"}}
-	for _, cpu := range []float64{1, 4} {
+	for _, cpu := range cpus {
 		throttle(p, cpu)
 		throttle(sp, cpu)
-		for i := range 3 {
+		for i := range tries {
 			for _, page := range pages {
 				timed(p, fmt.Sprintf("CPU slowed %g×, tap to page, %s (try %d)", cpu, page.what, i+1), p.base+fmt.Sprintf(page.path, id))
 				timed(sp, fmt.Sprintf("CPU slowed %g×, tap to page, %s on the server build beside it (try %d)", cpu, page.what, i+1), server+fmt.Sprintf(page.path, sid))
@@ -76,9 +86,9 @@ func measureOffline(p phone, id string) {
 	// next page starts it and the app again, compiling the WebAssembly
 	// from the cache. The home page comes from the worker's copy
 	// meanwhile (sw.js, homeAtStart); any other page waits for the app.
-	for _, cpu := range []float64{1, 4} {
+	for _, cpu := range cpus {
 		throttle(p, cpu)
-		for i := range 3 {
+		for i := range tries {
 			stopWorkers(p)
 			timed(p, fmt.Sprintf("CPU slowed %g×, worker stopped, then the scoreboard (try %d)", cpu, i+1), p.base+"/games/"+id)
 			if s := askWorker(p, false).Started; s != nil {
@@ -118,7 +128,11 @@ func measureOffline(p phone, id string) {
 		want := scoring.Solve(pool, scoring.Options{Players: 4})
 		native := time.Since(start)
 		body, _ := json.Marshal(map[string]any{"cards": codes, "players": 4})
-		ms := pageTimed(p, "/api/solve", string(body))
+		ms, answer := pageTimed(p, "/api/solve", string(body))
+		var got struct{ Strength int }
+		if err := json.Unmarshal([]byte(answer), &got); err != nil || got.Strength != want.Strength {
+			p.errorf("adversarial pool %s: the phone's /api/solve answered strength %d (%v), the native solver %d", strings.TrimSpace(line), got.Strength, err, want.Strength)
+		}
 		page := time.Duration(ms * float64(time.Millisecond))
 		p.t.Logf("measured: adversarial pool of %d cards, strength %d: native %s, in the browser %s", len(codes), want.Strength, native.Round(time.Millisecond), page.Round(time.Millisecond))
 		if native > slowNative {
@@ -132,23 +146,28 @@ func measureOffline(p phone, id string) {
 }
 
 // pageTimed posts body to path from inside the page and returns how many
-// milliseconds the answer took, as the page's clock counts them.
-func pageTimed(p phone, path, body string) float64 {
+// milliseconds the answer took, as the page's clock counts them, and the
+// answer's body.
+func pageTimed(p phone, path, body string) (float64, string) {
 	p.t.Helper()
 	js := fmt.Sprintf(`(async () => {
 		const t = performance.now();
 		const res = await fetch(%q, {method: "POST", body: %q, headers: {"Content-Type": "application/json"}});
-		await res.text();
+		const body = await res.text();
 		if (!res.ok) throw new Error("status " + res.status);
-		return performance.now() - t;
+		return {ms: performance.now() - t, body};
 	})()`, path, body)
 	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
 	defer cancel()
-	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](js, chromedp.EvalAwaitPromise))
+	type answer struct {
+		MS   float64 `json:"ms"`
+		Body string  `json:"body"`
+	}
+	a, err := chromedp.Run(ctx, chromedp.Evaluate[answer](js, chromedp.EvalAwaitPromise))
 	if err != nil {
 		p.fatalf("POST %s in the page: %v", path, err)
 	}
-	return ms
+	return a.MS, a.Body
 }
 
 // stopWorkers stops every service worker, as the browser does with an

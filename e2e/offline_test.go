@@ -779,7 +779,10 @@ func storageRefused(p phone) {
 }
 
 // setQuota sets the storage quota of the site's origin to n bytes; 0
-// takes the override away.
+// takes the override away. It returns once a write of the page's own
+// shows the new quota holding: refused under a quota, stored once the
+// override is gone, so that a step after this one never meets a quota
+// the browser has not read again yet.
 func setQuota(p phone, n float64) {
 	p.t.Helper()
 	params := storage.OverrideQuotaForOriginParams{Origin: p.base}
@@ -793,12 +796,16 @@ func setQuota(p phone, n float64) {
 	if err != nil {
 		p.fatalf("overriding the storage quota: %v", err)
 	}
+	want := "QuotaExceededError"
 	if n == 0 {
-		return
+		want = "stored"
 	}
-	// The browser checks a write against the quota it last read, which
-	// it reads again only now and then: a write of the page's own tells
-	// when the new quota holds.
+	// The browser checks a write against the room it last found, and
+	// looks that up again only every 30 s or so: a lower quota held after
+	// 29.7–29.9 s in four runs (the log says when), whatever the writes'
+	// size (4 KiB or 1 MiB each). A step's deadline on a quiet machine is
+	// shorter, which made this test fail now and then. A quota taken
+	// away holds at once.
 	probe := `new Promise((resolve) => {
 		const req = indexedDB.open("quota-probe", 1);
 		req.onupgradeneeded = () => req.result.createObjectStore("p");
@@ -810,16 +817,18 @@ func setQuota(p phone, n float64) {
 			tx.onabort = () => { db.close(); resolve(tx.error ? tx.error.name : "aborted"); };
 		};
 	})`
-	deadline := time.Now().Add(stepTimeout())
-	for {
+	began := time.Now()
+	deadline := began.Add(max(stepTimeout(), scaled(2*time.Minute)))
+	for writes := 1; ; writes++ {
 		ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](probe, chromedp.EvalAwaitPromise))
 		cancel()
-		if err == nil && got == "QuotaExceededError" {
+		if err == nil && got == want {
+			p.t.Logf("the quota at %g bytes (0: no override) held after %s, at the page's write %d", n, time.Since(began).Round(time.Millisecond), writes)
 			return
 		}
 		if time.Now().After(deadline) {
-			p.fatalf("a write with the quota at %g bytes still answers %q (%v)", n, got, err)
+			p.fatalf("a write with the quota at %g bytes (0: no override) still answers %q (%v) after %s, want %q", n, got, err, time.Since(began).Round(time.Second), want)
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
