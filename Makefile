@@ -117,7 +117,7 @@ WASM_TEST_PACKAGES = ./store/memstore/... ./store/storetest
 # store, and cmd/offline's own (the pages it draws to warm itself up),
 # which test-wasm also runs as the offline build runs, in WebAssembly
 # (built as the offline build is, -tags nomsgpack,nometrics).
-WASM_APP_TESTS = TestHandlersOnMemstore|TestOfflineStorageWords|TestWarmDrawsEveryPage|TestWarmSpeaksThePhonesLanguage
+WASM_APP_TESTS = TestHandlersOnMemstore|TestOfflineStorageWords|TestWarmDrawsEveryPage|TestWarmSpeaksThePhonesLanguage|TestWarmWaitsForTheWorkersRequests
 
 # IDB_WASM is the test binary of store/memstore/idb for WebAssembly, built
 # once by test-wasm for e2e's TestIndexedDBStore (which runs it in

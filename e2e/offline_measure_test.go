@@ -38,6 +38,12 @@ func measureOffline(p phone, id string) {
 	if os.Getenv("RUTHLESS_OFFLINE_MEASURE") != "" {
 		tries, cpus = 3, []float64{1, 4}
 	}
+	if os.Getenv("RUTHLESS_OFFLINE_BROWSER") != "" {
+		// The whole browser is slowed already (scripts/chromium-slow.sh):
+		// the page slowed 4× more on a quarter of a core measured nothing
+		// a phone does, and ran out of time.
+		cpus = []float64{1}
+	}
 	// timed is how long the page at url takes to come in tab q, from the
 	// tap to the page loaded (screenshots and checks after it not
 	// counted).

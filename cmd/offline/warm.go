@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall/js"
 	"time"
 
 	"ruthless/handlers"
@@ -72,6 +73,19 @@ var lastRequest atomic.Int64
 
 func requestSeen() { lastRequest.Store(time.Now().UnixNano()) }
 
+// requestsWaiting is how many of the phone's requests the worker holds
+// for the app or has handed to it (sw.js counts them in ruthlessWaiting;
+// 0 where there is no worker, as in the tests run in Node). A request
+// that waited for the app's start reaches it only after a few more of
+// the worker's steps, which a slow phone takes longer over than
+// warmQuiet.
+func requestsWaiting() int {
+	if n := js.Global().Get("ruthlessWaiting"); n.Type() == js.TypeNumber {
+		return n.Int()
+	}
+	return 0
+}
+
 // warmQuiet is how long the app must have had no request before warm
 // draws its next page: a page drawn in the background holds the worker's
 // one thread for as long as it takes, and a tap must not wait behind it.
@@ -89,6 +103,10 @@ func warm(log *slog.Logger, opt handlers.Options) error {
 	app := handlers.NewWithOptions(st, log, opt)
 	quiet := func() {
 		for {
+			if requestsWaiting() > 0 {
+				time.Sleep(warmQuiet)
+				continue
+			}
 			since := time.Since(time.Unix(0, lastRequest.Load()))
 			if since >= warmQuiet {
 				return

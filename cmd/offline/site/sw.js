@@ -245,7 +245,23 @@ let served = {};
 let followed = null;
 const FOLLOWED_MS = 5000;
 
+// How many of the phone's requests are waiting for the app (its start
+// included) or in it. The app's warm-up (cmd/offline/warm.go) draws
+// nothing while any is: on a slow phone the steps between the app being
+// ready and it seeing a request that waited for its start took longer
+// than the warm-up's quiet spell, and the request then waited behind it.
+self.ruthlessWaiting = 0;
+
 async function viaApp(req) {
+  self.ruthlessWaiting++;
+  try {
+    return await answer(req);
+  } finally {
+    self.ruthlessWaiting--;
+  }
+}
+
+async function answer(req) {
   const began = performance.now();
   let serve;
   try {
