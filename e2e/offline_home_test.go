@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -75,4 +77,57 @@ func evalAsync[T any](p phone, expr string) T {
 		p.fatalf("evaluating %s: %v", expr, err)
 	}
 	return v
+}
+
+// shownAgainStartsTheApp checks that a page shown again starts the app
+// (static/app.js pings the worker on visibilitychange): a hidden page
+// sends no ping, the browser stops the idle worker, and without a ping
+// when the page is shown the app would start only at the next 20 s ping
+// or the player's next tap, which would then wait for the WebAssembly's
+// compile. The page is hidden and shown by overriding
+// document.visibilityState and sending the event (headless Chromium shows
+// every tab); the messages the page posts meanwhile are counted.
+func shownAgainStartsTheApp(p phone, id string) {
+	p.t.Helper()
+	p.open("/games/"+id, "shown-again")
+	if sent := setVisibility(p, "hidden"); slices.Contains(sent, "ping") {
+		p.errorf("the page pinged the worker when hidden (it posted %v)", sent)
+	}
+	stopWorkers(p)
+	// The stats message starts the worker again, not the app.
+	if s := askWorker(p, false).Started; s != nil {
+		p.fatalf("the app started again with its page hidden and no tap (%+v)", *s)
+	}
+	shown := time.Now()
+	if sent := setVisibility(p, "visible"); !slices.Contains(sent, "ping") {
+		p.errorf("the page shown again did not ping the worker (it posted %v): the app would start only at the next tap", sent)
+	}
+	ctx, cancel := context.WithTimeout(p.ctx, startTimeout())
+	defer cancel()
+	for askWorker(p, false).Started == nil {
+		select {
+		case <-ctx.Done():
+			p.fatalf("waiting for the app to start after its page was shown again, with no tap: %v", ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	p.t.Logf("the app started %s after its page was shown again", time.Since(shown).Round(time.Millisecond))
+}
+
+// setVisibility makes the page's document.visibilityState say state and
+// sends visibilitychange, as a phone locked or unlocked would, and
+// returns the types of the messages the page posted to its worker while
+// the event was handled.
+func setVisibility(p phone, state string) []string {
+	p.t.Helper()
+	return eval[[]string](p, fmt.Sprintf(`(() => {
+		const c = navigator.serviceWorker.controller, sent = [];
+		c.postMessage = function (m) { sent.push(String(m && m.type)); return ServiceWorker.prototype.postMessage.apply(this, arguments); };
+		try {
+			Object.defineProperty(document, "visibilityState", {configurable: true, get: () => %q});
+			document.dispatchEvent(new Event("visibilitychange"));
+		} finally {
+			delete c.postMessage;
+		}
+		return sent; })()`, state))
 }

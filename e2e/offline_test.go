@@ -204,6 +204,7 @@ func TestOfflineSite(t *testing.T) {
 		}
 	})
 	t.Run("home at a cold start", func(t *testing.T) { homeFromCopy(p.on(t), id) })
+	t.Run("shown again starts the app", func(t *testing.T) { shownAgainStartsTheApp(p.on(t), id) })
 	t.Run("warning before sending", func(t *testing.T) { mixedWarning(p.on(t), id, plan) })
 	t.Run("in German", func(t *testing.T) { offlineInGerman(p.on(t)) })
 	t.Run("one render per tap", func(t *testing.T) { oneRenderPerTap(p.on(t)) })

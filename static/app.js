@@ -147,6 +147,13 @@ window.ruthlessSay = (function () {
     if (document.readyState === "complete") ping();
     else window.addEventListener("load", ping);
     setInterval(ping, 20000);
+    // A hidden page sends no ping (a locked phone, another app in front),
+    // so the browser stops the idle worker after about 30 s. The page
+    // shown again pings at once: the app starts while the player looks,
+    // not at the next tap. pageshow covers a page brought back from the
+    // back-forward cache, which runs no load event.
+    document.addEventListener("visibilitychange", ping);
+    window.addEventListener("pageshow", function (ev) { if (ev.persisted) ping(); });
     sw.addEventListener("message", function (ev) {
       if (ev.data && ev.data.type === "keep-wasm" && window.caches) {
         // The worker's copy of the app has no URL; this fetch, answered
