@@ -55,6 +55,7 @@ func measureOffline(p phone, id string) {
 		time.Sleep(time.Second)
 		start := time.Now()
 		if _, err := chromedp.Run(ctx, chromedp.NavigateResponse(url)); err != nil {
+			noAnswer(q)
 			q.fatalf("opening %s: %v", url, err)
 		}
 		took := time.Since(start).Round(time.Millisecond)
@@ -187,6 +188,7 @@ func pageTimed(p phone, path, body string) (float64, string) {
 	}
 	a, err := chromedp.Run(ctx, chromedp.Evaluate[answer](js, chromedp.EvalAwaitPromise))
 	if err != nil {
+		noAnswer(p)
 		p.fatalf("POST %s in the page: %v", path, err)
 	}
 	return a.MS, a.Body
@@ -376,4 +378,41 @@ func serverCopy(p phone, id string) (server, sid string) {
 		p.fatalf("storing the game on the server build: status %d, %v", res.StatusCode, err)
 	}
 	return server, created.ID
+}
+
+// noAnswer logs what still answers when the site gave tab p no answer
+// (docs/offline.md, "What is not known": a tab that hangs after a restart
+// of the worker): whether p still runs a script, whether a new tab of the
+// same browser gets a page and a fetch from the worker, and whether p's
+// fetch is answered once the workers are stopped. Each probe has its own
+// short deadline, so the failure that follows still comes.
+func noAnswer(p phone) {
+	p.t.Helper()
+	const fetchRules = `(async () => {
+		const c = new AbortController();
+		setTimeout(() => c.abort(), 10000);
+		try { return "answered " + (await fetch("/rules", {signal: c.signal})).status; } catch (e) { return "no answer: " + e; }
+	})()`
+	probe := func(q phone, what string, action chromedp.Action[string]) {
+		ctx, cancel := context.WithTimeout(q.ctx, 20*time.Second)
+		defer cancel()
+		v, err := chromedp.Run(ctx, action)
+		p.t.Logf("no answer, probed: %s: %q (error %v)", what, v, err)
+	}
+	probe(p, "this tab runs a script", chromedp.Evaluate[string](`document.readyState + ", controlled: " + !!(navigator.serviceWorker && navigator.serviceWorker.controller)`))
+	q := newPhone(p.t, p.ctx, p.base, p.dir, "probe-")
+	probe(q, "a new tab opens the rules", chromedp.Evaluate[string](fmt.Sprintf(`location.href = %q; "asked"`, p.base+"/rules")))
+	time.Sleep(5 * time.Second)
+	probe(q, "the new tab's page", chromedp.Evaluate[string](`location.pathname + " " + document.readyState`))
+	// Relative: from the site's page, the worker answers it; a tab still
+	// blank cannot ask.
+	probe(q, "the new tab's fetch", chromedp.Evaluate[string](fetchRules, chromedp.EvalAwaitPromise))
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, serviceworker.StopAllWorkers, cdp.Empty{})
+		return err
+	}))
+	p.t.Logf("no answer, probed: stopping the workers: error %v", err)
+	probe(p, "this tab's fetch, the workers stopped", chromedp.Evaluate[string](fetchRules, chromedp.EvalAwaitPromise))
 }
