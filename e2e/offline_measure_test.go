@@ -198,17 +198,19 @@ func pageTimed(p phone, path, body string) (float64, string) {
 // idle one.
 func stopWorkers(p phone) {
 	p.t.Helper()
-	err := p.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		if _, err := chromedp.Call(ctx, serviceworker.Enable, cdp.Empty{}); err != nil {
-			return err
-		}
-		_, err := chromedp.Call(ctx, serviceworker.StopAllWorkers, cdp.Empty{})
-		return err
-	}))
-	if err != nil {
+	if err := p.do(stopAllWorkers); err != nil {
 		p.fatalf("stopping the service workers: %v", err)
 	}
 }
+
+// stopAllWorkers is the DevTools call that stops every service worker.
+var stopAllWorkers = chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+	if _, err := chromedp.Call(ctx, serviceworker.Enable, cdp.Empty{}); err != nil {
+		return err
+	}
+	_, err := chromedp.Call(ctx, serviceworker.StopAllWorkers, cdp.Empty{})
+	return err
+})
 
 // coldStarts is how many times TestOfflineColdStarts restarts the browser.
 const coldStarts = 4
@@ -409,10 +411,7 @@ func noAnswer(p phone) {
 	probe(q, "the new tab's fetch", chromedp.Evaluate[string](fetchRules, chromedp.EvalAwaitPromise))
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, serviceworker.StopAllWorkers, cdp.Empty{})
-		return err
-	}))
+	err := chromedp.Do(ctx, stopAllWorkers)
 	p.t.Logf("no answer, probed: stopping the workers: error %v", err)
 	probe(p, "this tab's fetch, the workers stopped", chromedp.Evaluate[string](fetchRules, chromedp.EvalAwaitPromise))
 }
