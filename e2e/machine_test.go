@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -191,7 +192,7 @@ func launch(parent context.Context, exe string) (context.Context, func(), string
 		// 25 s), which the tests, opening some 150 tabs, spend in full.
 		// The features chromedp's defaults turn off stay off.
 		chromedp.Flag("disable-site-isolation-trials", true),
-		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,site-per-process,IsolateOrigins"),
+		chromedp.Flag("disable-features", featuresOff("site-per-process", "IsolateOrigins")),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(screenWidth, screenHeight),
 		// Chromium's shared-memory and crash files go here, not loose in /tmp.
@@ -205,6 +206,22 @@ func launch(parent context.Context, exe string) (context.Context, func(), string
 		return nil, nil, root, fmt.Errorf("starting %s: %w", exe, err)
 	}
 	return tabCtx, stop, root, nil
+}
+
+// featuresOff is the value of Chromium's --disable-features flag for the
+// tests' browsers: the features chromedp's defaults turn off, the
+// browser's own omnibox popup, and more.
+//
+// Chromium 156 loads its omnibox popup as a web page of its own in every
+// window and every browser context, headless or not, though a headless
+// browser never shows it: two chrome://omnibox-popup.top-chrome/ pages in
+// a renderer process of their own, about 2.5 s of CPU each time. The
+// tests open a browser context for nearly every test, some 100 in all:
+// with the popup turned off, TestWholeGameOnFourPhones used 52–56 s of
+// CPU against 72–74 s (docs/measurements.md, "The browser's own pages").
+func featuresOff(more ...string) string {
+	return strings.Join(append([]string{"Translate", "BlinkGenPropertyTrees",
+		"WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"}, more...), ",")
 }
 
 // startBrowser returns a browser context of the shared browser for one
@@ -314,5 +331,43 @@ func TestMachineScale(t *testing.T) {
 		if got, _, err := machineScale(bad, 1); err == nil {
 			t.Errorf("machineScale(%q) = %.1f, want an error", bad, got)
 		}
+	}
+}
+
+// TestNoBrowserPagesBesideTheTests: a browser context of the tests'
+// browser holds no page of the browser's own (chrome://…, such as the
+// omnibox popup featuresOff turns off), only the tabs the tests open. A
+// Chromium that renames the popup's feature fails here, not by a slower
+// suite.
+func TestNoBrowserPagesBesideTheTests(t *testing.T) {
+	t.Parallel()
+	browser, _ := startBrowser(t)
+	tab, cancel := chromedp.NewContext(tabDeadline(t, browser))
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	var infos []*target.Info
+	err := chromedp.Do(tab, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		// An empty entry matches every type, the browser's own pages
+		// (type browser_ui) among them.
+		r, err := chromedp.Call(ctx, target.GetTargets, target.GetTargetsParams{Filter: target.Filter{{}}})
+		infos = r.TargetInfos
+		return err
+	}))
+	if err != nil {
+		t.Fatalf("listing the browser's targets: %v", err)
+	}
+	pages := 0
+	for _, i := range infos {
+		if strings.HasPrefix(i.URL, "chrome://") || i.Type == "browser_ui" {
+			t.Errorf("the browser runs a page of its own: %s %s (%q): turn its feature off in featuresOff", i.Type, i.URL, i.Title)
+		}
+		if i.Type == "page" {
+			pages++
+		}
+	}
+	if pages == 0 {
+		t.Errorf("no page among the browser's %d targets: the list cannot be read this way", len(infos))
 	}
 }

@@ -340,6 +340,7 @@ func startProfile(t *testing.T, ctx context.Context, exe, root string) context.C
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("ignore-certificate-errors", true),
+		chromedp.Flag("disable-features", featuresOff()),
 		chromedp.UserDataDir(filepath.Join(root, "profile")),
 		chromedp.WindowSize(screenWidth, screenHeight),
 		chromedp.Env("TMPDIR="+tmp),
