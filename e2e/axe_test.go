@@ -61,11 +61,27 @@ const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => r.v
 // violations.
 func (p phone) axeCheck(script string) []axeViolation {
 	p.t.Helper()
+	p.injectAxe(script)
+	return p.runAxe()
+}
+
+// injectAxe puts axe-core into the page shown, for runAxe to run on it as
+// often as the page changes.
+func (p phone) injectAxe(script string) {
+	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](script+"\n;true")); err != nil {
 		p.fatalf("injecting axe-core: %v", err)
 	}
+}
+
+// runAxe runs axe-core, injected by injectAxe, on the page as it is now
+// and returns its violations.
+func (p phone) runAxe() []axeViolation {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
+	defer cancel()
 	found, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](axeRunJS, chromedp.EvalAwaitPromise))
 	if err != nil {
 		p.fatalf("running axe-core: %v", err)
