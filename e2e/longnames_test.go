@@ -137,11 +137,13 @@ func TestLongNamesFit(t *testing.T) {
 		t.Run(pg.name, func(t *testing.T) {
 			q := q.on(t)
 			for i, look := range looks {
-				q.setWidth(look.width)
 				emulateMedia(q, "prefers-color-scheme", look.theme)
 				if i == 0 {
+					q.setWidth(look.width)
 					q.openWide(pg, look.width)
 					q.injectAxe(script)
+				} else {
+					q.widen(nightPage{pg.name + "-" + look.theme, pg.base, pg.path}, look.width)
 				}
 				if w := eval[int](q, `document.documentElement.scrollWidth`); w > look.width {
 					q.errorf("%s (%s) is %d px wide at %d px, want no sideways scroll (sticking out: %s)",
@@ -156,6 +158,16 @@ func TestLongNamesFit(t *testing.T) {
 			}
 		})
 	}
+}
+
+// widen makes the page shown as wide as given, scrolled to its top as a
+// page just opened is (and keeps its screenshot, named after the page and
+// the width, when asked to).
+func (p phone) widen(pg nightPage, width int) {
+	p.t.Helper()
+	p.setWidth(width)
+	eval[bool](p, `(window.scrollTo(0, 0), true)`)
+	p.snap(fmt.Sprintf("%s-%d", pg.name, width))
 }
 
 // openWide opens a page of the long-names table (and keeps its
