@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func (p phone) setWidth(width int) {
 // with every check at each: no script of the app reads the screen's
 // width, so the page laid out again is the page opened at that width,
 // and a page opened once instead of four times (with axe-core injected
-// once) cost the test about a quarter of its CPU.
+// once) halved the test's CPU in a run of its own.
 func TestLongNamesFit(t *testing.T) {
 	t.Parallel()
 	script := readAxe(t)
@@ -127,36 +128,54 @@ func TestLongNamesFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	wordsJS := string(words)
-	looks := []struct {
-		theme string
-		width int
-	}{{"light", 320}, {"light", 360}, {"light", 390}, {"dark", 360}}
-	q := newTable(t)
-	pages := longNamePages(t, q.base)
-	for _, pg := range pages {
-		t.Run(pg.name, func(t *testing.T) {
-			q := q.on(t)
-			for i, look := range looks {
-				emulateMedia(q, "prefers-color-scheme", look.theme)
-				if i == 0 {
-					q.setWidth(look.width)
-					q.openWide(pg, look.width)
-					q.injectAxe(script)
-				} else {
-					q.widen(nightPage{pg.name + "-" + look.theme, pg.base, pg.path}, look.width)
-				}
-				if w := eval[int](q, `document.documentElement.scrollWidth`); w > look.width {
-					q.errorf("%s (%s) is %d px wide at %d px, want no sideways scroll (sticking out: %s)",
-						pg.name, pg.path, w, look.width, strings.Join(eval[[]string](q, fmt.Sprintf("%s(%d)", wideJS, look.width)), ", "))
-				}
-				if cut := eval[[]string](q, cutNamesJS+"("+wordsJS+")"); len(cut) > 0 {
-					q.errorf("%s (%s) at %d px cuts a player's name short: %s", pg.name, pg.path, look.width, strings.Join(cut, " | "))
-				}
-				for _, v := range q.runAxe() {
-					q.errorf("%s (%s), %s theme at %d px: %s", pg.name, pg.path, look.theme, look.width, v)
-				}
+	findBrowser(t)
+	base := startServer(t)
+	browser, _ := startBrowser(t)
+	pages := longNamePages(t, base)
+	// The pages go in three tabs side by side, each with its own deadline
+	// (testTimeout), which one tab for the 100 looks came near on a
+	// machine at rest beside the package's other tests (158 s).
+	for part, chunk := range slices.Collect(slices.Chunk(pages, (len(pages)+2)/3)) {
+		t.Run(fmt.Sprintf("tab-%d", part+1), func(t *testing.T) {
+			t.Parallel()
+			p := newPhone(t, browser, base, shotDir(t), "")
+			for _, pg := range chunk {
+				t.Run(pg.name, func(t *testing.T) { p.on(t).checkLongNames(pg, script, wordsJS) })
 			}
 		})
+	}
+}
+
+// looks are the widths and themes TestLongNamesFit checks each page in,
+// the first the one the page is opened in.
+var looks = []struct {
+	theme string
+	width int
+}{{"light", 320}, {"light", 360}, {"light", 390}, {"dark", 360}}
+
+// checkLongNames opens a page of the long-names table and checks it in
+// each of looks (TestLongNamesFit).
+func (q phone) checkLongNames(pg nightPage, script, wordsJS string) {
+	q.t.Helper()
+	for i, look := range looks {
+		emulateMedia(q, "prefers-color-scheme", look.theme)
+		if i == 0 {
+			q.setWidth(look.width)
+			q.openWide(pg, look.width)
+			q.injectAxe(script)
+		} else {
+			q.widen(nightPage{pg.name + "-" + look.theme, pg.base, pg.path}, look.width)
+		}
+		if w := eval[int](q, `document.documentElement.scrollWidth`); w > look.width {
+			q.errorf("%s (%s) is %d px wide at %d px, want no sideways scroll (sticking out: %s)",
+				pg.name, pg.path, w, look.width, strings.Join(eval[[]string](q, fmt.Sprintf("%s(%d)", wideJS, look.width)), ", "))
+		}
+		if cut := eval[[]string](q, cutNamesJS+"("+wordsJS+")"); len(cut) > 0 {
+			q.errorf("%s (%s) at %d px cuts a player's name short: %s", pg.name, pg.path, look.width, strings.Join(cut, " | "))
+		}
+		for _, v := range q.runAxe() {
+			q.errorf("%s (%s), %s theme at %d px: %s", pg.name, pg.path, look.theme, look.width, v)
+		}
 	}
 }
 
