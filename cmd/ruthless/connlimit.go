@@ -113,8 +113,9 @@ func (c crowd) total(files uint64) int {
 // and leave new phones in the kernel's accept queue. Instead one open
 // connection is closed to make room, never a phone's if it can help it
 // (issue 44): first one that waits on its client (half a request, a body
-// that does not arrive, a held wrong password), the one that has waited
-// longest; then an idle keep-alive of a client not answered lately; last
+// that does not arrive, a held wrong password), of a client
+// not answered lately and holding the most places, the oldest among
+// equals (waitingVictim); then an idle keep-alive of a client not answered lately; last
 // an idle keep-alive of a phone in use. A connection inside a handler that
 // works (an export, a live stream, a save) is never closed for room; only
 // when every place is in one does Accept wait.
@@ -237,10 +238,10 @@ func (l *limitListener) clientOf(a net.Addr) (key string, capped bool) {
 // inside a working handler; phone says that it is the keep-alive of a
 // client answered lately. Its caller holds l.mu.
 func (l *limitListener) roomVictim() (victim *limitedConn, phone bool) {
-	if e := l.waitingOnClient.Front(); e != nil {
-		return e.Value.(*limitedConn), false
-	}
 	now := l.now()
+	if c := l.waitingVictim(now); c != nil {
+		return c, false
+	}
 	i := 0
 	for e := l.idle.Front(); e != nil && i < idleScan; e, i = e.Next(), i+1 {
 		if c := e.Value.(*limitedConn); now.Sub(c.client.answered) >= answeredLately {
@@ -251,6 +252,32 @@ func (l *limitListener) roomVictim() (victim *limitedConn, phone bool) {
 		return e.Value.(*limitedConn), true
 	}
 	return nil, false
+}
+
+// waitingVictim is the connection waiting on its client to close first,
+// among the idleScan oldest: one of a client not answered lately before
+// one of a phone in use, then one of the client holding the most open
+// connections, then the oldest. Oldest alone was not enough: a crowd that
+// reconnects at once (a slowloris, a script of wrong passwords) made so
+// many new connections that a phone's first request, not yet in its
+// handler when the server was busy, became the oldest and was cut
+// (EOF, seen once under make test); a crowd holds several places per
+// address where a phone's save holds one. Its caller holds l.mu.
+func (l *limitListener) waitingVictim(now time.Time) *limitedConn {
+	var best *limitedConn
+	bestQuiet := false
+	i := 0
+	for e := l.waitingOnClient.Front(); e != nil && i < idleScan; e, i = e.Next(), i+1 {
+		c := e.Value.(*limitedConn)
+		quiet := now.Sub(c.client.answered) >= answeredLately
+		switch {
+		case best == nil,
+			quiet && !bestQuiet,
+			quiet == bestQuiet && c.client.open > best.client.open:
+			best, bestQuiet = c, quiet
+		}
+	}
+	return best
 }
 
 func (l *limitListener) done(c *limitedConn) {

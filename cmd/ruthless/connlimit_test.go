@@ -198,3 +198,71 @@ func TestCrowdOfAddressesAtTotal(t *testing.T) {
 		t.Fatal("download never finished")
 	}
 }
+
+// TestRoomTakenFromTheCrowdFirst: at the total, the place made for a new
+// connection is taken from the client holding the most, even when a
+// phone's connection, its request not yet in a handler, is the oldest
+// waiting (TestRoomIsNeverMadeAtThePhonesExpense once failed so, its
+// first save cut by EOF while a crowd reconnected as fast as it could).
+func TestRoomTakenFromTheCrowdFirst(t *testing.T) {
+	t.Parallel()
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := newLimitListener(inner, 0, 4, nil)
+	defer ln.Close()
+	go func() {
+		for {
+			if _, err := ln.Accept(); err != nil {
+				return
+			}
+		}
+	}()
+	// dial opens a connection from from and waits until the listener
+	// has accepted it (it holds open connections and has made made
+	// places for room), so that the order of arrival is certain.
+	dial := func(from string, open, made int64) net.Conn {
+		t.Helper()
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		c, err := d.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(20 * time.Second); int64(ln.total()) != open || ln.forRoom.Load() != made; {
+			if time.Now().After(deadline) {
+				t.Fatalf("the listener holds %d connections and made %d places, want %d and %d", ln.total(), ln.forRoom.Load(), open, made)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		return c
+	}
+	phone := dial("127.0.0.50", 1, 0)
+	defer phone.Close()
+	var crowd []net.Conn
+	for i := range 3 {
+		c := dial("127.0.0.51", int64(i+2), 0)
+		defer c.Close()
+		crowd = append(crowd, c)
+	}
+	newcomer := dial("127.0.0.52", 4, 1) // at the total: one place is made
+	defer newcomer.Close()
+
+	closed := func(c net.Conn) bool {
+		c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+		_, err := c.Read(make([]byte, 1))
+		ne, ok := err.(net.Error)
+		return !ok || !ne.Timeout()
+	}
+	if closed(phone) {
+		t.Error("the phone's only connection, the oldest, was closed for room; want one of the client holding three")
+	}
+	if !closed(crowd[0]) {
+		t.Error("the crowd's oldest connection is still open; want it closed for room")
+	}
+	for i, c := range crowd[1:] {
+		if closed(c) {
+			t.Errorf("crowd connection %d closed too; want one place made", i+2)
+		}
+	}
+}
