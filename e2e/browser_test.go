@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"ruthless/handlers"
@@ -327,9 +328,7 @@ func (p phone) follow(css, name string, wantStatus int) {
 	if err := p.do(chromedp.WaitVisible(chromedp.CSS(css))); err != nil {
 		p.fatalf("waiting to tap %s: %v", css, err)
 	}
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
-	defer cancel()
-	resp, err := chromedp.RunResponse(ctx, chromedp.Tap(chromedp.CSS(css)))
+	resp, err := tapLeading(p.ctx, css)
 	if err != nil {
 		p.fatalf("tapping %s: %v", css, err)
 	}
@@ -341,21 +340,44 @@ func (p phone) follow(css, name string, wantStatus int) {
 }
 
 // tap taps an element that changes the page in place.
-// chromedp.Tap finds the element, then asks where it is, then touches
-// there: a page that replaces the element in between (a swap in place)
-// makes the second step fail before anything is touched, and the tap is
-// made again on the element found afresh.
 func (p phone) tap(css string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
+	if err := tapOnce(p.ctx, css); err != nil {
+		p.fatalf("tapping %s: %v", css, err)
+	}
+}
+
+// tapOnce taps what css selects in the tab of ctx, for up to stepTimeout.
+// chromedp.Tap finds the element, then asks where it is, then touches
+// there: a page that replaces the element in between (a swap in place, a
+// live page redrawn by another phone's save) makes the second step fail
+// before anything is touched, and the tap is made again on the element
+// found afresh. It returns no testing failure, so that phones saving at
+// the same moment may call it from goroutines of their own.
+func tapOnce(tab context.Context, css string) error {
+	_, err := tapAgainIfGone(tab, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(css)))
+	})
+	return err
+}
+
+// tapLeading is tapOnce for a tap that leads to a new page: it waits for
+// that page and returns its response.
+func tapLeading(tab context.Context, css string) (*network.Response, error) {
+	return tapAgainIfGone(tab, func(ctx context.Context) (*network.Response, error) {
+		return chromedp.RunResponse(ctx, chromedp.Tap(chromedp.CSS(css)))
+	})
+}
+
+// tapAgainIfGone makes a tap, for up to stepTimeout, again while it fails
+// because the element found was gone when touched.
+func tapAgainIfGone[T any](tab context.Context, tap func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(tab, stepTimeout())
 	defer cancel()
 	for {
-		err := chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(css)))
-		if err == nil {
-			return
-		}
-		if ctx.Err() != nil || !nodeGone(err) {
-			p.fatalf("tapping %s: %v", css, err)
+		v, err := tap(ctx)
+		if err == nil || ctx.Err() != nil || !nodeGone(err) {
+			return v, err
 		}
 	}
 }
@@ -592,5 +614,45 @@ func TestBrowserFolderRemoved(t *testing.T) {
 	}
 	if _, err := os.Stat(root); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("browser folder %s still there after the test (stat: %v)", root, err)
+	}
+}
+
+// TestTapSurvivesASwap: a tap on an element the page replaces (as a live
+// page redraws its Save bar when another phone saves) lands, where
+// chromedp.Tap alone fails with "Could not find node with given id":
+// TestWholeGameOnFourPhones once failed so, its four phones saving round 5
+// at the same moment. The page replaces its button a hundred times, a
+// millisecond apart, when it opens and after each tap, so that each tap
+// starts while the button is being replaced and can land once it stops.
+func TestTapSurvivesASwap(t *testing.T) {
+	t.Parallel()
+	findBrowser(t)
+	browser, _ := startBrowser(t)
+	p := newPhone(t, browser, "", shotDir(t), "")
+	page := `<!DOCTYPE html><html lang="en"><title>swaps</title><main><p id="slot"></p></main><script>
+		window.taps = 0;
+		let left = 0, timer = 0;
+		const swap = () => {
+			const b = document.createElement("button");
+			b.textContent = "Save";
+			b.dataset.testid = "save";
+			b.addEventListener("click", () => { window.taps++; burst(); });
+			document.getElementById("slot").replaceChildren(b);
+			if (--left <= 0) timer = clearInterval(timer);
+		};
+		const burst = () => { left = 100; swap(); timer ||= setInterval(swap, 1); };
+		burst();
+	</script></html>`
+	if err := p.do(chromedp.Navigate("data:text/html;charset=utf-8," + page)); err != nil {
+		p.fatalf("opening the test page: %v", err)
+	}
+	const taps = 10
+	for range taps {
+		if err := tapOnce(p.ctx, byTestID("save")); err != nil {
+			p.fatalf("tapping a button being replaced: %v", err)
+		}
+	}
+	if got := eval[int](p, `window.taps`); got != taps {
+		p.errorf("%d taps landed, want %d", got, taps)
 	}
 }

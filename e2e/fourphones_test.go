@@ -11,7 +11,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 
 	"ruthless/handlers"
 	"ruthless/scoring"
@@ -425,7 +424,7 @@ func TestWholeGameOnFourPhones(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				errs[i] = p.do(chromedp.Tap(chromedp.CSS(byTestID("save"))))
+				errs[i] = tapOnce(p.ctx, byTestID("save"))
 			}()
 		}
 		wg.Wait()

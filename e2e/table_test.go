@@ -222,9 +222,7 @@ func TestTableMode(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ctx, cancel := context.WithTimeout(phones[i].ctx, stepTimeout())
-				defer cancel()
-				_, errs[k] = chromedp.RunResponse(ctx, chromedp.Tap(chromedp.CSS(byTestID("save"))))
+				_, errs[k] = tapLeading(phones[i].ctx, byTestID("save"))
 			}()
 		}
 		wg.Wait()
