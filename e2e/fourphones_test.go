@@ -11,7 +11,6 @@ import (
 	"sync"
 	"testing"
 
-
 	"ruthless/handlers"
 	"ruthless/scoring"
 )
