@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -50,12 +51,22 @@ func (v axeViolation) String() string {
 	return fmt.Sprintf("%s (%s): %s — at %s", v.ID, v.Impact, v.Help, strings.Join(v.Targets, "; "))
 }
 
-// axeRunJS runs every axe-core rule on the document and reduces each
+// axeRunJS runs axe-core's rules on the document, every one or those of
+// the JSON list it is given (%s: null or the list), and reduces each
 // violation to its id, impact, help text and the selectors of its nodes.
-const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.map(v => ({
+const axeRunJS = `((only) => axe.run(document, Object.assign({resultTypes: ["violations"]},
+	only ? {runOnly: {type: "rule", values: only}} : {})).then(r => r.violations.map(v => ({
 	id: v.id, impact: v.impact || "", help: v.help,
 	targets: v.nodes.map(n => n.target.join(" "))
-})))`
+}))))(%s)`
+
+// axeColourRules are axe-core's rules whose verdict can change with the
+// colours alone (text against its background, a link told from the text
+// around it by colour): on a page already checked in one theme, the
+// rules to run in another, which only gives the colours other values
+// (TestDarkThemeOnlyRecolours). Every other rule reads the document and
+// its layout, the same in both themes.
+var axeColourRules = []string{"color-contrast", "link-in-text-block"}
 
 // axeCheck injects axe-core into the page shown and returns its
 // violations.
@@ -77,12 +88,16 @@ func (p phone) injectAxe(script string) {
 }
 
 // runAxe runs axe-core, injected by injectAxe, on the page as it is now
-// and returns its violations.
-func (p phone) runAxe() []axeViolation {
+// and returns its violations: of every rule, or of the rules named.
+func (p phone) runAxe(rules ...string) []axeViolation {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
 	defer cancel()
-	found, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](axeRunJS, chromedp.EvalAwaitPromise))
+	only := []byte("null")
+	if len(rules) > 0 {
+		only, _ = json.Marshal(rules)
+	}
+	found, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](fmt.Sprintf(axeRunJS, only), chromedp.EvalAwaitPromise))
 	if err != nil {
 		p.fatalf("running axe-core: %v", err)
 	}
@@ -90,15 +105,17 @@ func (p phone) runAxe() []axeViolation {
 }
 
 // TestAxeCatches runs axe-core on a page made with known faults, so the
-// check itself can fail: an image without a text alternative and a
-// button with no name.
+// check itself can fail: an image without a text alternative, a button
+// with no name and grey text on grey; and its rules about colour alone
+// report the grey text and nothing else.
 func TestAxeCatches(t *testing.T) {
 	t.Parallel()
 	script := readAxe(t)
 	findBrowser(t)
 	browser, _ := startBrowser(t)
 	p := newPhone(t, browser, "", shotDir(t), "")
-	page := `<!DOCTYPE html><html lang="en"><title>faults</title><main><h1>Faults</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"><button></button></main></html>`
+	page := `<!DOCTYPE html><html lang="en"><title>faults</title><main><h1>Faults</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"><button></button>` +
+		`<p style="color: rgb(119, 119, 119); background: rgb(136, 136, 136)">Grey on grey</p></main></html>`
 	if err := p.do(chromedp.Navigate("data:text/html;charset=utf-8," + page)); err != nil {
 		p.fatalf("opening the test page: %v", err)
 	}
@@ -106,9 +123,17 @@ func TestAxeCatches(t *testing.T) {
 	for _, v := range p.axeCheck(script) {
 		got[v.ID] = true
 	}
-	for _, want := range []string{"image-alt", "button-name"} {
+	for _, want := range []string{"image-alt", "button-name", "color-contrast"} {
 		if !got[want] {
 			t.Errorf("axe-core did not report %s; it reported %v", want, got)
 		}
+	}
+	// The rules about colour alone, as a page's second theme gets them.
+	got = map[string]bool{}
+	for _, v := range p.runAxe(axeColourRules...) {
+		got[v.ID] = true
+	}
+	if !got["color-contrast"] || got["image-alt"] || got["button-name"] {
+		t.Errorf("axe-core's colour rules reported %v, want color-contrast alone", got)
 	}
 }

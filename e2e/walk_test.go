@@ -10,10 +10,11 @@ import (
 	"testing"
 )
 
-// The page walk: every page a table sees, opened once per theme, with
-// every check that walks the pages run on it while it is shown. Each
-// check is a subtest of the page (TestEveryPage/light/home/axe), so a
-// failure names the theme, the page and the check.
+// The page walk: every page a table sees, opened once, with every check
+// that walks the pages run on it while it is shown, in the light theme
+// and then the dark one. Each check is a subtest of the page and the
+// theme (TestEveryPage/home/light/axe), so a failure names the page, the
+// theme and the check.
 
 // A pageCheck is one check of the walk.
 type pageCheck string
@@ -39,9 +40,24 @@ type walkPage struct {
 	light, dark []pageCheck
 }
 
-// walkPages lists a theme's walk: the game night's pages (gameNight) and,
-// in the light theme, the pages of walkExtras.
-func walkPages(theme string, night []nightPage, extra []walkPage) []walkPage {
+// checks are the checks of the page in theme.
+func (pg walkPage) checks(theme string) []pageCheck {
+	if theme == "dark" {
+		return pg.dark
+	}
+	return pg.light
+}
+
+// walkThemes are the themes each page of the walk is checked in, in
+// order: the page opens in the first.
+var walkThemes = []string{"light", "dark"}
+
+// walkPages lists the walk: the game night's pages (gameNight), then the
+// pages of walkExtras. The dark theme's checks need no page of their
+// own: the dark theme only gives the page's colours other values
+// (TestDarkThemeOnlyRecolours), so its axe-core run is of the rules
+// about colour alone (axeColourRules).
+func walkPages(night []nightPage, extra []walkPage) []walkPage {
 	var pages []walkPage
 	for _, pg := range night {
 		light := []pageCheck{checkSideways, checkHeight, checkAxe}
@@ -49,9 +65,6 @@ func walkPages(theme string, night []nightPage, extra []walkPage) []walkPage {
 			light = append(light, checkOneScreen)
 		}
 		pages = append(pages, walkPage{pg, light, []pageCheck{checkSideways, checkAxe}})
-	}
-	if theme != "light" {
-		return pages
 	}
 	return append(pages, extra...)
 }
@@ -105,53 +118,58 @@ func walkExtras(t *testing.T) []walkPage {
 	return pages
 }
 
-// TestEveryPage walks every page in the light and the dark theme and runs
-// on each page the checks walkPages gives it. The pages only read, so the
-// servers are seeded once, and each theme has a browser context of its
-// own and one tab, which opens the pages one after another, each a
-// subtest of its own; the two themes go side by side with the package's
-// other tests. One tab per theme, not one per page: opening a tab costs
-// Chromium more than the page and its checks (the walk without axe-core
-// took 131 s of CPU with a tab per page, 54 s with one per theme). In
-// the light theme it logs the table of page heights, in the walk's order,
-// once every page is done (and writes it to the file RUTHLESS_HEIGHTS_OUT
-// names, if set). RUTHLESS_SHOTS_OUT names a folder for a full-page
-// screenshot of every game-night page in the theme RUTHLESS_SHOTS_THEME
-// (light unless it says dark): the pictures of docs/img.
+// TestEveryPage walks every page, opening each once and running on it
+// the checks walkPages gives it in the light theme, then in the dark one
+// (the colour scheme emulated anew in place, as a phone switched to its
+// dark mode). The pages only read, so the servers are seeded once; the
+// pages go side by side with the package's other tests in walkTabs tabs
+// of one browser context, each page taking a free tab. A tab is opened
+// once, not per page: opening one costs Chromium more than the page and
+// its checks (the walk without axe-core took 131 s of CPU with a tab per
+// page, 54 s with one per theme); and each page once, not once per
+// theme: that spared a page load and an injection of axe-core per page
+// of the game night. It logs the table of page heights (light theme), in
+// the walk's order, once every page is done (and writes it to the file
+// RUTHLESS_HEIGHTS_OUT names, if set). RUTHLESS_SHOTS_OUT names a folder
+// for a full-page screenshot of every game-night page in the theme
+// RUTHLESS_SHOTS_THEME (light unless it says dark): the pictures of
+// docs/img.
 func TestEveryPage(t *testing.T) {
 	t.Parallel()
 	script := readAxe(t)
 	findBrowser(t)
-	night := gameNight(t)
-	extra := walkExtras(t)
-	for _, theme := range []string{"light", "dark"} {
-		t.Run(theme, func(t *testing.T) {
+	pages := walkPages(gameNight(t), walkExtras(t))
+	browser, _ := startBrowser(t)
+	tabs := make(chan phone, walkTabs)
+	for i := range walkTabs {
+		tabs <- newPhone(t, browser, "", shotDir(t), fmt.Sprintf("tab%d-", i+1))
+	}
+	shots, shotsTheme := shotsFolder(t)
+	heights := make([]string, len(pages))
+	// Cleanups run once the page subtests are all done.
+	t.Cleanup(func() { logHeights(t, heightsTable(heights)) })
+	for i, pg := range pages {
+		t.Run(pg.name, func(t *testing.T) {
 			t.Parallel()
-			browser, _ := startBrowser(t)
-			pages := walkPages(theme, night, extra)
-			shots := shotsFolder(t, theme)
-			heights := make([]string, len(pages))
-			if theme == "light" {
-				// Cleanups run once the theme's page subtests are all done.
-				t.Cleanup(func() { logHeights(t, heightsTable(heights)) })
-			}
-			p := newPhone(t, browser, "", shotDir(t), theme+"-")
-			emulateMedia(p, "prefers-color-scheme", theme)
-			for i, pg := range pages {
-				checks := pg.light
-				if theme == "dark" {
-					checks = pg.dark
-				}
+			tab := <-tabs
+			defer func() { tabs <- tab }()
+			q := tab.on(t)
+			q.base = pg.base
+			emulateMedia(q, "prefers-color-scheme", walkThemes[0])
+			q.visitOnly(pg.nightPage)
+			for n, theme := range walkThemes {
+				checks := pg.checks(theme)
 				if len(checks) == 0 {
 					continue
 				}
-				t.Run(pg.name, func(t *testing.T) {
-					q := p.on(t)
-					q.base = pg.base
-					q.visitOnly(pg.nightPage)
-					if shots != "" && slices.Contains(pg.light, checkHeight) {
-						q.shootInto(shots, fmt.Sprintf("%02d-%s.png", i+1, pg.name))
-					}
+				if n > 0 {
+					emulateMedia(q, "prefers-color-scheme", theme)
+					eval[bool](q, `(window.scrollTo(0, 0), true)`)
+				}
+				if shots != "" && theme == shotsTheme && slices.Contains(pg.light, checkHeight) {
+					q.shootInto(shots, fmt.Sprintf("%02d-%s.png", i+1, pg.name))
+				}
+				t.Run(theme, func(t *testing.T) {
 					for _, c := range checks {
 						t.Run(string(c), func(t *testing.T) { q.on(t).runCheck(c, pg.nightPage, script, theme, &heights[i]) })
 					}
@@ -160,6 +178,10 @@ func TestEveryPage(t *testing.T) {
 		})
 	}
 }
+
+// walkTabs is how many tabs TestEveryPage's pages share: the walk in one
+// tab was the package's last test to end.
+const walkTabs = 3
 
 // heightsTable is the table of page heights: one row a page whose height
 // was measured, in the walk's order.
@@ -196,6 +218,16 @@ func (p phone) runCheck(c pageCheck, pg nightPage, script, theme string, height 
 			p.errorf("page %s (%s) is %d px tall at %d px wide, want at most %d", pg.name, pg.path, h, screenWidth, maxPageHeight)
 		}
 	case checkAxe:
+		if theme != walkThemes[0] {
+			// Injected in the first theme, unless -run left that out.
+			if !eval[bool](p, `typeof axe !== "undefined"`) {
+				p.injectAxe(script)
+			}
+			for _, v := range p.runAxe(axeColourRules...) {
+				p.errorf("%s, %s theme (%s): %s", pg.name, theme, pg.path, v)
+			}
+			return
+		}
 		for _, v := range p.axeCheck(script) {
 			p.errorf("%s, %s theme (%s): %s", pg.name, theme, pg.path, v)
 		}
@@ -235,22 +267,22 @@ func (p phone) entryOnOneScreen() {
 	}
 }
 
-// shotsFolder is RUTHLESS_SHOTS_OUT when this walk's theme is the one
-// RUTHLESS_SHOTS_THEME asks for, else "".
-func shotsFolder(t *testing.T, theme string) string {
+// shotsFolder is RUTHLESS_SHOTS_OUT, made if need be ("" when unset), and
+// the theme RUTHLESS_SHOTS_THEME asks the pictures in.
+func shotsFolder(t *testing.T) (dir, theme string) {
 	t.Helper()
-	want := "light"
+	theme = "light"
 	if os.Getenv("RUTHLESS_SHOTS_THEME") == "dark" {
-		want = "dark"
+		theme = "dark"
 	}
-	dir := os.Getenv("RUTHLESS_SHOTS_OUT")
-	if dir == "" || theme != want {
-		return ""
+	dir = os.Getenv("RUTHLESS_SHOTS_OUT")
+	if dir == "" {
+		return "", theme
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return dir
+	return dir, theme
 }
 
 // shootInto saves a full-page screenshot as dir/name.
@@ -273,6 +305,139 @@ func logHeights(t *testing.T, table string) {
 	if out := os.Getenv("RUTHLESS_HEIGHTS_OUT"); out != "" {
 		if err := os.WriteFile(out, []byte(table), 0o644); err != nil {
 			t.Fatalf("writing the table: %v", err)
+		}
+	}
+}
+
+// darkBlock is the start of a stylesheet's rules for the dark theme.
+const darkBlock = "@media (prefers-color-scheme: dark)"
+
+// TestDarkThemeOnlyRecolours keeps true what the walk's and the long
+// names' dark checks rest on (they run only axe-core's rules about colour
+// there): the dark theme gives the custom properties other values and
+// does nothing else. Every rule for it in the stylesheets is a :root rule
+// of custom properties; the pages name the colour scheme nowhere else but
+// in the colour of the browser's bar (a meta theme-color); and no script
+// asks for it (TestNoScriptReadsTheWidth forbids matchMedia).
+func TestDarkThemeOnlyRecolours(t *testing.T) {
+	t.Parallel()
+	sheets, _ := filepath.Glob(filepath.Join("..", "static", "*.css"))
+	if len(sheets) == 0 {
+		t.Fatal("no stylesheets in ../static")
+	}
+	for _, path := range sheets {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range darkRulesBesideColours(string(src)) {
+			t.Errorf("%s: the dark theme does more than give custom properties other values: %s", path, bad)
+		}
+	}
+	templates, _ := filepath.Glob(filepath.Join("..", "views", "*.templ"))
+	if len(templates) == 0 {
+		t.Fatal("no templates in ../views")
+	}
+	for _, path := range templates {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, line := range strings.Split(string(src), "\n") {
+			if strings.Contains(line, "prefers-color-scheme") && !strings.Contains(line, `<meta name="theme-color"`) {
+				t.Errorf("%s:%d names the colour scheme outside a meta theme-color: %s", path, n+1, strings.TrimSpace(line))
+			}
+		}
+	}
+}
+
+// darkRulesBesideColours returns what the stylesheet css does in the
+// dark theme besides giving custom properties values on :root: each
+// rule of another selector, each declaration of a property that is not
+// custom.
+func darkRulesBesideColours(css string) []string {
+	var bad []string
+	for rest := css; ; {
+		i := strings.Index(rest, darkBlock)
+		if i < 0 {
+			return bad
+		}
+		rest = rest[i+len(darkBlock):]
+		open := strings.Index(rest, "{")
+		if open < 0 {
+			return append(bad, "a dark block that never opens")
+		}
+		// The block's body: up to its own closing brace.
+		depth, end := 0, -1
+		for j := open; j < len(rest) && end < 0; j++ {
+			switch rest[j] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					end = j
+				}
+			}
+		}
+		if end < 0 {
+			return append(bad, "a dark block that never closes")
+		}
+		body := rest[open+1 : end]
+		rest = rest[end+1:]
+		for body = strings.TrimSpace(stripComments(body)); body != ""; body = strings.TrimSpace(body) {
+			sel, after, ok := strings.Cut(body, "{")
+			decls, next, ok2 := strings.Cut(after, "}")
+			if !ok || !ok2 {
+				bad = append(bad, fmt.Sprintf("%q is no rule", body))
+				break
+			}
+			body = next
+			if strings.TrimSpace(sel) != ":root" {
+				bad = append(bad, fmt.Sprintf("a rule for %q", strings.TrimSpace(sel)))
+				continue
+			}
+			for _, d := range strings.Split(decls, ";") {
+				if d = strings.TrimSpace(d); d != "" && !strings.HasPrefix(d, "--") {
+					bad = append(bad, fmt.Sprintf("%q on :root", d))
+				}
+			}
+		}
+	}
+}
+
+// stripComments takes the comments out of CSS.
+func stripComments(css string) string {
+	for {
+		i := strings.Index(css, "/*")
+		if i < 0 {
+			return css
+		}
+		j := strings.Index(css[i+2:], "*/")
+		if j < 0 {
+			return css[:i]
+		}
+		css = css[:i] + css[i+2+j+2:]
+	}
+}
+
+// TestDarkRulesCaught: the reader of the dark theme's rules finds what
+// is more than colours.
+func TestDarkRulesCaught(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, css string
+		bad       bool
+	}{
+		{"custom properties only", darkBlock + " {\n  :root { --bg: #000; /* night */ --fg: #fff; }\n}\nbody { display: block; }", false},
+		{"two blocks", darkBlock + " { :root { --a: red; } }\n" + darkBlock + " { :root { --b: blue } }", false},
+		{"a property on :root", darkBlock + " { :root { --a: red; color: red; } }", true},
+		{"another selector", darkBlock + " { .card { display: none; } }", true},
+		{"nested media", darkBlock + " { @media (max-width: 300px) { :root { --a: red; } } }", true},
+		{"never closed", darkBlock + " { :root { --a: red; }", true},
+	}
+	for _, tt := range tests {
+		if got := darkRulesBesideColours(tt.css); (len(got) > 0) != tt.bad {
+			t.Errorf("%s: found %q, want something found: %v", tt.name, got, tt.bad)
 		}
 	}
 }
