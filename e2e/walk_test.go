@@ -321,34 +321,37 @@ const darkBlock = "@media (prefers-color-scheme: dark)"
 // asks for it (TestNoScriptReadsTheWidth forbids matchMedia).
 func TestDarkThemeOnlyRecolours(t *testing.T) {
 	t.Parallel()
-	sheets, _ := filepath.Glob(filepath.Join("..", "static", "*.css"))
-	if len(sheets) == 0 {
-		t.Fatal("no stylesheets in ../static")
-	}
-	for _, path := range sheets {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, bad := range darkRulesBesideColours(string(src)) {
+	for path, src := range filesOf(t, "static", "*.css") {
+		for _, bad := range darkRulesBesideColours(src) {
 			t.Errorf("%s: the dark theme does more than give custom properties other values: %s", path, bad)
 		}
 	}
-	templates, _ := filepath.Glob(filepath.Join("..", "views", "*.templ"))
-	if len(templates) == 0 {
-		t.Fatal("no templates in ../views")
-	}
-	for _, path := range templates {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for n, line := range strings.Split(string(src), "\n") {
+	for path, src := range filesOf(t, "views", "*.templ") {
+		for n, line := range strings.Split(src, "\n") {
 			if strings.Contains(line, "prefers-color-scheme") && !strings.Contains(line, `<meta name="theme-color"`) {
 				t.Errorf("%s:%d names the colour scheme outside a meta theme-color: %s", path, n+1, strings.TrimSpace(line))
 			}
 		}
 	}
+}
+
+// filesOf reads the files of the project's folder dir that match
+// pattern, by path; none at all fails the test.
+func filesOf(t *testing.T, dir, pattern string) map[string]string {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join("..", dir, pattern))
+	if len(paths) == 0 {
+		t.Fatalf("no %s in ../%s", pattern, dir)
+	}
+	out := map[string]string{}
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[path] = string(src)
+	}
+	return out
 }
 
 // darkRulesBesideColours returns what the stylesheet css does in the

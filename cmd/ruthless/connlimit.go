@@ -113,10 +113,10 @@ func (c crowd) total(files uint64) int {
 // and leave new phones in the kernel's accept queue. Instead one open
 // connection is closed to make room, never a phone's if it can help it
 // (issue 44): first one that waits on its client (half a request, a body
-// that does not arrive, a held wrong password), of a client
-// not answered lately and holding the most places, the oldest among
-// equals (waitingVictim); then an idle keep-alive of a client not answered lately; last
-// an idle keep-alive of a phone in use. A connection inside a handler that
+// that does not arrive, a held wrong password), of a client not answered
+// lately and holding the most places, the oldest among equals
+// (waitingVictim); then an idle keep-alive of a client not answered
+// lately; last an idle keep-alive of a phone in use. A connection inside a handler that
 // works (an export, a live stream, a save) is never closed for room; only
 // when every place is in one does Accept wait.
 //
