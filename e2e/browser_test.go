@@ -35,23 +35,50 @@ const (
 	screenHeight = 844
 )
 
-// browserNames are tried in order on PATH.
-var browserNames = []string{"chromium", "chromium-browser", "google-chrome"}
+// browserNames are tried in order on PATH. Chromium's headless shell
+// comes first: Debian builds it from the same chromium source, at the same
+// version, as its chromium, so it is the same engine, but without the
+// windows, tab strip and browser pages of its own the full browser keeps
+// up in every browser context. A browser test costs about 40 % less CPU in it
+// (TestWholeGameOnFourPhones: 31–32 CPU-s against 51–54), and the browser
+// tests are bound by CPU (docs/testing.md). fullBrowserNames are the full
+// browser's names, which TestInTheFullBrowser drives.
+var (
+	browserNames     = append([]string{"chromium-headless-shell"}, fullBrowserNames...)
+	fullBrowserNames = []string{"chromium", "chromium-browser", "google-chrome"}
+)
 
-// findBrowser returns the browser to drive. Without one the test is
-// skipped, unless RUTHLESS_REQUIRE_BROWSER is set (as `make test` and CI
-// do): then a missing browser is a failure, so CI cannot pass by skipping.
+// findBrowser returns the browser to drive: RUTHLESS_BROWSER if set (a
+// name on PATH or a path: RUTHLESS_BROWSER=chromium runs every browser
+// test in the full browser), else the first of browserNames on PATH.
+// Without one the test is skipped, unless RUTHLESS_REQUIRE_BROWSER is set
+// (as `make test` and CI do): then a missing browser is a failure, so CI
+// cannot pass by skipping.
 func findBrowser(t *testing.T) string {
 	t.Helper()
-	for _, name := range browserNames {
+	if name := os.Getenv("RUTHLESS_BROWSER"); name != "" {
+		path, err := exec.LookPath(name)
+		if err != nil {
+			t.Fatalf("RUTHLESS_BROWSER=%s: %v", name, err)
+		}
+		return path
+	}
+	return lookBrowser(t, browserNames)
+}
+
+// lookBrowser returns the first of names on PATH, skipping or failing the
+// test as findBrowser says when there is none.
+func lookBrowser(t *testing.T, names []string) string {
+	t.Helper()
+	for _, name := range names {
 		if path, err := exec.LookPath(name); err == nil {
 			return path
 		}
 	}
 	if v := os.Getenv("RUTHLESS_REQUIRE_BROWSER"); v != "" && v != "0" {
-		t.Fatalf("RUTHLESS_REQUIRE_BROWSER=%s but none of %s is on PATH: install Debian's chromium package", v, strings.Join(browserNames, ", "))
+		t.Fatalf("RUTHLESS_REQUIRE_BROWSER=%s but none of %s is on PATH: install Debian's chromium-headless-shell and chromium packages (make deps)", v, strings.Join(names, ", "))
 	}
-	t.Skipf("browser test skipped: none of %s is on PATH (install Debian's chromium package)", strings.Join(browserNames, ", "))
+	t.Skipf("browser test skipped: none of %s is on PATH (install Debian's chromium-headless-shell and chromium packages: make deps)", strings.Join(names, ", "))
 	return ""
 }
 

@@ -262,7 +262,13 @@ func tabDeadline(t *testing.T, tab context.Context) context.Context {
 // folder, which is removed when the test ends.
 func startOwnBrowser(t *testing.T) (context.Context, string) {
 	t.Helper()
-	exe := findBrowser(t)
+	return startBrowserOf(t, findBrowser(t))
+}
+
+// startBrowserOf starts the browser exe for the test alone, as
+// startOwnBrowser does.
+func startBrowserOf(t *testing.T, exe string) (context.Context, string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout())
 	t.Cleanup(cancel)
 	tab, stop, root, err := launch(ctx, exe)
