@@ -87,10 +87,7 @@ func newAuth(password string, perMinute int, log *slog.Logger) *auth {
 		return au
 	}
 	au.sum = sha256.Sum256([]byte(password))
-	key, err := pbkdf2.Key(sha256.New, password, []byte(kdfSalt), kdfRounds, 32)
-	if err == nil {
-		key, err = hkdf.Key(sha256.New, key, nil, "securecookie hash key", 64)
-	}
+	key, err := sessionKeys.derive(au.sum, password)
 	if err != nil {
 		// Only a crypto module that refuses the derivation gets here; a
 		// random key still protects, but sessions end with the process.
@@ -101,6 +98,40 @@ func newAuth(password string, perMinute int, log *slog.Logger) *auth {
 	au.key = key
 	au.cookies = securecookie.New(key, nil).MaxAge(int(sessionAge.Seconds())).SetSerializer(securecookie.JSONEncoder{})
 	return au
+}
+
+// sessionKeys remembers the session keys derived in this process.
+var sessionKeys = keyMemo{keys: map[[32]byte][]byte{}, limit: 16}
+
+// keyMemo holds each password's session key once derived, by the
+// password's SHA-256 (which auth keeps anyway). The derivation is slow
+// on purpose, 0.1 s, and ten times that under the race detector: a
+// process that builds its handlers again with the same password pays it
+// once (handlers' tests build some forty servers with a password; they
+// spent 40 CPU seconds deriving under the race detector). It keeps at
+// most limit keys: a server has one password at a time.
+type keyMemo struct {
+	mu    sync.Mutex
+	keys  map[[32]byte][]byte
+	limit int
+}
+
+// derive returns the session key for password, whose SHA-256 is sum:
+// PBKDF2 with kdfRounds rounds, then HKDF to securecookie's 64 bytes.
+func (m *keyMemo) derive(sum [32]byte, password string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if key, ok := m.keys[sum]; ok {
+		return key, nil
+	}
+	key, err := pbkdf2.Key(sha256.New, password, []byte(kdfSalt), kdfRounds, 32)
+	if err == nil {
+		key, err = hkdf.Key(sha256.New, key, nil, "securecookie hash key", 64)
+	}
+	if err == nil && len(m.keys) < m.limit {
+		m.keys[sum] = key
+	}
+	return key, err
 }
 
 // open reports whether the app needs no password.
