@@ -127,12 +127,17 @@ IDB_WASM = dist/e2e/idb.test.wasm
 
 # test-wasm runs WASM_TEST_PACKAGES' tests under WebAssembly in Node, and
 # builds IDB_WASM.
+#
+# Every step is built with -trimpath, as make offline builds the site:
+# the packages they share (the standard library above all) are then
+# compiled once for both, where test-offline builds the site. From an
+# empty build cache the site's build took 33 s instead of 66.
 test-wasm:
-	GOOS=js GOARCH=wasm $(GO) build ./...
-	GOOS=js GOARCH=wasm $(GO) test -c -timeout $(TEST_TIMEOUT) -o $(IDB_WASM) ./store/memstore/idb
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) \
+	GOOS=js GOARCH=wasm $(GO) build -trimpath ./...
+	GOOS=js GOARCH=wasm $(GO) test -trimpath -c -timeout $(TEST_TIMEOUT) -o $(IDB_WASM) ./store/memstore/idb
+	GOOS=js GOARCH=wasm $(GO) test -trimpath -count=1 -timeout $(TEST_TIMEOUT) \
 		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" $(WASM_TEST_PACKAGES)
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -tags nomsgpack,nometrics \
+	GOOS=js GOARCH=wasm $(GO) test -trimpath -count=1 -timeout $(TEST_TIMEOUT) -tags nomsgpack,nometrics \
 		-exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '$(WASM_APP_TESTS)' ./handlers ./cmd/offline
 
 # REFERENCE_TESTS are the solver checks that take only a sample under -race
@@ -180,7 +185,8 @@ test-reference:
 	echo "test-reference: all $(words $(REFERENCE_TESTS)) reference checks passed"
 
 # deps installs what the tests run besides Go when it is missing and we
-# are root: Debian's chromium (the browser tests), caddy (the test
+# are root: Debian's chromium-headless-shell (the browser tests run in
+# it) and chromium (the full browser, TestInTheFullBrowser), caddy (the test
 # behind a real reverse proxy, cmd/ruthless/proxy_test.go), nodejs (the
 # WebAssembly tests, test-wasm), the Noto
 # fonts for Chinese, Arabic and the other scripts (Chromium draws long
@@ -196,6 +202,7 @@ test-reference:
 deps: deps-axe
 	@missing=""; \
 	if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then missing=" chromium"; fi; \
+	if ! command -v chromium-headless-shell >/dev/null 2>&1; then missing="$$missing chromium-headless-shell"; fi; \
 	if ! command -v caddy >/dev/null 2>&1; then missing="$$missing caddy"; fi; \
 	if ! command -v node >/dev/null 2>&1; then missing="$$missing nodejs"; fi; \
 	if [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then missing="$$missing fonts-noto-cjk"; fi; \
