@@ -3,8 +3,9 @@
 # axe-core for the accessibility test) on a fresh machine, checks that
 # generated and formatted code is up to date, vets and lints, runs every
 # package's tests but the browser tests with the race detector, and beside
-# them the big solver cross-check without it and the WebAssembly tests,
-# then the browser tests without the race detector, and beside them builds
+# them the big solver cross-check without it, the WebAssembly tests and
+# the offline site's browser test, then the other browser tests without
+# the race detector, and beside them builds
 # the release binaries and checks them (make deps installs the cross
 # compilers and qemu they need; make release itself never installs
 # anything). It prints how long each phase took. CI (.ci/run) calls
@@ -22,9 +23,9 @@ E2E_TIMEOUT ?= 30m
 TEST_TIMEOUT ?= 10m
 
 # Phases named a+b run their parts side by side (scripts/side-by-side.sh).
-TEST_PHASES = deps check-generated check-fmt vet+lint test-race+reference+wasm test-e2e+release
+TEST_PHASES = deps check-generated check-fmt vet+lint test-race+reference+wasm+offline test-e2e+release
 
-.PHONY: test test-busy $(TEST_PHASES) test-race test-reference test-wasm test-e2e test-e2e-parallel test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
+.PHONY: test test-busy $(TEST_PHASES) test-race+reference+wasm test-race test-reference test-wasm test-e2e test-e2e-parallel test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -269,7 +270,8 @@ run:
 # test-offline is issue 34's browser test of the offline site
 # (e2e/offline_test.go) alone: it builds the site, installs it in
 # Chromium, cuts the network and plays a whole game on the phone alone.
-# make test runs it in test-e2e, with the other browser tests.
+# make test runs it beside test-race (test-race+reference+wasm+offline);
+# make test-e2e beside the other browser tests.
 test-offline:
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout $(E2E_TIMEOUT) -run '^TestOfflineSite$$' ./e2e
 
@@ -315,15 +317,25 @@ vet+lint:
 test-race+reference+wasm:
 	@bash scripts/side-by-side.sh test-race test-reference test-wasm
 
-# test-e2e+release runs the browser tests and the release check side by
-# side (make test's last phase): the browser tests leave much of the CPU
-# idle while pages load and wait, and a cold release build is mostly one C
-# compiler process per target. The release goes to dist/release, so that
-# its emptying of its folder never touches dist/e2e, which the browser
-# tests read. Each half's output is printed whole when both are done, with
-# its own time (scripts/side-by-side.sh); the phase fails if either does.
+# test-race+reference+wasm+offline is make test's phase: the three above
+# and, beside them, the offline site's browser test (test-offline). That
+# test is one story on one browser profile, serial, with waits in it that
+# use no CPU (the browser reads a storage quota again only every 30 s):
+# beside the browser tests it was the phase's last part to end, 40 s after
+# the others, with a core idle; here the other three fill its waits.
+test-race+reference+wasm+offline:
+	@bash scripts/side-by-side.sh test-race test-reference test-wasm test-offline
+
+# test-e2e+release runs the browser tests (but the offline site's, run in
+# the phase before) and the release check side by side (make test's last
+# phase): the browser tests leave part of the CPU idle while pages load and
+# wait, and a cold release build is mostly one C compiler process per
+# target. The release goes to dist/release, so that its emptying of its
+# folder never touches dist/e2e, which the browser tests read. Each
+# half's output is printed whole when both are done, with its own time
+# (scripts/side-by-side.sh); the phase fails if either does.
 test-e2e+release:
-	@bash scripts/side-by-side.sh test-e2e "DIST=dist/release test-release"
+	@bash scripts/side-by-side.sh test-e2e-parallel "DIST=dist/release test-release"
 
 # image builds the container image (Containerfile) with podman from the
 # linux binary in dist/ (ARCH=arm64 for a Raspberry Pi). It installs
