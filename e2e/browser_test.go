@@ -40,7 +40,7 @@ const (
 // version, as its chromium, so it is the same engine, but without the
 // windows, tab strip and browser pages of its own the full browser keeps
 // up in every browser context. A browser test costs about 40 % less CPU in it
-// (TestWholeGameOnFourPhones: 31–32 CPU-s against 51–54), and the browser
+// (TestWholeGameOnFourPhones: 31–33 CPU-s against 47–54), and the browser
 // tests are bound by CPU (docs/testing.md). fullBrowserNames are the full
 // browser's names, which TestInTheFullBrowser drives.
 var (
