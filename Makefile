@@ -23,7 +23,7 @@ E2E_TIMEOUT ?= 30m
 TEST_TIMEOUT ?= 10m
 
 # Phases named a+b run their parts side by side (scripts/side-by-side.sh).
-TEST_PHASES = deps check-generated check-fmt vet+lint test-race+reference+wasm+offline test-e2e+release
+TEST_PHASES = deps check-generated check-fmt vet+lint test-race+offline test-reference+wasm+release test-e2e-parallel
 
 .PHONY: test test-busy $(TEST_PHASES) test-race+reference+wasm test-race test-reference test-wasm test-e2e test-e2e-parallel test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
@@ -270,7 +270,7 @@ run:
 # test-offline is issue 34's browser test of the offline site
 # (e2e/offline_test.go) alone: it builds the site, installs it in
 # Chromium, cuts the network and plays a whole game on the phone alone.
-# make test runs it beside test-race (test-race+reference+wasm+offline);
+# make test runs it beside test-race (test-race+offline);
 # make test-e2e beside the other browser tests.
 test-offline:
 	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -count=1 -timeout $(E2E_TIMEOUT) -run '^TestOfflineSite$$' ./e2e
@@ -317,25 +317,31 @@ vet+lint:
 test-race+reference+wasm:
 	@bash scripts/side-by-side.sh test-race test-reference test-wasm
 
-# test-race+reference+wasm+offline is make test's phase: the three above
-# and, beside them, the offline site's browser test (test-offline). That
-# test is one story on one browser profile, serial, with waits in it that
-# use no CPU (the browser reads a storage quota again only every 30 s):
-# beside the browser tests it was the phase's last part to end, 40 s after
-# the others, with a core idle; here the other three fill its waits.
-test-race+reference+wasm+offline:
-	@bash scripts/side-by-side.sh test-race test-reference test-wasm test-offline
+# test-race+offline is make test's first test phase: the race run and,
+# beside it, the offline site's browser test (test-offline), one story on
+# one browser profile with waits in it that use no CPU (the browser reads a
+# storage quota again only every 30 s), which the race run fills.
+#
+# On two cores, parts side by side cost more CPU than the same parts one
+# after another (caches and memory shared; the race detector's most of
+# all): with the race run, the reference checks, test-wasm and the offline
+# test all four together the phase used 501 CPU seconds in 260 s, against
+# 423 s of CPU for the four alone. So make test pairs a part that waits
+# with one that computes, and no more: this phase, then
+# test-reference+wasm+release, then the browser tests alone
+# (docs/testing.md, "The phases").
+test-race+offline:
+	@bash scripts/side-by-side.sh test-race test-offline
 
-# test-e2e+release runs the browser tests (but the offline site's, run in
-# the phase before) and the release check side by side (make test's last
-# phase): the browser tests leave part of the CPU idle while pages load and
-# wait, and a cold release build is mostly one C compiler process per
-# target. The release goes to dist/release, so that its emptying of its
-# folder never touches dist/e2e, which the browser tests read. Each
-# half's output is printed whole when both are done, with its own time
-# (scripts/side-by-side.sh); the phase fails if either does.
-test-e2e+release:
-	@bash scripts/side-by-side.sh test-e2e-parallel "DIST=dist/release test-release"
+# test-reference+wasm+release is make test's second test phase: the
+# reference checks (one shard per core), the WebAssembly tests (one Node
+# process at a time) and the release check (mostly one linker or emulator
+# at a time). test-wasm builds what test-e2e-parallel runs, so it comes
+# before. The release goes to dist/release, so that its emptying of its
+# folder never touches dist/e2e, where test-wasm leaves the IndexedDB test
+# binary.
+test-reference+wasm+release:
+	@bash scripts/side-by-side.sh test-reference test-wasm "DIST=dist/release test-release"
 
 # image builds the container image (Containerfile) with podman from the
 # linux binary in dist/ (ARCH=arm64 for a Raspberry Pi). It installs
