@@ -25,7 +25,7 @@ TEST_TIMEOUT ?= 10m
 # Phases named a+b run their parts side by side (scripts/side-by-side.sh).
 TEST_PHASES = deps check-generated check-fmt vet+lint test-race+offline test-reference+wasm+release test-e2e-parallel
 
-.PHONY: test test-busy $(TEST_PHASES) test-race+reference+wasm test-race test-reference test-wasm test-e2e test-e2e-parallel test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
+.PHONY: test test-busy $(TEST_PHASES) test-race test-reference test-wasm test-e2e test-e2e-parallel test-release test-offline deps-axe offline generate check-generated check-fmt vet lint run bench fuzz build pagesize lighthouse load attack release image
 
 # test runs the phases in order, stops at the first that fails, and prints
 # each phase's time in seconds.
@@ -309,14 +309,6 @@ test-release:
 vet+lint:
 	@bash scripts/side-by-side.sh vet lint
 
-# test-race+reference+wasm runs the three test phases that come before
-# the browser tests side by side: test-race's slowest packages and
-# test-reference's solver checks each keep a core busy for minutes, but
-# not both cores all the time, and test-wasm's Node runs are one process
-# each. test-wasm builds what test-e2e runs, so this phase comes first.
-test-race+reference+wasm:
-	@bash scripts/side-by-side.sh test-race test-reference test-wasm
-
 # test-race+offline is make test's first test phase: the race run and,
 # beside it, the offline site's browser test (test-offline), one story on
 # one browser profile with waits in it that use no CPU (the browser reads a
@@ -329,7 +321,7 @@ test-race+reference+wasm:
 # 423 s of CPU for the four alone. So make test pairs a part that waits
 # with one that computes, and no more: this phase, then
 # test-reference+wasm+release, then the browser tests alone
-# (docs/testing.md, "The phases").
+# (docs/testing.md, "The phases paired").
 test-race+offline:
 	@bash scripts/side-by-side.sh test-race test-offline
 
