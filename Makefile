@@ -73,9 +73,14 @@ RACE_PACKAGES = $(filter-out ruthless/e2e,$(shell $(GO) list -e ./...))
 # server's concurrency is exercised here: live streams, parallel saves,
 # solves in flight, a backup of a live server. RUTHLESS_REQUIRE_BROWSER
 # makes a missing Caddy fail cmd/ruthless's reverse-proxy test rather
-# than skip it.
+# than skip it. GORACE's atexit_sleep_ms=0: by default a binary built
+# with -race sleeps a second before it exits (for races reported by
+# goroutines still running then), a second of each package's test run,
+# 6.5 s of the phase in all. A race found while a test runs fails that
+# test (the testing package checks after each); only one found after the
+# last test had ended would go unseen.
 test-race:
-	RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) $(RACE_PACKAGES)
+	GORACE=atexit_sleep_ms=0 RUTHLESS_REQUIRE_BROWSER=1 $(GO) test -race -count=1 -timeout $(RACE_TIMEOUT) $(RACE_PACKAGES)
 
 # E2E_PARALLEL is how many browser tests (and pages of the page walk) run
 # at once. A browser test mostly waits, on pages loading and conditions
