@@ -73,3 +73,28 @@ func TestAboutInThePhonesTimeZone(t *testing.T) {
 		p.errorf("stored played %q, want 2026-11-21T20:15:00-05:00", g.Played)
 	}
 }
+
+// TestLinkCopiedOutlivesTheRefresh: making the share link changes the
+// game's version, so the final scores' live stream has the page fetch
+// itself again and swap its main in. Under load that swap came after
+// "Link copied" was said, and wiped it (the new main's status is empty),
+// or before, and the words went to the old, detached status; the player
+// saw nothing either way. Seen as a flake of TestShareTheResult in make
+// test; here the swap is waited for, so the order does not matter.
+func TestLinkCopiedOutlivesTheRefresh(t *testing.T) {
+	t.Parallel()
+	p := newTable(t)
+	id := createGame(t, p.base, nightGame(5, false, true))
+	p.open("/games/"+id+"/final", "final")
+	// The page has its live stream before the tap, so the new version
+	// reaches it.
+	p.waitFor(`!!document.getElementById("live")`, "the live marker")
+	eval[bool](p, `(() => { document.querySelector("main").__before = true; window.__copied = null; navigator.share = undefined;
+		Object.defineProperty(navigator, "clipboard", {configurable: true, value: {writeText: s => { window.__copied = s; return Promise.resolve(); }}});
+		return true; })()`)
+	p.tap(byTestID("share"))
+	p.waitFor(`window.__copied !== null`, "the copied link")
+	p.waitFor(`!document.querySelector("main").__before`, "the page's main swapped in by the live refresh")
+	p.waitFor(`(document.querySelector("[data-share-status]") || {}).textContent === "Link copied"`, "Link copied, after the refresh")
+	p.landed("link-copied-after-refresh")
+}

@@ -70,11 +70,18 @@ window.ruthlessSay = (function () {
   // Before the game has a share link, Share is a form that makes one:
   // sent in the background, it lands on the link, which is then shared
   // the same way (without JavaScript the form opens the shared card).
+  // sayCopied says so beside the Share button the page shows now: making
+  // the link changes the game, so the live stream may have swapped the
+  // page's main in (static/live.js) while the link was being made, and
+  // the button tapped, with its status, is no longer on the screen.
+  var sayCopied = function () {
+    var status = document.querySelector("[data-share-status]");
+    if (status) status.textContent = window.ruthlessSay("link_copied");
+  };
   document.addEventListener("submit", function (ev) {
     var form = ev.target.closest("form[data-share-make]");
     if (!form || !window.fetch || !(navigator.share || navigator.clipboard)) return;
     ev.preventDefault();
-    var status = form.querySelector("[data-share-status]");
     fetch(form.action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(new FormData(form)) })
       .then(function (r) {
         if (!r.ok || !r.redirected) throw new Error("status " + r.status);
@@ -82,16 +89,13 @@ window.ruthlessSay = (function () {
         if (navigator.share) {
           return navigator.share({ title: title, text: text, url: r.url }).catch(function () {});
         }
-        return navigator.clipboard.writeText(r.url).then(function () {
-          if (status) status.textContent = window.ruthlessSay("link_copied");
-        });
+        return navigator.clipboard.writeText(r.url).then(sayCopied);
       })
       .catch(function () { form.submit(); });
   });
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest("a[data-share]");
     if (!a) return;
-    var status = a.parentNode.querySelector("[data-share-status]");
     if (navigator.share) {
       ev.preventDefault();
       navigator.share({ title: a.getAttribute("data-share-title") || document.title, text: a.getAttribute("data-share-text") || "", url: a.href })
@@ -100,9 +104,7 @@ window.ruthlessSay = (function () {
     }
     if (navigator.clipboard && navigator.clipboard.writeText) {
       ev.preventDefault();
-      navigator.clipboard.writeText(a.href).then(function () {
-        if (status) status.textContent = window.ruthlessSay("link_copied");
-      }, function () { window.location.href = a.href; });
+      navigator.clipboard.writeText(a.href).then(sayCopied, function () { window.location.href = a.href; });
     }
   });
 })();

@@ -96,6 +96,15 @@
         if (was[i].open && a && b && a.textContent === b.textContent) now[i].open = true;
       }
     };
+    // keepSaid carries what the scripts said in the old main's status
+    // lines (Share's "Link copied") into the new one, drawn without it:
+    // the refresh that making the share link sets off would wipe it.
+    var keepSaid = function (from, to) {
+      var was = from.querySelectorAll("[data-share-status]"), now = to.querySelectorAll("[data-share-status]");
+      for (var i = 0; i < was.length && i < now.length; i++) {
+        if (was[i].textContent && !now[i].textContent) now[i].textContent = was[i].textContent;
+      }
+    };
     // swapParts brings the parts of a page with a form that name a next
     // step ("Save & next: Zoë", data-live-part) up to date; the form's
     // own fields are never touched.
@@ -144,6 +153,7 @@
             var main = document.querySelector("main"), nextMain = doc.querySelector("main");
             if (swapMain && main && nextMain) {
               keepOpen(main, nextMain);
+              keepSaid(main, nextMain);
               main.replaceWith(document.adoptNode(nextMain));
             } else if (next) {
               live.replaceWith(document.adoptNode(next));
