@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"ruthless/scoring"
@@ -156,11 +157,11 @@ func TestEntryBar(t *testing.T) {
 	if y := eval[float64](p, `scrollY`); y != 0 {
 		t.Fatalf("the page opened scrolled to %v", y)
 	}
-	// The live best party shows once the page has its first answer
-	// (entry.js); until then it is hidden, and has no place to check.
-	// Checked at once, it failed so under make test: "live-party is not on
-	// the screen without scrolling (at {…"width":0,"height":0…})".
-	p.waitFor(`!document.getElementById("liveparty").hidden`, "the live best party to show")
+	// The live best party fills in once the page has its first answer
+	// (entry.js). Checked before its line was drawn at once, it failed so
+	// under make test: "live-party is not on the screen without scrolling
+	// (at {…"width":0,"height":0…})".
+	p.waitFor(firstPartyJS, "the live best party's first answer")
 	for _, c := range []string{"save", "save-next", "plus-coins", "minus-coins", "input-coins", "live-party"} {
 		if !p.inView(byTestID(c)) {
 			p.errorf("%s is not on the screen without scrolling (at %s)", c, eval[string](p, fmt.Sprintf(`JSON.stringify(document.querySelector(%q).getBoundingClientRect())`, byTestID(c))))
@@ -516,5 +517,68 @@ func TestEntryWithoutJavaScript(t *testing.T) {
 	p.follow(byTestID("save"), "scoreboard-after-clear", http.StatusOK)
 	if e := fetchGame(t, base, id).Rounds[1][1]; e == nil || len(e.Pool) != 0 || e.Coins != 1 {
 		p.errorf("stored %+v, want Bob's round 2 empty with 1 coin", e)
+	}
+}
+
+// firstPartyJS holds once the entry page's live best party shows its
+// first answer.
+const firstPartyJS = `(l => !l.hidden && !l.hasAttribute("aria-busy") && l.querySelector(".strength").textContent !== "")(document.getElementById("liveparty"))`
+
+// holdSolveJS holds back every answer of /solve until the page calls
+// releaseSolve(): installed before the page's own scripts run, it lets a
+// test look at the entry page as it is before its first best party.
+const holdSolveJS = `(() => {
+	const fetchNow = window.fetch.bind(window);
+	let release, held = new Promise(r => { release = r; });
+	window.releaseSolve = () => release();
+	window.fetch = (url, opts) => String(url).includes("/solve") ? held.then(() => fetchNow(url, opts)) : fetchNow(url, opts);
+})()`
+
+// TestSaveStaysPutWhenThePartyArrives: the best party's first answer
+// comes a moment after the entry page opens, and Save must not move
+// when it does. TestWholeGameOnFourPhones once failed so, its four
+// phones tapping Save as soon as their pages opened: the touch came as
+// the party drew itself over Save and pushed it a line and more down,
+// so Dan's finger landed on the party's words, and nothing was saved. A
+// player who taps Save at once meets the same. At both widths the page
+// opens with the answer held back; Save is where it will stay, and a
+// touch at that point once the party shows saves the entry.
+func TestSaveStaysPutWhenThePartyArrives(t *testing.T) {
+	t.Parallel()
+	findBrowser(t)
+	base := startServer(t)
+	browser, _ := startBrowser(t)
+	p := newPhone(t, browser, base, shotDir(t), "")
+	if err := p.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdSolveJS})
+		return err
+	})); err != nil {
+		t.Fatalf("holding back the best party: %v", err)
+	}
+	type box struct{ X, Y, Width, Height float64 }
+	saveBox := func() box {
+		return eval[box](p, `(r => ({X: r.x, Y: r.y, Width: r.width, Height: r.height}))(document.querySelector('[data-testid="save"]').getBoundingClientRect())`)
+	}
+	for _, width := range []int{320, 390} {
+		p.setWidth(width)
+		id := createGame(t, base, barGame)
+		entry := fmt.Sprintf("/games/%s/rounds/2/players/0", id)
+		p.open(entry, fmt.Sprintf("entry-%d-before-the-party", width))
+		before := saveBox()
+		eval[bool](p, `(releaseSolve(), true)`)
+		p.liveShows(4)
+		p.landed(fmt.Sprintf("entry-%d-with-the-party", width))
+		if after := saveBox(); after != before {
+			p.errorf("at %d px Save moved from %+v to %+v when the best party came: a tap as it comes misses", width, before, after)
+		}
+		ctx, cancel := context.WithTimeout(p.ctx, stepTimeout())
+		_, err := chromedp.RunResponse(ctx, chromedp.TapXY(before.X+before.Width/2, before.Y+before.Height/2))
+		cancel()
+		if err != nil {
+			p.fatalf("at %d px a touch where Save was when the page opened led nowhere: %v", width, err)
+		}
+		if got := eval[string](p, `location.pathname`); got == entry {
+			p.fatalf("at %d px a touch where Save was when the page opened did not save", width)
+		}
 	}
 }

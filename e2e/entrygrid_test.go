@@ -97,7 +97,7 @@ func TestEntryGridOnOneScreen(t *testing.T) {
 	}
 	// The bar's first line is the live best party (issue 31: over Save,
 	// always in sight); the rest of the bar is held to its old height.
-	p.waitFor(`!document.getElementById("liveparty").hidden`, "the live best party")
+	p.waitFor(firstPartyJS, "the live best party's first answer")
 	if h := eval[float64](p, `(() => { const b = document.querySelector('[data-testid="entry-bar"]'), l = document.getElementById("liveparty");
 		return b.getBoundingClientRect().height - l.getBoundingClientRect().height - parseFloat(getComputedStyle(b).rowGap); })()`); h > 66 {
 		p.errorf("the Save bar, its live best party aside, is %.0f px tall, want at most 66", h)

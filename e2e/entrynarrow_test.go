@@ -66,7 +66,7 @@ func TestEntryNarrowScreens(t *testing.T) {
 				p := q.on(t)
 				p.setWidth(width)
 				p.open(fmt.Sprintf("%s/rounds/5/players/%d", open, c.player), fmt.Sprintf("entry-%s-%d", c.name, width))
-				p.waitFor(`!document.getElementById("liveparty").hidden && document.querySelector('[data-testid="live-strength"]').textContent !== ""`, "the live best party")
+				p.waitFor(firstPartyJS, "the live best party's first answer")
 				p.screen(fmt.Sprintf("first-screen-%s-%d", c.name, width))
 				box := eval[partyBox](p, `(() => { scrollTo(0, 0); const l = document.getElementById("liveparty"), r = l.getBoundingClientRect();
 					const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);

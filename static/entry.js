@@ -165,6 +165,13 @@
       advisor.href = u.pathname + u.search.replace(/%2C/g, ",").replace(/%2A/g, "*") + u.hash;
     });
   }
+  // The line takes its room in the bar at once, marked busy until the
+  // first answer: drawn only when that came, it pushed Save two lines
+  // down under a thumb already on its way, and the tap fell on the words
+  // (TestSaveStaysPutWhenThePartyArrives). The stylesheet gives it two
+  // lines, what most parties take, so that later answers leave Save be.
+  out.hidden = false;
+  out.setAttribute("aria-busy", "true");
   // The pool shown at load: pre-filled, saved, or kept from a failed save.
   ask();
 })();
