@@ -63,13 +63,14 @@ func TestAchievementNamesStayWhole(t *testing.T) {
 	sets := [][]string{{"richest", "merciless", "buried_treasure"}, {"mutineer", "recruiter", "commander"},
 		{"shipshape", "merciless", "mutineer"}, {"buried_treasure", "commander"}}
 	const played = `"achievements":["richest","merciless"]`
+	var id string
 	for _, set := range sets {
 		game := namedNight(longNames, 5, false, true)
 		if !strings.Contains(game, played) {
 			t.Fatalf("the game night no longer plays %s", played)
 		}
 		game = strings.Replace(game, played, `"achievements":["`+strings.Join(set, `","`)+`"]`, 1)
-		id := createGame(t, p.base, game)
+		id = createGame(t, p.base, game)
 		for _, lang := range []string{"en", "de", "fr", "es"} {
 			p.setWidth(screenWidth)
 			p.open(fmt.Sprintf("/games/%s/final?lang=%s", id, lang), fmt.Sprintf("final-%d-%s", len(set), lang))
@@ -86,5 +87,5 @@ func TestAchievementNamesStayWhole(t *testing.T) {
 		}
 	}
 	p.setWidth(screenWidth)
-	p.open("/games/"+createGame(t, p.base, namedNight(longNames, 5, false, true))+"/final?lang=en", "final-en-again") // the phone's language back
+	p.open("/games/"+id+"/final?lang=en", "final-en-again") // the phone's language back
 }
