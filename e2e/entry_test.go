@@ -146,10 +146,8 @@ func (p phone) checkBarSizes() {
 // page is not hidden behind the bar; both colour schemes read well.
 func TestEntryBar(t *testing.T) {
 	t.Parallel()
-	findBrowser(t)
-	base := startServer(t)
-	browser, _ := startBrowser(t)
-	p := newPhone(t, browser, base, shotDir(t), "")
+	p := newTable(t)
+	base := p.base
 	id := createGame(t, base, barGame)
 	entry := fmt.Sprintf("/games/%s/rounds/2/players/0", id)
 
@@ -348,10 +346,8 @@ func (p phone) tapCoins(want int, n *tally) {
 // counts the taps per player-round.
 func TestEntrySaveAndNextTaps(t *testing.T) {
 	t.Parallel()
-	findBrowser(t)
-	base := startServer(t)
-	browser, _ := startBrowser(t)
-	p := newPhone(t, browser, base, shotDir(t), "")
+	p := newTable(t)
+	base := p.base
 	players := []string{"Ann", "Bob", "Cat", "Dan"}
 	id := createGame(t, base, `{"version": 1, "players": ["Ann", "Bob", "Cat", "Dan"], "start_player": 0, "rounds": []}`)
 	game := "/games/" + id
@@ -545,10 +541,8 @@ const holdSolveJS = `(() => {
 // touch at that point once the party shows saves the entry.
 func TestSaveStaysPutWhenThePartyArrives(t *testing.T) {
 	t.Parallel()
-	findBrowser(t)
-	base := startServer(t)
-	browser, _ := startBrowser(t)
-	p := newPhone(t, browser, base, shotDir(t), "")
+	p := newTable(t)
+	base := p.base
 	if err := p.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdSolveJS})
 		return err

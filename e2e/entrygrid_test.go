@@ -79,10 +79,8 @@ func (p phone) faceLook(code string) faceLook {
 // cannot be tapped.
 func TestEntryGridOnOneScreen(t *testing.T) {
 	t.Parallel()
-	findBrowser(t)
-	base := startServer(t)
-	browser, _ := startBrowser(t)
-	p := newPhone(t, browser, base, shotDir(t), "")
+	p := newTable(t)
+	base := p.base
 
 	// barGame: Ann's round 2, pre-filled from round 1, the other three
 	// players' round 1 cards taken.
