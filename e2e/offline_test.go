@@ -655,12 +655,11 @@ type workerReport struct {
 	Served        map[string]int `json:"served"`
 	HomesFromCopy int            `json:"homesFromCopy"`
 	Started       *struct {
-		CompileMs int    `json:"compileMs"`
-		MainMs    int    `json:"mainMs"`
-		StoreMs   int    `json:"storeMs"`
-		AppMs     int    `json:"appMs"`
-		ReadyMs   int    `json:"readyMs"`
-		URL       string `json:"url"`
+		CompileMs int `json:"compileMs"`
+		MainMs    int `json:"mainMs"`
+		StoreMs   int `json:"storeMs"`
+		AppMs     int `json:"appMs"`
+		ReadyMs   int `json:"readyMs"`
 	} `json:"started"`
 }
 

@@ -157,14 +157,6 @@ window.ruthlessSay = (function () {
     document.addEventListener("visibilitychange", ping);
     window.addEventListener("pageshow", function (ev) { if (ev.persisted) ping(); });
     sw.addEventListener("message", function (ev) {
-      if (ev.data && ev.data.type === "keep-wasm" && window.caches) {
-        // The worker's copy of the app has no URL; this fetch, answered
-        // by the worker, gives it one (sw.js, keepWasm).
-        fetch(ev.data.path).then(function (res) {
-          if (res.ok) return caches.open(ev.data.cache).then(function (c) { return c.put(ev.data.path, res); });
-        }).catch(function () { /* tried again at the next ping */ });
-        return;
-      }
       if (ev.data && ev.data.type === "home-changed") {
         // This home page was the worker's copy from before the app
         // started, and the app now draws it differently (sw.js,

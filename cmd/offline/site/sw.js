@@ -15,9 +15,11 @@ const FILES = ["/index.html", "/start.js", "/start-words.js", "/wasm_exec.js",
   "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png"];
 // The app as downloaded (gzip, any static host serves it as it is) and
 // as kept: unpacked once at install, under a URL of its own with the
-// WebAssembly content type, so that the browser compiles it from the
-// cache as it would a file from a server, and can keep the compiled code
-// beside it (Chrome's code cache) for the next start.
+// WebAssembly content type, so that every start compiles it straight from
+// the cache, streaming, with nothing to unpack. No start reuses an earlier
+// one's compiled code: Chromium attaches its code cache to what fetch()
+// returns, never to what cache.match() returns, and the worker cannot
+// fetch through itself (docs/offline.md, "How a request is answered").
 const WASM_GZ = "/app.wasm.gz";
 const WASM = "/app.wasm";
 const META = "ruthless-meta";
@@ -110,8 +112,7 @@ function start() {
     });
     const go = new Go();
     const t0 = performance.now();
-    // Compiled from the cache's own Response (it has a URL and the
-    // WebAssembly type), so the compiled code can be kept with it.
+    // Compiled from the cache's own Response, streaming.
     const { instance } = await WebAssembly.instantiateStreaming(wasm, go.importObject);
     const t1 = performance.now();
     go.run(instance).finally(() => { app = null; });
@@ -121,7 +122,7 @@ function start() {
     // initialised), the games read, the app built (cmd/offline/main.go).
     const m = self.ruthlessStartMarks || {};
     const at = (k) => (m[k] === undefined ? -1 : Math.round(m[k] - t0));
-    started = { compileMs: Math.round(t1 - t0), mainMs: at("main"), storeMs: at("store"), appMs: at("app"), readyMs: Math.round(performance.now() - t0), url: wasm.url };
+    started = { compileMs: Math.round(t1 - t0), mainMs: at("main"), storeMs: at("store"), appMs: at("app"), readyMs: Math.round(performance.now() - t0) };
     return self.ruthlessServe;
   })();
   app.catch(() => { app = null; });
@@ -133,11 +134,6 @@ self.addEventListener("fetch", (ev) => {
   if (url.origin !== self.location.origin || url.pathname === "/sw.js" || url.pathname === WASM_GZ) return;
   if (FILES.includes(url.pathname)) {
     ev.respondWith(caches.match(url.pathname).then((r) => r || fetch(ev.request)));
-    return;
-  }
-  if (url.pathname === WASM) {
-    // Only a page asks, to keep it again with its URL (keepWasm).
-    ev.respondWith(caches.open(CACHE).then((c) => c.match(WASM)).then((r) => r || new Response(null, { status: 404 })));
     return;
   }
   if (url.pathname.startsWith("/static/") && ev.request.method === "GET") {
@@ -363,8 +359,7 @@ self.addEventListener("message", (ev) => {
     // starts the app if the browser had stopped it, before the next tap.
     // A home page about to load again hears of an update on its next ping.
     ev.waitUntil(start().then(async () => {
-      const reloading = await tellHomeChanged(ev.source);
-      await Promise.all([reloading ? null : tellUpdated(ev.source), keepWasm(ev.source)]);
+      if (!(await tellHomeChanged(ev.source))) await tellUpdated(ev.source);
     }, () => {}));
   }
   if ((data.type === "draft" || data.type === "draft-get") && ev.ports[0]) {
@@ -375,18 +370,6 @@ self.addEventListener("message", (ev) => {
     if (data.reset) served = {};
   }
 });
-
-// keepWasm asks a page to put the app's file back in the cache with its
-// URL. The Response the worker made at install has none (a constructed
-// Response never does), and Chrome keeps the compiled code of a
-// WebAssembly file only for a response with a URL; a page that fetches
-// /app.wasm through this worker gets the same bytes with the URL set, and
-// its cache.put keeps that.
-async function keepWasm(client) {
-  const cache = await caches.open(CACHE);
-  const res = await cache.match(WASM);
-  if (client && res && !res.url) client.postMessage({ type: "keep-wasm", cache: CACHE, path: WASM });
-}
 
 // tellHomeChanged tells the home page, drawn from the worker's copy at a
 // cold start, that the app drew it differently once it ran: the page
