@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -34,11 +33,7 @@ func TestWasmCodeCacheProbe(t *testing.T) {
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building testdata/hotwasm: %v\n%s", err, b)
 	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	loader := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
+	loader := goWasmLoader(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Kept a year by the HTTP cache, as the code cache requires.
 		w.Header().Set("Cache-Control", "public, max-age=31536000")

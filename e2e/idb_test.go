@@ -57,11 +57,7 @@ func TestIndexedDBStore(t *testing.T) {
 	findBrowser(t)
 	dir := t.TempDir()
 	idbTestBinary(t, filepath.Join(dir, "idb.test.wasm"))
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
-	loader, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	loader, err := os.ReadFile(goWasmLoader(t))
 	if err != nil {
 		t.Fatalf("Go's wasm_exec.js: %v", err)
 	}
@@ -112,6 +108,17 @@ func TestIndexedDBStore(t *testing.T) {
 			t.Logf("in Chromium: %s", strings.TrimSpace(line))
 		}
 	}
+}
+
+// goWasmLoader is the path of wasm_exec.js, the script that runs a Go
+// program built for GOOS=js GOARCH=wasm, in the Go that runs the tests.
+func goWasmLoader(t *testing.T) string {
+	t.Helper()
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	return filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
 }
 
 // idbTestBinary puts the idb test binary at dst: the one idbWasmEnv names
