@@ -18,7 +18,7 @@ import (
 // describes: a page on http://127.0.0.1 compiling with
 // instantiateStreaming(fetch(…)) a file the HTTP cache keeps for a year,
 // then running it hot. It is a measurement (docs/measurements.md,
-// "Compiled once: what was tried"), run with RUTHLESS_OFFLINE_MEASURE=1:
+// "Compiled once, the last look"), run with RUTHLESS_OFFLINE_MEASURE=1:
 // it logs the profile's two code caches after each of three starts, and
 // fails only when the JavaScript one never grows, since then the probe
 // itself measured nothing.

@@ -219,10 +219,11 @@ const coldStarts = 4
 // browser started again on the same profile, offline, until the app's
 // home page is drawn, four times over (docs/measurements.md, "The offline
 // site"). The worker compiles the WebAssembly from the cache's /app.wasm
-// each time (no browser keeps a service worker's compiled code: "Compiled
-// once: what was tried" there), and it logs the profile's code cache
-// and Cache Storage folders, where such code would show. It logs the figures and asserts
-// no time (the machine is shared); it runs only with
+// each time (Chromium keeps no code compiled from what cache.match
+// returns: "Compiled once, the last look" there); the test logs the
+// profile's code cache and Cache Storage folders, where kept code would
+// show. It logs the figures and asserts no time (the machine is shared);
+// it runs only with
 // RUTHLESS_OFFLINE_MEASURE=1, and under RUTHLESS_OFFLINE_BROWSER=
 // scripts/chromium-slow.sh for a quarter of one core.
 func TestOfflineColdStarts(t *testing.T) {
