@@ -223,9 +223,9 @@ const coldStarts = 4
 // returns: "Compiled once, the last look" there); the test logs the
 // profile's code cache and Cache Storage folders, where kept code would
 // show. It logs the figures and asserts no time (the machine is shared);
-// it runs only with
-// RUTHLESS_OFFLINE_MEASURE=1, and under RUTHLESS_OFFLINE_BROWSER=
-// scripts/chromium-slow.sh for a quarter of one core.
+// it runs only with RUTHLESS_OFFLINE_MEASURE=1, and under
+// RUTHLESS_OFFLINE_BROWSER=scripts/chromium-slow.sh for a quarter of one
+// core.
 func TestOfflineColdStarts(t *testing.T) {
 	if os.Getenv("RUTHLESS_OFFLINE_MEASURE") == "" {
 		t.Skip("a measurement: RUTHLESS_OFFLINE_MEASURE=1 runs it (docs/measurements.md)")
